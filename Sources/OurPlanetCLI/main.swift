@@ -1,0 +1,1 @@
+print("ourplanet: not built yet")
