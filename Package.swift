@@ -26,6 +26,8 @@ let package = Package(
       name: "OurPlanetCLI",
       dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet"]
     ),
+    // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
+    .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
     // Test support: the loopback fixture server launcher and the tmux terminal harness.
     .target(name: "TestSupport"),
     .executableTarget(
