@@ -1,0 +1,37 @@
+extension ObservableType {
+  /// Sends every value to each observer. An error is a programming error: bindings must not fail.
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+  where Observer.Element == Element {
+    subscribe { event in
+      if case .error(let error) = event { bindingError(error) }
+      for observer in observers { observer.on(event) }
+    }
+  }
+
+  /// Sends every value to each observer of optionals.
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+  where Observer.Element == Element? {
+    map { $0 as Element? }.subscribe { event in
+      if case .error(let error) = event { bindingError(error) }
+      for observer in observers { observer.on(event) }
+    }
+  }
+
+  /// Calls `binder` with this sequence and returns what it returns.
+  public func bind<Result>(to binder: (Self) -> Result) -> Result {
+    binder(self)
+  }
+
+  /// Calls `onNext` for each value; an error is a programming error.
+  public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+    subscribe(onNext: onNext, onError: { bindingError($0) })
+  }
+}
+
+func bindingError(_ error: Swift.Error, file: StaticString = #file, line: UInt = #line) {
+  #if DEBUG
+    rxFatalError("binding error: \(error)", file: file, line: line)
+  #else
+    print("RxCore: binding error: \(error)")
+  #endif
+}

@@ -1,0 +1,110 @@
+extension ObservableType {
+  /// A sequence of the given values, then completion.
+  ///
+  /// The values are sent on `scheduler` (the current thread's trampoline by default), one scheduled
+  /// step per value, so work scheduled meanwhile interleaves as it does in RxSwift.
+  public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+    -> Observable<Element>
+  {
+    ObservableSequence(elements, scheduler: scheduler)
+  }
+
+  /// A sequence of the elements of `array`, then completion.
+  public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+    -> Observable<Element>
+  {
+    ObservableSequence(array, scheduler: scheduler)
+  }
+
+  /// A sequence of the elements of `sequence`, then completion.
+  public static func from<Source: Sequence>(
+    _ sequence: Source, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+  ) -> Observable<Element> where Source.Element == Element {
+    ObservableSequence(sequence, scheduler: scheduler)
+  }
+
+  /// One value if `optional` holds one, then completion.
+  public static func from(optional: Element?) -> Observable<Element> {
+    if let value = optional { return just(value) }
+    return empty()
+  }
+
+  /// One value if `optional` holds one, then completion, on `scheduler`.
+  public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    ObservableSequence(optional.map { [$0] } ?? [], scheduler: scheduler)
+  }
+}
+
+final class ObservableSequence<Source: Sequence>: Producer<Source.Element> {
+  private let elements: Source
+  private let scheduler: ImmediateSchedulerType
+
+  init(_ elements: Source, scheduler: ImmediateSchedulerType) {
+    self.elements = elements
+    self.scheduler = scheduler
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable)
+  where Observer.Element == Source.Element {
+    let sink = ObservableSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+    let subscription: Disposable
+    if scheduler is CurrentThreadScheduler {
+      subscription = sink.runOnTrampoline()
+    } else {
+      subscription = sink.run(on: scheduler)
+    }
+    return (sink, subscription)
+  }
+}
+
+private final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>
+where Iterator.Element == Observer.Element {
+  private var iterator: Iterator
+
+  init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
+    self.iterator = iterator
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  /// Emits on the current thread's trampoline. Scheduling each step recursively on the trampoline is
+  /// equivalent to looping while its queue stays empty and re-queueing ourselves when it is not, which
+  /// is what this does without an allocation per element.
+  func runOnTrampoline() -> Disposable {
+    CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+      step()
+      return Disposables.create()
+    }
+  }
+
+  private func step() {
+    guard let queue = CurrentThreadScheduler.currentQueue else { return }
+    while !isDisposed {
+      guard let value = iterator.next() else {
+        forwardTerminal(.completed)
+        return
+      }
+      forwardOn(.next(value))
+      if !queue.isEmpty {
+        queue.enqueue(
+          ScheduledItem { [self] in
+            step()
+            return Disposables.create()
+          })
+        return
+      }
+    }
+  }
+
+  func run(on scheduler: ImmediateSchedulerType) -> Disposable {
+    scheduler.scheduleRecursive(()) { [self] _, recurse in
+      if isDisposed { return }
+      if let value = iterator.next() {
+        forwardOn(.next(value))
+        recurse(())
+      } else {
+        forwardTerminal(.completed)
+      }
+    }
+  }
+}

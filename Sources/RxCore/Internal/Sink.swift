@@ -1,0 +1,33 @@
+import Synchronization
+
+/// The per-subscription worker of an operator: forwards events to the observer until disposed.
+class Sink<Observer: ObserverType>: Disposable {
+  final let observer: Observer
+  final let cancel: Cancelable
+  private let disposedFlag = Atomic<Bool>(false)
+
+  init(observer: Observer, cancel: Cancelable) {
+    self.observer = observer
+    self.cancel = cancel
+  }
+
+  /// Sends `event` downstream unless the sink was disposed.
+  @inline(__always)
+  final func forwardOn(_ event: Event<Observer.Element>) {
+    if disposedFlag.load(ordering: .relaxed) { return }
+    observer.on(event)
+  }
+
+  /// Sends a terminal event downstream and releases the sources at the same tick.
+  final func forwardTerminal(_ event: Event<Observer.Element>) {
+    forwardOn(event)
+    dispose()
+  }
+
+  final var isDisposed: Bool { disposedFlag.load(ordering: .relaxed) }
+
+  func dispose() {
+    disposedFlag.store(true, ordering: .relaxed)
+    cancel.dispose()
+  }
+}

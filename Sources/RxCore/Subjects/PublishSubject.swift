@@ -1,0 +1,34 @@
+/// A subject that sends each event to the observers subscribed at that moment.
+///
+/// A subscriber that arrives after termination receives only the terminal event.
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
+  @unchecked Sendable
+{
+  public typealias Observer = PublishSubject<Element>
+
+  // Thread-safe by construction: all state lives in `core`, which serialises access.
+  private var core: SubjectCore<Element>!
+
+  /// A subject with no observers.
+  public override init() {
+    super.init()
+    core = SubjectCore(policy: .none, initial: nil, owner: self)
+  }
+
+  /// `true` while at least one observer is subscribed.
+  public var hasObservers: Bool { core.snapshot.observerCount > 0 }
+
+  public var isDisposed: Bool { core.snapshot.isDisposed }
+
+  public func on(_ event: Event<Element>) { core.on(event) }
+
+  public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    core.subscribe(observer)
+  }
+
+  public func asObserver() -> PublishSubject<Element> { self }
+
+  /// Drops every observer; later subscribers get `RxError.disposed`.
+  public func dispose() { core.dispose() }
+}
