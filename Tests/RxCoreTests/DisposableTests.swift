@@ -1,0 +1,77 @@
+import RxCore
+import Testing
+
+@Suite("Disposables")
+struct DisposableTests {
+  @Test("Disposables.create(with:) runs its action exactly once")
+  func anonymousOnce() {
+    var count = 0
+    let disposable = Disposables.create { count += 1 }
+    #expect(!disposable.isDisposed)
+    disposable.dispose()
+    disposable.dispose()
+    #expect(count == 1)
+    #expect(disposable.isDisposed)
+  }
+
+  @Test("CompositeDisposable disposes members, removes by key, and disposes late insertions at once")
+  func composite() {
+    var log: [String] = []
+    let group = CompositeDisposable()
+    let a = group.insert(Disposables.create { log.append("a") })
+    _ = group.insert(Disposables.create { log.append("b") })
+    #expect(group.count == 2)
+    group.remove(for: a!)
+    #expect(log == ["a"])
+    group.dispose()
+    #expect(log == ["a", "b"])
+    let key = group.insert(Disposables.create { log.append("late") })
+    #expect(key == nil)
+    #expect(log == ["a", "b", "late"])
+  }
+
+  @Test("SerialDisposable disposes the previous value on replacement and the new one after disposal")
+  func serial() {
+    var log: [String] = []
+    let serial = SerialDisposable()
+    serial.disposable = Disposables.create { log.append("first") }
+    serial.disposable = Disposables.create { log.append("second") }
+    #expect(log == ["first"])
+    serial.dispose()
+    #expect(log == ["first", "second"])
+    serial.disposable = Disposables.create { log.append("third") }
+    #expect(log == ["first", "second", "third"])
+    #expect(serial.isDisposed)
+  }
+
+  @Test("SingleAssignmentDisposable disposes a value assigned after disposal")
+  func singleAssignment() {
+    var disposed = false
+    let single = SingleAssignmentDisposable()
+    single.dispose()
+    single.setDisposable(Disposables.create { disposed = true })
+    #expect(disposed)
+  }
+
+  @Test("DisposeBag disposes everything when released")
+  func disposeBag() {
+    var count = 0
+    var bag: DisposeBag? = DisposeBag()
+    Disposables.create { count += 1 }.disposed(by: bag!)
+    bag!.insert(Disposables.create { count += 1 }, Disposables.create { count += 1 })
+    #expect(count == 0)
+    bag = nil
+    #expect(count == 3)
+  }
+
+  @Test("Disposables.create of two and of many dispose all parts")
+  func grouped() {
+    var count = 0
+    let pair = Disposables.create(Disposables.create { count += 1 }, Disposables.create { count += 1 })
+    pair.dispose()
+    #expect(count == 2)
+    let many = Disposables.create([Disposables.create { count += 1 }, Disposables.create { count += 1 }])
+    many.dispose()
+    #expect(count == 4)
+  }
+}
