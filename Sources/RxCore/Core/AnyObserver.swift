@@ -6,9 +6,13 @@ public struct AnyObserver<Element>: ObserverType {
   @usableFromInline
   let handler: EventHandler
 
+  @usableFromInline
+  let nextHandler: ((Element) -> Void)?
+
   /// Creates an observer that calls `eventHandler` for each event.
   public init(eventHandler: @escaping EventHandler) {
     self.handler = eventHandler
+    self.nextHandler = nil
   }
 
   /// Wraps another observer.
@@ -17,11 +21,25 @@ public struct AnyObserver<Element>: ObserverType {
       self = same
     } else {
       self.handler = observer.on
+      self.nextHandler = observer._deliverNext
     }
   }
 
   @inlinable
   public func on(_ event: Event<Element>) { handler(event) }
+
+  @inlinable
+  public func _deliverNext(_ element: Element) {
+    if let nextHandler {
+      nextHandler(element)
+    } else {
+      handler(.next(element))
+    }
+  }
+
+  /// Delivers a value.
+  @inlinable
+  public func onNext(_ element: Element) { _deliverNext(element) }
 
   /// Returns itself.
   public func asObserver() -> AnyObserver<Element> { self }

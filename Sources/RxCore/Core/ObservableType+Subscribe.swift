@@ -18,7 +18,7 @@ extension ObservableType {
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
-    let observer = ClosureObserver<Element> { event in
+    let observer = ClosureObserver<Element>(onNext: onNext ?? { _ in }) { event in
       switch event {
       case .next(let value):
         onNext?(value)

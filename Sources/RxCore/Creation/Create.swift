@@ -27,7 +27,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {
     let sink = AnonymousSink(observer: observer, cancel: cancel)
-    let subscription = subscribeHandler(AnyObserver(eventHandler: sink.on))
+    let subscription = subscribeHandler(AnyObserver(sink))
     return (sink, subscription)
   }
 }
@@ -35,6 +35,11 @@ final class AnonymousObservable<Element>: Producer<Element> {
 private final class AnonymousSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
   typealias Element = Observer.Element
   private var stopped = false
+
+  func _deliverNext(_ element: Element) {
+    if stopped { return }
+    forwardNext(element)
+  }
 
   func on(_ event: Event<Element>) {
     if stopped { return }

@@ -81,10 +81,10 @@ where Iterator.Element == Observer.Element {
     guard let queue = CurrentThreadScheduler.currentQueue else { return }
     while !isDisposed {
       guard let value = iterator.next() else {
-        forwardTerminal(.completed)
+        forwardCompleted()
         return
       }
-      forwardOn(.next(value))
+      forwardNext(value)
       if !queue.isEmpty {
         queue.enqueue(
           ScheduledItem { [self] in
@@ -100,7 +100,7 @@ where Iterator.Element == Observer.Element {
     scheduler.scheduleRecursive(()) { [self] _, recurse in
       if isDisposed { return }
       if let value = iterator.next() {
-        forwardOn(.next(value))
+        forwardNext(value)
         recurse(())
       } else {
         forwardTerminal(.completed)

@@ -18,10 +18,30 @@ class Sink<Observer: ObserverType>: Disposable {
     observer.on(event)
   }
 
+  /// Sends a value downstream unless the sink was disposed, without wrapping it in an `Event`.
+  @inline(__always)
+  final func forwardNext(_ element: Observer.Element) {
+    if disposedFlag.load(ordering: .relaxed) { return }
+    observer._deliverNext(element)
+  }
+
   /// Sends a terminal event downstream and releases the sources at the same tick.
   final func forwardTerminal(_ event: Event<Observer.Element>) {
     forwardOn(event)
     dispose()
+  }
+
+  /// Ends the sequence with `error`. Kept out of line so that hot paths never touch `Event`'s type
+  /// metadata unless they actually fail.
+  @inline(never)
+  final func forwardError(_ error: Swift.Error) {
+    forwardTerminal(.error(error))
+  }
+
+  /// Completes the sequence (out of line, like ``forwardError(_:)``).
+  @inline(never)
+  final func forwardCompleted() {
+    forwardTerminal(.completed)
   }
 
   final var isDisposed: Bool { disposedFlag.load(ordering: .relaxed) }

@@ -30,14 +30,21 @@ private final class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
     super.init(observer: observer, cancel: cancel)
   }
 
+  func _deliverNext(_ value: Observer.Element) {
+    let keep: Bool
+    do {
+      keep = try predicate(value)
+    } catch {
+      forwardError(error)
+      return
+    }
+    if keep { forwardNext(value) }
+  }
+
   func on(_ event: Event<Observer.Element>) {
     switch event {
     case .next(let value):
-      do {
-        if try predicate(value) { forwardOn(event) }
-      } catch {
-        forwardTerminal(.error(error))
-      }
+      _deliverNext(value)
     case .error, .completed:
       forwardTerminal(event)
     }

@@ -30,14 +30,21 @@ private final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
     super.init(observer: observer, cancel: cancel)
   }
 
+  func _deliverNext(_ value: Source) {
+    let result: Observer.Element
+    do {
+      result = try transform(value)
+    } catch {
+      forwardError(error)
+      return
+    }
+    forwardNext(result)
+  }
+
   func on(_ event: Event<Source>) {
     switch event {
     case .next(let value):
-      do {
-        forwardOn(.next(try transform(value)))
-      } catch {
-        forwardTerminal(.error(error))
-      }
+      _deliverNext(value)
     case .error(let error):
       forwardTerminal(.error(error))
     case .completed:

@@ -19,13 +19,16 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
     let item = ScheduledItem { action(state) }
     let timer = DispatchSource.makeTimerSource(queue: queue)
     let box = UncheckedSendable(item)
-    timer.setEventHandler { box.value.invoke() }
+    let keepAlive = TimerKeepAlive(timer)
+    timer.setEventHandler {
+      box.value.invoke()
+      keepAlive.release()
+    }
     timer.schedule(deadline: DispatchTime.now() + dueTime, leeway: leeway)
     timer.resume()
-    let timerBox = UncheckedSendable(timer)
     return Disposables.create {
       box.value.dispose()
-      timerBox.value.cancel()
+      keepAlive.cancel()
     }
   }
 
@@ -37,16 +40,17 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
     let timer = DispatchSource.makeTimerSource(queue: queue)
     let stateBox = PeriodicState(state: state, action: action)
     let box = UncheckedSendable(stateBox)
+    let keepAlive = TimerKeepAlive(timer)
     timer.setEventHandler {
       if cancel.isDisposed { return }
+      _ = keepAlive
       box.value.fire()
     }
     timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period, leeway: leeway)
     timer.resume()
-    let timerBox = UncheckedSendable(timer)
     return Disposables.create {
       cancel.dispose()
-      timerBox.value.cancel()
+      keepAlive.cancel()
     }
   }
 }
@@ -62,4 +66,29 @@ private final class PeriodicState<StateType> {
   }
 
   func fire() { state = action(state) }
+}
+
+/// Keeps a Dispatch timer alive until it has fired (one-shot) or is cancelled.
+///
+/// Dispatch stops a timer source whose last reference goes away, but a scheduled action must run even
+/// when the caller discards the returned disposable (`_ = scheduler.scheduleRelative(…)`), as in RxSwift.
+/// The timer's handler captures this box, and the box holds the timer: the cycle lasts until `release()`
+/// (after a one-shot fired) or `cancel()`.
+final class TimerKeepAlive: @unchecked Sendable {
+  // `timer` is only read and cleared under `lock`.
+  private let lock = SpinLockBox<DispatchSourceTimer?>(nil)
+
+  init(_ timer: DispatchSourceTimer) { lock.withLock { $0 = timer } }
+
+  /// Drops the reference once the timer has no more work.
+  func release() { lock.withLock { $0 = nil } }
+
+  /// Cancels the timer and drops the reference.
+  func cancel() {
+    let timer = lock.withLock { value -> DispatchSourceTimer? in
+      defer { value = nil }
+      return value
+    }
+    timer?.cancel()
+  }
 }

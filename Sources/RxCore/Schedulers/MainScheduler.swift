@@ -122,7 +122,9 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     let cancel = SerialDisposable()
     let box = UncheckedSendable((self, state, action, cancel))
     let timer = DispatchSource.makeTimerSource(queue: timers)
+    let keepAlive = TimerKeepAlive(timer)
     timer.setEventHandler {
+      keepAlive.release()
       let (scheduler, state, action, cancel) = box.value
       guard !cancel.isDisposed else { return }
       let item = ScheduledItem { action(state) }
@@ -131,10 +133,9 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     }
     timer.schedule(deadline: DispatchTime.now() + dueTime)
     timer.resume()
-    let timerBox = UncheckedSendable(timer)
     return Disposables.create {
       cancel.dispose()
-      timerBox.value.cancel()
+      keepAlive.cancel()
     }
   }
 
@@ -146,8 +147,10 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     let periodic = UncheckedSendable(MainPeriodicState(state: state, action: action))
     let target = UncheckedSendable(self)
     let timer = DispatchSource.makeTimerSource(queue: timers)
+    let keepAlive = TimerKeepAlive(timer)
     timer.setEventHandler {
       guard !cancel.isDisposed else { return }
+      _ = keepAlive
       target.value.enqueue(
         ScheduledItem {
           if !cancel.isDisposed { periodic.value.fire() }
@@ -156,10 +159,9 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     }
     timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period)
     timer.resume()
-    let timerBox = UncheckedSendable(timer)
     return Disposables.create {
       cancel.dispose()
-      timerBox.value.cancel()
+      keepAlive.cancel()
     }
   }
 }

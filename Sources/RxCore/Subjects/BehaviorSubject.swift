@@ -12,26 +12,24 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   /// A subject whose current value is `value`.
   public init(value: Element) {
     super.init()
-    core = SubjectCore(policy: .latest, initial: value, owner: self)
+    core = SubjectCore(policy: .latest(value), owner: self)
   }
 
   /// The current value.
   ///
   /// - Throws: The error the subject terminated with, or `RxError.disposed` once disposed.
   public func value() throws -> Element {
-    let snapshot = core.snapshot
-    if snapshot.isDisposed { throw RxError.disposed(object: self) }
-    if case .error(let error) = snapshot.stoppedEvent { throw error }
-    guard let latest = snapshot.latest else { throw RxError.disposed(object: self) }
-    return latest
+    try core.currentValue()
   }
 
   /// `true` while at least one observer is subscribed.
-  public var hasObservers: Bool { core.snapshot.observerCount > 0 }
+  public var hasObservers: Bool { core.hasObservers }
 
-  public var isDisposed: Bool { core.snapshot.isDisposed }
+  public var isDisposed: Bool { core.isDisposed }
 
   public func on(_ event: Event<Element>) { core.on(event) }
+
+  public func _deliverNext(_ element: Element) { core.onNext(element) }
 
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {

@@ -7,7 +7,7 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
   public init() {}
 
   /// Sends `event` to the current observers.
-  public func accept(_ event: Element) { subject.onNext(event) }
+  public func accept(_ event: Element) { subject._deliverNext(event) }
 
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
@@ -32,7 +32,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   }
 
   /// Replaces the value and sends it to the observers.
-  public func accept(_ event: Element) { subject.onNext(event) }
+  public func accept(_ event: Element) { subject._deliverNext(event) }
 
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {

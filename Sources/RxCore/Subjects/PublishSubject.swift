@@ -12,15 +12,17 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   /// A subject with no observers.
   public override init() {
     super.init()
-    core = SubjectCore(policy: .none, initial: nil, owner: self)
+    core = SubjectCore(policy: .none, owner: self)
   }
 
   /// `true` while at least one observer is subscribed.
-  public var hasObservers: Bool { core.snapshot.observerCount > 0 }
+  public var hasObservers: Bool { core.hasObservers }
 
-  public var isDisposed: Bool { core.snapshot.isDisposed }
+  public var isDisposed: Bool { core.isDisposed }
 
   public func on(_ event: Event<Element>) { core.on(event) }
+
+  public func _deliverNext(_ element: Element) { core.onNext(element) }
 
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {

@@ -10,7 +10,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
   private init(capacity: Int) {
     super.init()
-    core = SubjectCore(policy: .buffer(capacity: capacity), initial: nil, owner: self)
+    core = SubjectCore(policy: .buffer(capacity: capacity), owner: self)
   }
 
   /// A subject that replays the last `bufferSize` values.
@@ -24,11 +24,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   }
 
   /// `true` while at least one observer is subscribed.
-  public var hasObservers: Bool { core.snapshot.observerCount > 0 }
+  public var hasObservers: Bool { core.hasObservers }
 
-  public var isDisposed: Bool { core.snapshot.isDisposed }
+  public var isDisposed: Bool { core.isDisposed }
 
   public func on(_ event: Event<Element>) { core.on(event) }
+
+  public func _deliverNext(_ element: Element) { core.onNext(element) }
 
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {

@@ -3,209 +3,261 @@ import Synchronization
 /// The shared machinery of the subjects: the observer list, the terminal state and what a new
 /// subscriber is replayed.
 ///
-/// Every change goes through one ``SerialGate``, so events from many threads reach observers one at a
-/// time and a subscriber's replay never interleaves with a concurrent event. Observers are called with
-/// no lock held.
+/// Delivery goes through one ``SerialGate``, so events from many threads reach observers one at a time
+/// and a subscriber's replay never interleaves with a concurrent event; observers are called with no
+/// lock held. The hot path (`onNext` with the gate free) is one compare-and-swap in, one short lock to
+/// read the observer list and record the value, and one compare-and-swap out, with no allocation and no
+/// `Event` wrapping.
 final class SubjectCore<Element>: @unchecked Sendable {
   enum ReplayPolicy {
     case none
-    case latest
+    case latest(Element)
     case buffer(capacity: Int)
   }
 
   private enum Message {
     case event(Event<Element>)
-    case attach(SubjectEntry<Element>)
-    case detach(SubjectEntry<Element>)
-    case dispose
-  }
-
-  struct Snapshot {
-    var latest: Element?
-    var stoppedEvent: Event<Element>?
-    var isDisposed = false
-    var observerCount = 0
+    case attach(SubjectObserverBox)
   }
 
   private let gate = SerialGate<Message>()
-  private let policy: ReplayPolicy
   private unowned(unsafe) let owner: AnyObject
 
-  // Touched only by the gate's current owner.
-  private var entries: [SubjectEntry<Element>] = []
-  private var replayBuffer: [Element] = []
-  private var replayStart = 0
+  // Everything below is guarded by `lock`; it is written by the gate's owner (and by `dispose` and
+  // `detach` from any thread) and read from any thread.
+  private let lock = Mutex<Void>(())
+  private var observers: [SubjectObserverBox] = []
   private var stoppedEvent: Event<Element>?
+  private var stopped = false
   private var disposed = false
-  private var nextID: UInt64 = 0
+  private let latest: LatestValue<Element>?
+  private let replay: ReplayBuffer<Element>?
 
-  // A copy of the state for readers on other threads (`value`, `hasObservers`, `isDisposed`).
-  private let published = SpinLockBox(Snapshot())
-  private let idCounter = Atomic<UInt64>(0)
-
-  init(policy: ReplayPolicy, initial: Element?, owner: AnyObject) {
-    self.policy = policy
+  init(policy: ReplayPolicy, owner: AnyObject) {
     self.owner = owner
-    if let initial {
-      replayBuffer = [initial]
-      published.withLock { $0.latest = initial }
+    switch policy {
+    case .none:
+      latest = nil
+      replay = nil
+    case .latest(let value):
+      latest = LatestValue(value)
+      replay = nil
+    case .buffer(let capacity):
+      latest = nil
+      replay = ReplayBuffer(capacity: capacity)
     }
   }
 
-  var snapshot: Snapshot { published.withLock { $0 } }
+  // MARK: Readers
+
+  var hasObservers: Bool { lock.withLock { _ in !observers.isEmpty } }
+
+  var isDisposed: Bool { lock.withLock { _ in disposed } }
+
+  /// The current value of a behaviour subject, or why there is none.
+  func currentValue() throws -> Element {
+    try lock.withLock { _ throws -> Element in
+      if disposed { throw RxError.disposed(object: owner) }
+      if case .error(let error) = stoppedEvent { throw error }
+      guard let latest else { throw RxError.noElements }
+      return latest.value
+    }
+  }
+
+  // MARK: Events
+
+  @inline(__always)
+  func onNext(_ value: Element) {
+    switch gate.enter() {
+    case .acquired:
+      deliverNext(value)
+      gate.exit(handle)
+    case .nested:
+      deliverNext(value)
+    case .busy:
+      gate.send(.event(.next(value)), to: handle)
+    }
+  }
 
   func on(_ event: Event<Element>) {
-    gate.send(.event(event), to: handle)
-  }
-
-  func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    let id = idCounter.wrappingAdd(1, ordering: .relaxed).newValue
-    let entry = SubjectEntry(id: id, observer: observer.on)
-    gate.send(.attach(entry), to: handle)
-    return SubjectSubscription(core: self, entry: entry)
-  }
-
-  func unsubscribe(_ entry: SubjectEntry<Element>) {
-    entry.cancel()
-    gate.send(.detach(entry), to: handle)
-  }
-
-  func dispose() {
-    gate.send(.dispose, to: handle)
+    if case .next(let value) = event {
+      onNext(value)
+    } else {
+      gate.send(.event(event), to: handle)
+    }
   }
 
   private func handle(_ message: Message) {
     switch message {
-    case .event(let event):
-      deliver(event)
-    case .attach(let entry):
-      attach(entry)
-    case .detach(let entry):
-      if let index = entries.firstIndex(where: { $0 === entry }) {
-        entries.remove(at: index)
-        publishCount()
-      }
-    case .dispose:
-      disposed = true
-      entries = []
-      replayBuffer = []
-      replayStart = 0
-      stoppedEvent = nil
-      published.withLock {
-        $0.isDisposed = true
-        $0.observerCount = 0
-        $0.latest = nil
-      }
+    case .event(.next(let value)): deliverNext(value)
+    case .event(let terminal): deliverTerminal(terminal)
+    case .attach(let box): attach(box)
     }
   }
 
-  private func deliver(_ event: Event<Element>) {
-    if disposed || stoppedEvent != nil { return }
-    switch event {
-    case .next(let value):
-      remember(value)
-      let targets = entries
-      for entry in targets { entry.send(event) }
-    case .error, .completed:
+  private func deliverNext(_ value: Element) {
+    let targets = lock.withLock { _ -> [SubjectObserverBox]? in
+      if stopped || disposed { return nil }
+      latest?.value = value
+      replay?.append(value)
+      return observers
+    }
+    guard let targets, !targets.isEmpty else { return }
+    withUnsafePointer(to: value) { pointer in
+      let raw = UnsafeRawPointer(pointer)
+      for target in targets { target.deliverNext(raw) }
+    }
+  }
+
+  private func deliverTerminal(_ event: Event<Element>) {
+    let targets = lock.withLock { _ -> [SubjectObserverBox]? in
+      if stopped || disposed { return nil }
+      stopped = true
       stoppedEvent = event
-      let targets = entries
-      entries = []
-      published.withLock {
-        $0.stoppedEvent = event
-        $0.observerCount = 0
-      }
-      for entry in targets { entry.send(event) }
+      defer { observers = [] }
+      return observers
+    }
+    guard let targets else { return }
+    withUnsafePointer(to: event) { pointer in
+      let raw = UnsafeRawPointer(pointer)
+      for target in targets { target.deliverEvent(raw) }
     }
   }
 
-  private func remember(_ value: Element) {
-    switch policy {
-    case .none:
-      return
-    case .latest:
-      if replayBuffer.isEmpty {
-        replayBuffer = [value]
-      } else {
-        replayBuffer[0] = value
+  // MARK: Subscriptions
+
+  func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    let box = SubjectObserver<Element, Observer>(observer)
+    gate.send(.attach(box), to: handle)
+    // A strong reference, as in RxSwift: the subscription keeps the subject alive until disposed. A weak
+    // one would give the core a side table and make every retain of it take the slow path.
+    return SubjectSubscription(detach: { [self, box] in self.detach(box) })
+  }
+
+  /// Replays what the policy keeps, then either the terminal event or registers the observer; runs
+  /// under the gate, so no event can slip in between.
+  private func attach(_ box: SubjectObserverBox) {
+    let plan = lock.withLock { _ -> AttachPlan<Element> in
+      if disposed { return .disposed }
+      var values: [Element] = []
+      if let latest, !stopped { values = [latest.value] }
+      if let replay { values = replay.values }
+      if !stopped && !box.isCancelled { observers.append(box) }
+      return .replay(values, stopped ? stoppedEvent : nil)
+    }
+    switch plan {
+    case .disposed:
+      let event = Event<Element>.error(RxError.disposed(object: owner))
+      withUnsafePointer(to: event) { box.deliverEvent(UnsafeRawPointer($0)) }
+    case .replay(let values, let terminal):
+      for value in values {
+        withUnsafePointer(to: value) { box.deliverNext(UnsafeRawPointer($0)) }
       }
-      published.withLock { $0.latest = value }
-    case .buffer(let capacity):
-      guard capacity > 0 else { return }
-      replayBuffer.append(value)
-      if replayBuffer.count - replayStart > capacity { replayStart += 1 }
-      if replayStart > 64 && replayStart * 2 > replayBuffer.count {
-        replayBuffer.removeFirst(replayStart)
-        replayStart = 0
+      if let terminal {
+        withUnsafePointer(to: terminal) { box.deliverEvent(UnsafeRawPointer($0)) }
       }
     }
   }
 
-  private func attach(_ entry: SubjectEntry<Element>) {
-    if entry.isCancelled { return }
-    if disposed {
-      entry.send(.error(RxError.disposed(object: owner)))
-      return
+  private func detach(_ box: SubjectObserverBox) {
+    box.cancel()
+    lock.withLock { _ in
+      if let index = observers.firstIndex(where: { $0 === box }) { observers.remove(at: index) }
     }
-    switch policy {
-    case .none:
-      break
-    case .latest:
-      if stoppedEvent == nil, let value = replayBuffer.first { entry.send(.next(value)) }
-    case .buffer:
-      for value in replayBuffer[replayStart...] { entry.send(.next(value)) }
-    }
-    if let stoppedEvent {
-      entry.send(stoppedEvent)
-      return
-    }
-    if entry.isCancelled { return }
-    entries.append(entry)
-    publishCount()
   }
 
-  private func publishCount() {
-    let count = entries.count
-    published.withLock { $0.observerCount = count }
+  func dispose() {
+    lock.withLock { _ in
+      disposed = true
+      observers = []
+      stoppedEvent = nil
+      replay?.removeAll()
+    }
   }
 }
 
-/// One subscriber of a subject.
-final class SubjectEntry<Element>: @unchecked Sendable {
-  // `observer` is immutable; `cancelled` is atomic.
-  let id: UInt64
-  private let observer: (Event<Element>) -> Void
-  private let cancelled = Atomic<Bool>(false)
+/// What a new subscriber receives.
+private enum AttachPlan<Element> {
+  case disposed
+  case replay([Element], Event<Element>?)
+}
 
-  init(id: UInt64, observer: @escaping (Event<Element>) -> Void) {
-    self.id = id
-    self.observer = observer
-  }
+/// A subscriber of a subject, reachable without knowing its type (the list is not generic, so walking
+/// it costs no type-metadata lookups).
+class SubjectObserverBox: @unchecked Sendable {
+  // Only the atomic flag is shared; subclasses hold an immutable observer.
+  private let cancelled = Atomic<Bool>(false)
 
   var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   func cancel() { cancelled.store(true, ordering: .relaxed) }
 
-  @inline(__always)
-  func send(_ event: Event<Element>) {
-    if cancelled.load(ordering: .relaxed) { return }
-    observer(event)
+  /// Delivers the value at `pointer` (an `Element`).
+  func deliverNext(_ pointer: UnsafeRawPointer) {}
+
+  /// Delivers the event at `pointer` (an `Event<Element>`).
+  func deliverEvent(_ pointer: UnsafeRawPointer) {}
+}
+
+private final class SubjectObserver<Element, Observer: ObserverType>: SubjectObserverBox, @unchecked Sendable
+where Observer.Element == Element {
+  private let observer: Observer
+
+  init(_ observer: Observer) { self.observer = observer }
+
+  override func deliverNext(_ pointer: UnsafeRawPointer) {
+    if isCancelled { return }
+    observer._deliverNext(pointer.assumingMemoryBound(to: Element.self).pointee)
+  }
+
+  override func deliverEvent(_ pointer: UnsafeRawPointer) {
+    if isCancelled { return }
+    observer.on(pointer.assumingMemoryBound(to: Event<Element>.self).pointee)
   }
 }
 
-private final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
-  // Both references are immutable; `done` is atomic.
-  private let core: SubjectCore<Element>
-  private let entry: SubjectEntry<Element>
-  private let done = Atomic<Bool>(false)
+/// The value a behaviour subject holds.
+private final class LatestValue<Element> {
+  var value: Element
+  init(_ value: Element) { self.value = value }
+}
 
-  init(core: SubjectCore<Element>, entry: SubjectEntry<Element>) {
-    self.core = core
-    self.entry = entry
+/// The values a replay subject keeps.
+private final class ReplayBuffer<Element> {
+  private let capacity: Int
+  private var items: [Element] = []
+  private var start = 0
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  var values: [Element] { Array(items[start...]) }
+
+  func append(_ value: Element) {
+    guard capacity > 0 else { return }
+    items.append(value)
+    if items.count - start > capacity { start += 1 }
+    if start > 64 && start * 2 > items.count {
+      items.removeFirst(start)
+      start = 0
+    }
   }
 
+  func removeAll() {
+    items = []
+    start = 0
+  }
+}
+
+private final class SubjectSubscription: Disposable, @unchecked Sendable {
+  // The closure is taken once, atomically guarded by `done`.
+  private let done = Atomic<Bool>(false)
+  private let detach: () -> Void
+
+  init(detach: @escaping () -> Void) { self.detach = detach }
+
   func dispose() {
-    if done.exchange(true, ordering: .relaxed) { return }
-    core.unsubscribe(entry)
+    if done.exchange(true, ordering: .acquiringAndReleasing) { return }
+    detach()
   }
 }

@@ -1,0 +1,96 @@
+extension ObservableType {
+  /// Delivers every event on `scheduler`, one at a time and in order, even on a concurrent scheduler.
+  ///
+  /// Events are queued and drained by one scheduled step per event, so on a `TestScheduler` each event
+  /// arrives one tick after the previous step.
+  public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    ObserveOn(source: asObservable(), scheduler: scheduler)
+  }
+}
+
+private final class ObserveOn<Element>: Producer<Element> {
+  private let source: Observable<Element>
+  private let scheduler: ImmediateSchedulerType
+
+  init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    self.source = source
+    self.scheduler = scheduler
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable)
+  where Observer.Element == Element {
+    let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
+    let subscription = source.subscribe(sink)
+    return (sink, Disposables.create(subscription, sink.drainSubscription))
+  }
+}
+
+// `state` (the queue and whether a drain is scheduled) is guarded by its lock, which is never held while
+// the observer runs. Only one drain is scheduled at a time, so the observer is never entered concurrently.
+private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  typealias Element = Observer.Element
+
+  private struct State {
+    var queue: [Event<Element>] = []
+    var head = 0
+    var draining = false
+
+    mutating func dequeue() -> Event<Element>? {
+      guard head < queue.count else { return nil }
+      let event = queue[head]
+      head += 1
+      if head == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        head = 0
+      } else if head > 64 && head * 2 > queue.count {
+        queue.removeFirst(head)
+        head = 0
+      }
+      return event
+    }
+  }
+
+  private let scheduler: ImmediateSchedulerType
+  private let state = SpinLockBox(State())
+  let drainSubscription = SerialDisposable()
+
+  init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+    self.scheduler = scheduler
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func on(_ event: Event<Element>) {
+    let start = state.withLock { state -> Bool in
+      state.queue.append(event)
+      if state.draining { return false }
+      state.draining = true
+      return true
+    }
+    if start {
+      drainSubscription.disposable = scheduler.scheduleRecursive(()) { [self] _, recurse in
+        step(recurse)
+      }
+    }
+  }
+
+  private func step(_ recurse: (()) -> Void) {
+    let next = state.withLock { state -> Event<Element>? in
+      let event = state.dequeue()
+      if event == nil { state.draining = false }
+      return event
+    }
+    guard let event = next else { return }
+    if event.isStopEvent {
+      forwardTerminal(event)
+      return
+    }
+    forwardOn(event)
+    let more = state.withLock { state -> Bool in
+      if state.head < state.queue.count { return true }
+      state.draining = false
+      return false
+    }
+    if more { recurse(()) }
+  }
+}

@@ -1,0 +1,245 @@
+import RxCore
+import RxTesting
+import Testing
+
+@Suite("multicast, publish, replay, refCount")
+struct MulticastTests {
+  @Test("publish: subscribers see values only after connect; disposing the connection unsubscribes")
+  func publishConnect() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(210, 1), .next(240, 2), .next(270, 3), .next(330, 4), .next(340, 5), .completed(500),
+    ])
+    let observer = scheduler.createObserver(Int.self)
+    var published: ConnectableObservable<Int>!
+    var connection: Disposable!
+    scheduler.scheduleAt(100) { published = xs.publish() }
+    scheduler.scheduleAt(200) { _ = published.subscribe(observer) }
+    scheduler.scheduleAt(230) { connection = published.connect() }
+    scheduler.scheduleAt(300) { connection.dispose() }
+    scheduler.scheduleAt(320) { connection = published.connect() }
+    scheduler.scheduleAt(335) { connection.dispose() }
+    scheduler.start()
+    #expect(observer.events == [.next(240, 2), .next(270, 3), .next(330, 4)])
+    #expect(xs.subscriptions == [Subscription(230, 300), Subscription(320, 335)])
+  }
+
+  @Test("connect while connected returns the same connection")
+  func connectTwice() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1)])
+    var published: ConnectableObservable<Int>!
+    var first: Disposable!
+    var second: Disposable!
+    scheduler.scheduleAt(200) {
+      published = xs.publish()
+      first = published.connect()
+      second = published.connect()
+    }
+    scheduler.scheduleAt(300) { second.dispose() }
+    scheduler.start()
+    let firstObject: AnyObject = first as AnyObject
+    let secondObject: AnyObject = second as AnyObject
+    let same = firstObject === secondObject
+    #expect(same)
+    #expect(xs.subscriptions == [Subscription(200, 300)])
+  }
+
+  @Test("publish after the source completed: a late subscriber gets only the completion")
+  func publishLateSubscriber() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+    let early = scheduler.createObserver(Int.self)
+    let late = scheduler.createObserver(Int.self)
+    var published: ConnectableObservable<Int>!
+    scheduler.scheduleAt(200) {
+      published = xs.publish()
+      _ = published.subscribe(early)
+      _ = published.connect()
+    }
+    scheduler.scheduleAt(300) { _ = published.subscribe(late) }
+    scheduler.start()
+    #expect(early.events == [.next(210, 1), .completed(250)])
+    #expect(late.events == [.completed(300)])
+    #expect(xs.subscriptions == [Subscription(200, 250)])
+  }
+
+  @Test("replay(n): a late subscriber receives the last n values, then live ones")
+  func replayBuffer() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(210, 1), .next(220, 2), .next(230, 3), .next(260, 4), .completed(300),
+    ])
+    let late = scheduler.createObserver(Int.self)
+    let afterEnd = scheduler.createObserver(Int.self)
+    var replayed: ConnectableObservable<Int>!
+    scheduler.scheduleAt(200) {
+      replayed = xs.replay(2)
+      _ = replayed.connect()
+    }
+    scheduler.scheduleAt(250) { _ = replayed.subscribe(late) }
+    scheduler.scheduleAt(400) { _ = replayed.subscribe(afterEnd) }
+    scheduler.start()
+    #expect(late.events == [.next(250, 2), .next(250, 3), .next(260, 4), .completed(300)])
+    #expect(afterEnd.events == [.next(400, 3), .next(400, 4), .completed(400)])
+    #expect(xs.subscriptions == [Subscription(200, 300)])
+  }
+
+  @Test("replayAll: a late subscriber receives everything")
+  func replayAll() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3)])
+    let late = scheduler.createObserver(Int.self)
+    var replayed: ConnectableObservable<Int>!
+    var connection: Disposable!
+    scheduler.scheduleAt(200) {
+      replayed = xs.replayAll()
+      connection = replayed.connect()
+    }
+    scheduler.scheduleAt(250) { _ = replayed.subscribe(late) }
+    scheduler.scheduleAt(300) { connection.dispose() }
+    scheduler.start()
+    #expect(late.events == [.next(250, 1), .next(250, 2), .next(250, 3)])
+    #expect(xs.subscriptions == [Subscription(200, 300)])
+  }
+
+  @Test("multicast(subject) forwards through the given subject")
+  func multicastSubject() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError.boom)])
+    let subject = PublishSubject<Int>()
+    let direct = scheduler.createObserver(Int.self)
+    scheduler.scheduleAt(200) {
+      _ = subject.subscribe(direct)
+      _ = xs.multicast(subject).connect()
+    }
+    scheduler.start()
+    #expect(direct.events == [.next(210, 1), .next(220, 2), .error(230, TestError.boom)])
+    #expect(xs.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test("multicast(makeSubject:) makes a fresh subject after the source terminates")
+  func multicastMakeSubject() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+    var made = 0
+    let first = scheduler.createObserver(Int.self)
+    let second = scheduler.createObserver(Int.self)
+    var connectable: ConnectableObservable<Int>!
+    scheduler.scheduleAt(200) {
+      connectable = xs.multicast(makeSubject: { () -> ReplaySubject<Int> in
+        made += 1
+        return ReplaySubject.create(bufferSize: 1)
+      })
+      _ = connectable.subscribe(first)
+      _ = connectable.connect()
+    }
+    scheduler.scheduleAt(300) {
+      _ = connectable.subscribe(second)
+      _ = connectable.connect()
+    }
+    scheduler.start()
+    #expect(made == 2)
+    #expect(first.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    #expect(second.events == [.next(310, 1), .next(320, 2), .completed(330)])
+    #expect(xs.subscriptions == [Subscription(200, 230), Subscription(300, 330)])
+  }
+
+  @Test("refCount connects with the first subscriber and disconnects when the last leaves")
+  func refCountCycles() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(210, 1), .next(240, 2), .next(270, 3), .next(330, 4), .next(360, 5), .completed(500),
+    ])
+    let a = scheduler.createObserver(Int.self)
+    let b = scheduler.createObserver(Int.self)
+    let c = scheduler.createObserver(Int.self)
+    var shared: Observable<Int>!
+    var subscriptionA: Disposable!
+    var subscriptionB: Disposable!
+    var subscriptionC: Disposable!
+    scheduler.scheduleAt(100) { shared = xs.publish().refCount() }
+    scheduler.scheduleAt(200) { subscriptionA = shared.subscribe(a) }
+    scheduler.scheduleAt(230) { subscriptionB = shared.subscribe(b) }
+    scheduler.scheduleAt(250) { subscriptionA.dispose() }
+    scheduler.scheduleAt(280) { subscriptionB.dispose() }
+    scheduler.scheduleAt(320) { subscriptionC = shared.subscribe(c) }
+    scheduler.scheduleAt(350) { subscriptionC.dispose() }
+    scheduler.start()
+    #expect(a.events == [.next(210, 1), .next(240, 2)])
+    #expect(b.events == [.next(240, 2), .next(270, 3)])
+    #expect(c.events == [.next(330, 4)])
+    #expect(xs.subscriptions == [Subscription(200, 280), Subscription(320, 350)])
+  }
+
+  @Test("refCount: termination ends every subscriber; the next subscriber connects again")
+  func refCountAfterTermination() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+    let a = scheduler.createObserver(Int.self)
+    let b = scheduler.createObserver(Int.self)
+    let late = scheduler.createObserver(Int.self)
+    var shared: Observable<Int>!
+    scheduler.scheduleAt(100) { shared = xs.multicast(makeSubject: { PublishSubject<Int>() }).refCount() }
+    scheduler.scheduleAt(200) {
+      _ = shared.subscribe(a)
+      _ = shared.subscribe(b)
+    }
+    scheduler.scheduleAt(300) { _ = shared.subscribe(late) }
+    scheduler.start()
+    #expect(a.events == [.next(210, 1), .completed(220)])
+    #expect(b.events == [.next(210, 1), .completed(220)])
+    #expect(late.events == [.next(310, 1), .completed(320)])
+    #expect(xs.subscriptions == [Subscription(200, 220), Subscription(300, 320)])
+  }
+
+  @Test("refCount over a synchronous source: each subscriber gets the whole sequence")
+  func refCountSynchronous() {
+    var subscriptions = 0
+    let source = Observable<Int>.create { observer in
+      subscriptions += 1
+      observer.onNext(1)
+      observer.onNext(2)
+      observer.onCompleted()
+      return Disposables.create()
+    }
+    let shared = source.publish().refCount()
+    var first: [Int] = []
+    var second: [Int] = []
+    _ = shared.subscribe(onNext: { first.append($0) })
+    _ = shared.subscribe(onNext: { second.append($0) })
+    // publish() keeps one subject: once it completed, the second subscriber only sees completion.
+    #expect(first == [1, 2])
+    #expect(second == [])
+    #expect(subscriptions == 1)
+  }
+
+  @Test("refCount: unsubscribing during a synchronous connect disconnects the source")
+  func refCountDisposeDuringConnect() {
+    var disposed = 0
+    let source = Observable<Int>.create { observer in
+      observer.onNext(1)
+      observer.onNext(2)
+      return Disposables.create { disposed += 1 }
+    }
+    let shared = source.share()
+    var received: [Int] = []
+    var subscription: Disposable?
+    var disposeNow = false
+    subscription = shared.subscribe(onNext: { value in
+      received.append(value)
+      if disposeNow { subscription?.dispose() }
+    })
+    #expect(received == [1, 2])
+    subscription?.dispose()
+    #expect(disposed == 1)
+
+    // Leaving from inside the first value: the connection made for it is disposed once it exists.
+    disposeNow = true
+    disposed = 0
+    var inner: Disposable?
+    inner = shared.take(1).subscribe(onNext: { _ in })
+    inner?.dispose()
+    #expect(disposed == 1)
+  }
+}
