@@ -61,10 +61,22 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element> {
 private final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>
 where Iterator.Element == Observer.Element {
   private var iterator: Iterator
+  /// Re-queues `step` behind other trampolined work; made once, reused for every element, and released
+  /// when the sequence ends (it holds the sink, so keeping it would leak both).
+  private var continuation: Continuation?
 
   init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
     self.iterator = iterator
     super.init(observer: observer, cancel: cancel)
+  }
+
+  private final class Continuation: TrampolineTask {
+    // Strong: a queued continuation keeps its sink alive until it runs, like a scheduled closure.
+    private let sink: ObservableSequenceSink
+
+    init(_ sink: ObservableSequenceSink) { self.sink = sink }
+
+    func invoke() { sink.step() }
   }
 
   /// Emits on the current thread's trampoline. Scheduling each step recursively on the trampoline is
@@ -77,23 +89,22 @@ where Iterator.Element == Observer.Element {
     }
   }
 
-  private func step() {
+  fileprivate func step() {
     guard let queue = CurrentThreadScheduler.currentQueue else { return }
     while !isDisposed {
       guard let value = iterator.next() else {
         forwardCompleted()
-        return
+        break
       }
       forwardNext(value)
-      if !queue.isEmpty {
-        queue.enqueue(
-          ScheduledItem { [self] in
-            step()
-            return Disposables.create()
-          })
+      if !queue.isEmpty && !isDisposed {
+        let task = continuation ?? Continuation(self)
+        continuation = task
+        queue.enqueue(task)
         return
       }
     }
+    continuation = nil
   }
 
   func run(on scheduler: ImmediateSchedulerType) -> Disposable {

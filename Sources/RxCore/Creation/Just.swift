@@ -17,7 +17,7 @@ private final class Just<Element>: Producer<Element> {
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    observer.on(.next(element))
+    observer._deliverNext(element)
     observer.on(.completed)
     return Disposables.create()
   }

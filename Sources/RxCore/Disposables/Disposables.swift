@@ -41,7 +41,7 @@ final class NopDisposable: Disposable, Sendable {
 /// Runs a closure once on first disposal.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
   // `action` is taken out under `lock` exactly once.
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var action: (() -> Void)?
   private let disposedFlag = Atomic<Bool>(false)
 
@@ -51,7 +51,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
   func dispose() {
     guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let action = lock.withLock { _ -> (() -> Void)? in
+    let action = lock.withLock { () -> (() -> Void)? in
       defer { self.action = nil }
       return self.action
     }
@@ -62,7 +62,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 /// Disposes two disposables.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
   // Both fields are cleared under `lock`; disposal happens after it is released.
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var first: Disposable?
   private var second: Disposable?
   private let disposedFlag = Atomic<Bool>(false)
@@ -76,7 +76,7 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
 
   func dispose() {
     guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let (a, b) = lock.withLock { _ -> (Disposable?, Disposable?) in
+    let (a, b) = lock.withLock { () -> (Disposable?, Disposable?) in
       defer {
         first = nil
         second = nil

@@ -41,7 +41,7 @@ final class SerialGate<Message>: @unchecked Sendable {
 
   // `pending` is only touched under `mutex`; `state` is atomic (see the type's documentation).
   private let state = Atomic<UInt>(0)
-  private let mutex = Mutex<Void>(())
+  private let mutex = Lock()
   private var pending: [Message] = []
 
   init() {}
@@ -105,7 +105,7 @@ final class SerialGate<Message>: @unchecked Sendable {
 
   /// Queues `message` for the current owner; `false` when the gate was freed meanwhile.
   private func enqueue(_ message: Message) -> Bool {
-    mutex.withLock { _ -> Bool in
+    mutex.withLock { () -> Bool in
       let current = state.load(ordering: .acquiring)
       if current == 0 { return false }
       if current & Self.pendingBit == 0 {
@@ -123,7 +123,7 @@ final class SerialGate<Message>: @unchecked Sendable {
 
   private func drainPending(_ me: UInt, _ handler: (Message) -> Void) {
     var batch: [Message] = []
-    mutex.withLock { _ in
+    mutex.withLock {
       swap(&batch, &pending)
       state.store(me, ordering: .releasing)
     }

@@ -44,16 +44,23 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
   }
 }
 
+/// Work a trampoline can run: a scheduled action, or an operator's own reusable continuation.
+protocol TrampolineTask: AnyObject {
+  func invoke()
+}
+
+extension ScheduledItem: TrampolineTask {}
+
 /// The FIFO queue of one thread's trampoline.
 final class TrampolineQueue {
-  private var items: [ScheduledItem?] = []
+  private var items: [TrampolineTask?] = []
   private var head = 0
 
   var isEmpty: Bool { head == items.count }
 
-  func enqueue(_ item: ScheduledItem) { items.append(item) }
+  func enqueue(_ item: TrampolineTask) { items.append(item) }
 
-  func dequeue() -> ScheduledItem? {
+  func dequeue() -> TrampolineTask? {
     guard head < items.count else { return nil }
     let item = items[head]
     items[head] = nil

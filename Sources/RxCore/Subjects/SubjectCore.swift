@@ -25,7 +25,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   // Everything below is guarded by `lock`; it is written by the gate's owner (and by `dispose` and
   // `detach` from any thread) and read from any thread.
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var observers: [SubjectObserverBox] = []
   private var stoppedEvent: Event<Element>?
   private var stopped = false
@@ -50,13 +50,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   // MARK: Readers
 
-  var hasObservers: Bool { lock.withLock { _ in !observers.isEmpty } }
+  var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
 
-  var isDisposed: Bool { lock.withLock { _ in disposed } }
+  var isDisposed: Bool { lock.withLock { disposed } }
 
   /// The current value of a behaviour subject, or why there is none.
   func currentValue() throws -> Element {
-    try lock.withLock { _ throws -> Element in
+    try lock.withLock { () throws -> Element in
       if disposed { throw RxError.disposed(object: owner) }
       if case .error(let error) = stoppedEvent { throw error }
       guard let latest else { throw RxError.noElements }
@@ -96,7 +96,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   private func deliverNext(_ value: Element) {
-    let targets = lock.withLock { _ -> [SubjectObserverBox]? in
+    let targets = lock.withLock { () -> [SubjectObserverBox]? in
       if stopped || disposed { return nil }
       latest?.value = value
       replay?.append(value)
@@ -110,7 +110,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   private func deliverTerminal(_ event: Event<Element>) {
-    let targets = lock.withLock { _ -> [SubjectObserverBox]? in
+    let targets = lock.withLock { () -> [SubjectObserverBox]? in
       if stopped || disposed { return nil }
       stopped = true
       stoppedEvent = event
@@ -138,7 +138,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// Replays what the policy keeps, then either the terminal event or registers the observer; runs
   /// under the gate, so no event can slip in between.
   private func attach(_ box: SubjectObserverBox) {
-    let plan = lock.withLock { _ -> AttachPlan<Element> in
+    let plan = lock.withLock { () -> AttachPlan<Element> in
       if disposed { return .disposed }
       var values: [Element] = []
       if let latest, !stopped { values = [latest.value] }
@@ -162,13 +162,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   private func detach(_ box: SubjectObserverBox) {
     box.cancel()
-    lock.withLock { _ in
+    lock.withLock {
       if let index = observers.firstIndex(where: { $0 === box }) { observers.remove(at: index) }
     }
   }
 
   func dispose() {
-    lock.withLock { _ in
+    lock.withLock {
       disposed = true
       observers = []
       stoppedEvent = nil

@@ -1,0 +1,133 @@
+import Synchronization
+
+extension ObservableType {
+  /// The values of this sequence, then, once it completed, those of `second`.
+  public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+  where Source.Element == Element {
+    SourceChain([asObservable(), second.asObservable()], onError: .forward)
+  }
+
+  /// Concatenates the sequences of `sequence`: each one is subscribed after the previous one completed.
+  ///
+  /// An error ends the result at once; it completes after the last sequence completed.
+  public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    SourceChain(sequence, onError: .forward)
+  }
+
+  /// Concatenates the sequences of `collection`: each one is subscribed after the previous one completed.
+  public static func concat<Sources: Collection>(_ collection: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    SourceChain(collection, onError: .forward)
+  }
+
+  /// Concatenates `sources`: each one is subscribed after the previous one completed.
+  ///
+  /// Example: `Observable.concat(cached, fresh)` sends the cached values, then the fresh ones.
+  public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+    SourceChain(sources, onError: .forward)
+  }
+}
+
+/// Subscribes to the sequences of `sources` one after another. With `.forward` (concat) completion
+/// moves on and an error ends the result; with `.moveOn` (catch(sequence:), retry) an error moves on,
+/// completion ends the result, and the last error ends it when the sources run out.
+final class SourceChain<Sources: Sequence, Element>: Producer<Element>
+where Sources.Element == Observable<Element> {
+  enum ErrorPolicy {
+    case forward
+    case moveOn
+  }
+
+  private let sources: Sources
+  private let policy: ErrorPolicy
+
+  init(_ sources: Sources, onError policy: ErrorPolicy) {
+    self.sources = sources
+    self.policy = policy
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable)
+  where Observer.Element == Element {
+    let sink = SourceChainSink(
+      iterator: sources.makeIterator(), catchesErrors: policy == .moveOn, observer: observer, cancel: cancel)
+    return (sink, sink.run())
+  }
+}
+
+/// Moving on to the next source never recurses: `pending` counts requests to move on, and only the
+/// caller that raised it from 0 runs the loop; a source that terminates while it is being subscribed
+/// only adds a request, which the running loop takes on once `subscribe` returned. `iterator` and
+/// `lastError` are touched by the loop's thread only, or before the request that hands them to it
+/// (ordered by `pending`).
+private final class SourceChainSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>,
+  ObserverType
+where Iterator.Element == Observable<Observer.Element> {
+  typealias Element = Observer.Element
+
+  private var iterator: Iterator
+  private let catchesErrors: Bool
+  private var lastError: Swift.Error?
+  private let current = SerialDisposable()
+  private let pending = Atomic<Int>(0)
+
+  init(iterator: Iterator, catchesErrors: Bool, observer: Observer, cancel: Cancelable) {
+    self.iterator = iterator
+    self.catchesErrors = catchesErrors
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func run() -> Disposable {
+    moveNext()
+    return current
+  }
+
+  func _deliverNext(_ value: Element) {
+    forwardNext(value)
+  }
+
+  func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let value):
+      forwardNext(value)
+    case .error(let error):
+      if catchesErrors {
+        lastError = error
+        moveNext()
+      } else {
+        forwardTerminal(event)
+      }
+    case .completed:
+      if catchesErrors {
+        forwardTerminal(event)
+      } else {
+        moveNext()
+      }
+    }
+  }
+
+  private func moveNext() {
+    if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
+    repeat {
+      if isDisposed { return }
+      guard let next = iterator.next() else {
+        if let lastError {
+          forwardTerminal(.error(lastError))
+        } else {
+          forwardTerminal(.completed)
+        }
+        return
+      }
+      // Releases the previous source now, then subscribes the next one.
+      let subscription = SingleAssignmentDisposable()
+      current.disposable = subscription
+      subscription.setDisposable(next.subscribe(self))
+    } while pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+
+  override func dispose() {
+    super.dispose()
+    current.dispose()
+  }
+}

@@ -1,0 +1,488 @@
+import Synchronization
+
+extension ObservableType {
+  /// Maps each value to an observable sequence and merges the values of all of them.
+  ///
+  /// Completes once this sequence and every inner sequence completed; any error (of this sequence, of
+  /// an inner sequence, or thrown by `selector`) ends the result at once and disposes everything.
+  public func flatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Merge(source: asObservable(), maxConcurrent: nil, selector: selector)
+  }
+
+  /// Maps each value to an observable sequence and concatenates them: the next inner sequence is
+  /// subscribed only after the previous one completed.
+  ///
+  /// `selector` runs as each value arrives; the sequences it returns wait their turn in order.
+  public func concatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Merge(source: asObservable(), maxConcurrent: 1, selector: selector)
+  }
+
+  /// Merges the values of every sequence of `sources`; completes when all of them completed.
+  public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    MergeSources(Array(sources))
+  }
+
+  /// Merges the values of every sequence of `sources`; completes when all of them completed.
+  public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+    MergeSources(sources)
+  }
+
+  /// Merges the values of every sequence of `sources`; completes when all of them completed.
+  ///
+  /// Example: `Observable.merge(clicks, keys)` sends the events of both as they come.
+  public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+    MergeSources(sources)
+  }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+  /// Merges the values of every inner sequence this sequence sends.
+  ///
+  /// Completes once this sequence and every inner sequence completed; any error ends it at once.
+  public func merge() -> Observable<Element.Element> {
+    Merge(source: asObservable(), maxConcurrent: nil, selector: { $0 })
+  }
+
+  /// Merges the values of the inner sequences, with at most `maxConcurrent` of them subscribed at once.
+  ///
+  /// Inner sequences beyond the limit wait in arrival order; the next one is subscribed as soon as a
+  /// subscribed one completes.
+  public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+    Merge(source: asObservable(), maxConcurrent: maxConcurrent, selector: { $0 })
+  }
+
+  /// Concatenates the inner sequences: each one is subscribed after the previous one completed.
+  ///
+  /// The same as `merge(maxConcurrent: 1)`.
+  public func concat() -> Observable<Element.Element> {
+    Merge(source: asObservable(), maxConcurrent: 1, selector: { $0 })
+  }
+}
+
+// MARK: - Producers
+
+private final class Merge<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
+  private let source: Observable<SourceElement>
+  private let maxConcurrent: Int?
+  private let selector: (SourceElement) throws -> Inner
+
+  init(
+    source: Observable<SourceElement>, maxConcurrent: Int?,
+    selector: @escaping (SourceElement) throws -> Inner
+  ) {
+    self.source = source
+    self.maxConcurrent = maxConcurrent
+    self.selector = selector
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable)
+  where Observer.Element == Inner.Element {
+    let sink = MergeSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
+    return (sink, sink.run(source))
+  }
+}
+
+/// `Observable.merge` of a fixed list: the list plays the part of an outer sequence that sends every
+/// source and completes during subscription.
+private final class MergeSources<Element>: Producer<Element> {
+  private let sources: [Observable<Element>]
+
+  init(_ sources: [Observable<Element>]) { self.sources = sources }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable)
+  where Observer.Element == Element {
+    let sink = MergeSink(
+      selector: { (source: Observable<Element>) in source }, maxConcurrent: nil, observer: observer,
+      cancel: cancel)
+    return (sink, sink.run(sources))
+  }
+}
+
+// MARK: - Inner subscriptions
+
+/// The subscription of one inner sequence, assigned once after `subscribe` returns.
+///
+/// `state` is 0 while `subscribe` is running, 1 once the subscription is stored, 2 once finished or
+/// disposed. The subscription is written before the 0 → 1 transition (releasing) and read only by the
+/// one caller that moves 1 → 2 (acquiring), so it needs no lock.
+class InnerSubscription: Disposable {
+  private static let subscribing = 0
+  private static let attached = 1
+  private static let finished = 2
+
+  private let state = Atomic<Int>(0)
+  private var subscription: Disposable?
+
+  init() {}
+
+  /// Stores the subscription `subscribe` returned.
+  ///
+  /// - Returns: `true` when the inner sequence is still running; `false` when it already finished or
+  ///   was disposed, in which case `subscription` has been disposed.
+  @discardableResult
+  final func attach(_ subscription: Disposable) -> Bool {
+    self.subscription = subscription
+    if state.compareExchange(
+      expected: Self.subscribing, desired: Self.attached, ordering: .acquiringAndReleasing
+    ).exchanged {
+      return true
+    }
+    self.subscription = nil
+    subscription.dispose()
+    return false
+  }
+
+  /// Marks the inner sequence finished and disposes its subscription if it was attached.
+  ///
+  /// - Returns: `false` when it had already been finished or disposed.
+  @discardableResult
+  final func finish() -> Bool {
+    let previous = state.exchange(Self.finished, ordering: .acquiringAndReleasing)
+    if previous == Self.attached {
+      let subscription = self.subscription
+      self.subscription = nil
+      subscription?.dispose()
+    }
+    return previous != Self.finished
+  }
+
+  /// `true` once the subscription is stored and until it is finished.
+  final var isAttached: Bool { state.load(ordering: .acquiring) == Self.attached }
+
+  final func dispose() { finish() }
+}
+
+// MARK: - Sink
+
+/// The sink of `flatMap`, `merge`, `merge(maxConcurrent:)`, `concatMap` and `concat()`.
+///
+/// Every event (outer and inner) is handled inside `gate`, so the state marked gate-protected is
+/// touched by one thread at a time; a message is built only when another thread owns the gate.
+/// `registry` (its own lock) holds the running inner subscriptions so that disposal from any thread
+/// reaches them.
+///
+/// The code runs unspecialised for the user's types, where each use of a generic type such as
+/// `Event<T>` costs a runtime metadata lookup; the hot paths therefore pass values without wrapping
+/// them, keep the waiting queue untyped, and leave terminal events to separate functions.
+private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+  Sink<Observer>, ObserverType
+where Observer.Element == Inner.Element {
+  typealias Element = SourceElement
+  typealias InnerElement = Inner.Element
+  typealias InnerObserver = MergeInnerObserver<SourceElement, Inner, Observer>
+
+  enum Message {
+    case outer(Event<SourceElement>)
+    case inner(InnerObserver, Event<InnerElement>)
+  }
+
+  struct Registry {
+    var inners: ContiguousArray<InnerObserver> = []
+    var closed = false
+  }
+
+  private let selector: (SourceElement) throws -> Inner
+  private let maxConcurrent: Int
+  private let limited: Bool
+  let gate = SerialGate<Message>()
+  private let outerSubscription = SingleAssignmentDisposable()
+  private let registry = SpinLockBox(Registry())
+
+  // Gate-protected state.
+  private var active = 0
+  private var stopped = false
+  private var pumping = false
+  /// Inner sequences waiting for a slot, as `Observable<InnerElement>`.
+  private var waiting = ObjectQueue()
+
+  init(
+    selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int?, observer: Observer,
+    cancel: Cancelable
+  ) {
+    self.selector = selector
+    self.maxConcurrent = maxConcurrent ?? Int.max
+    self.limited = maxConcurrent != nil
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func run(_ source: Observable<SourceElement>) -> Disposable {
+    outerSubscription.setDisposable(source.subscribe(self))
+    return outerSubscription
+  }
+
+  func run(_ sources: [SourceElement]) -> Disposable {
+    for source in sources { _deliverNext(source) }
+    on(.completed)
+    return outerSubscription
+  }
+
+  func _deliverNext(_ value: SourceElement) {
+    switch gate.enter() {
+    case .acquired:
+      outerNext(value)
+      leaveGate()
+    case .nested:
+      outerNext(value)
+    case .busy:
+      sendOuterNext(value)
+    }
+  }
+
+  func on(_ event: Event<SourceElement>) {
+    if case .next(let value) = event {
+      _deliverNext(value)
+    } else {
+      send(.outer(event))
+    }
+  }
+
+  // Whatever touches `Message` stays out of line, so that the hot paths above and in the inner
+  // observer need no metadata for it.
+
+  @inline(never)
+  func leaveGate() {
+    gate.exit { handle($0) }
+  }
+
+  @inline(never)
+  func send(_ message: Message) {
+    gate.send(message) { handle($0) }
+  }
+
+  @inline(never)
+  private func sendOuterNext(_ value: SourceElement) {
+    send(.outer(.next(value)))
+  }
+
+  @inline(never)
+  func sendInnerNext(_ inner: InnerObserver, _ value: InnerElement) {
+    send(.inner(inner, .next(value)))
+  }
+
+  func handle(_ message: Message) {
+    switch message {
+    case .outer(let event):
+      handleOuter(event)
+    case .inner(let inner, let event):
+      handleInner(inner, event)
+    }
+  }
+
+  private func handleOuter(_ event: Event<SourceElement>) {
+    switch event {
+    case .next(let value):
+      outerNext(value)
+    case .error(let error):
+      fail(error)
+    case .completed:
+      outerCompleted()
+    }
+  }
+
+  func handleInner(_ inner: InnerObserver, _ event: Event<InnerElement>) {
+    switch event {
+    case .next(let value):
+      forwardNext(value)
+    case .error(let error):
+      fail(error)
+    case .completed:
+      innerCompleted(inner)
+    }
+  }
+
+  private func outerNext(_ value: SourceElement) {
+    if isDisposed { return }
+    let source: Observable<InnerElement>
+    do {
+      source = try selector(value).asObservable()
+    } catch {
+      fail(error)
+      return
+    }
+    if active < maxConcurrent {
+      if pumping || !waiting.isEmpty {
+        waiting.append(source)
+        return
+      }
+      // A free slot and nothing waiting: subscribe at once, then take on whatever queued meanwhile.
+      active += 1
+      if limited {
+        pumping = true
+        subscribeInner(source)
+        pumpLoop()
+      } else {
+        subscribeInner(source)
+      }
+    } else {
+      waiting.append(source)
+    }
+  }
+
+  private func outerCompleted() {
+    if isDisposed { return }
+    stopped = true
+    outerSubscription.dispose()
+    if active == 0 && !pumping { complete() }
+  }
+
+  private func innerCompleted(_ inner: InnerObserver) {
+    if isDisposed { return }
+    let wasAttached = inner.isAttached
+    guard inner.finish() else { return }
+    if wasAttached { unregister(inner) }
+    active -= 1
+    if pumping { return }
+    if !waiting.isEmpty {
+      pumping = true
+      pumpLoop()
+    } else if stopped && active == 0 {
+      complete()
+    }
+  }
+
+  /// Subscribes waiting inner sequences while slots are free, in a loop: an inner sequence that
+  /// completes during its own subscription frees its slot for the next iteration instead of recursing.
+  /// Runs with `pumping` set, which it clears.
+  private func pumpLoop() {
+    while active < maxConcurrent, !isDisposed, let next = waiting.popFirst() {
+      active += 1
+      subscribeInner(unsafeDowncast(next, to: Observable<InnerElement>.self))
+    }
+    pumping = false
+    if stopped && active == 0 { complete() }
+  }
+
+  private func subscribeInner(_ source: Observable<InnerElement>) {
+    if isDisposed { return }
+    let inner = InnerObserver(parent: self)
+    if inner.attach(source.subscribe(inner)) {
+      if !register(inner) { inner.finish() }
+    }
+  }
+
+  @inline(never)
+  private func fail(_ error: Swift.Error) {
+    waiting.removeAll()
+    forwardTerminal(.error(error))
+  }
+
+  @inline(never)
+  private func complete() {
+    forwardTerminal(.completed)
+  }
+
+  private func register(_ inner: InnerObserver) -> Bool {
+    registry.withLock { registry in
+      if registry.closed { return false }
+      inner.slot = registry.inners.count
+      registry.inners.append(inner)
+      return true
+    }
+  }
+
+  private func unregister(_ inner: InnerObserver) {
+    registry.withLock { registry in
+      let slot = inner.slot
+      if registry.closed || slot < 0 { return }
+      let last = registry.inners.removeLast()
+      if last !== inner {
+        registry.inners[slot] = last
+        last.slot = slot
+      }
+      inner.slot = -1
+    }
+  }
+
+  override func dispose() {
+    super.dispose()
+    outerSubscription.dispose()
+    let inners = registry.withLock { registry -> ContiguousArray<InnerObserver> in
+      if registry.closed { return [] }
+      registry.closed = true
+      defer { registry.inners = [] }
+      return registry.inners
+    }
+    for inner in inners { inner.finish() }
+  }
+}
+
+/// Receives the events of one inner sequence of a ``MergeSink``.
+private final class MergeInnerObserver<
+  SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType
+>: InnerSubscription, ObserverType
+where Observer.Element == Inner.Element {
+  typealias Element = Inner.Element
+
+  private let parent: MergeSink<SourceElement, Inner, Observer>
+  /// The index in the parent's registry, or -1; guarded by the registry's lock.
+  var slot = -1
+
+  init(parent: MergeSink<SourceElement, Inner, Observer>) {
+    self.parent = parent
+  }
+
+  func _deliverNext(_ value: Element) {
+    let parent = self.parent
+    switch parent.gate.enter() {
+    case .acquired:
+      parent.forwardNext(value)
+      parent.leaveGate()
+    case .nested:
+      parent.forwardNext(value)
+    case .busy:
+      parent.sendInnerNext(self, value)
+    }
+  }
+
+  func on(_ event: Event<Element>) {
+    let parent = self.parent
+    switch parent.gate.enter() {
+    case .acquired:
+      parent.handleInner(self, event)
+      parent.leaveGate()
+    case .nested:
+      parent.handleInner(self, event)
+    case .busy:
+      parent.send(.inner(self, event))
+    }
+  }
+}
+
+/// A first-in first-out queue of objects with amortised O(1) operations. Untyped so that generic code
+/// using it needs no metadata for the element type.
+struct ObjectQueue {
+  private var items: ContiguousArray<AnyObject?> = []
+  private var head = 0
+
+  var isEmpty: Bool { head == items.count }
+
+  mutating func append(_ object: AnyObject) { items.append(object) }
+
+  mutating func popFirst() -> AnyObject? {
+    guard head < items.count else { return nil }
+    let object = items[head]
+    items[head] = nil
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64 && head * 2 >= items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return object
+  }
+
+  mutating func removeAll() {
+    if items.isEmpty { return }
+    items.removeAll()
+    head = 0
+  }
+}
