@@ -1,0 +1,67 @@
+import TerminalUI
+
+/// TerminalUI's hot path: a full frame of the events list rendered into the cell buffer, and the
+/// diff the renderer sends to curses. One line per case.
+func runTerminalUIBenchmarks() {
+  let size = Size(width: 200, height: 60)
+  let rows = (0..<5_000).map { index in
+    ListRow(
+      glyph: index % 7 == 0 ? "!" : "●", text: "Event \(index): wildfire near 東京 🔥 and a rather long title",
+      detail: "closed 2024-05-\(index % 28 + 1)", rightText: "\(index * 13)")
+  }
+  var list = ListView(rows: rows)
+  var header = HeaderView(breadcrumbs: ["OurPlanet", "Wildfires"], rightText: "live")
+  header.rightText = "live · 2 min ago"
+  var status = StatusLine(message: "5,000 events")
+  status.progress = Progress(completed: 5, total: 13)
+  status.spinner.isSpinning = true
+
+  func frame() -> CellBuffer {
+    var buffer = CellBuffer(size: size)
+    let (top, rest) = buffer.bounds.splitTop(1)
+    let (body, bottom) = rest.splitBottom(1)
+    header.render(into: &buffer, rect: top)
+    list.render(into: &buffer, rect: body)
+    status.render(into: &buffer, rect: bottom)
+    return buffer
+  }
+
+  var previous = frame()
+  measureTerminalUI("render a 200×60 frame of a 5,000-row list") {
+    previous = frame()
+  }
+  measureTerminalUI("diff two identical 200×60 frames") {
+    _ = previous.changes(from: previous)
+  }
+  measureTerminalUI("scroll one row: render + diff a 200×60 frame") {
+    _ = list.handle(key: list.selectedIndex == rows.count - 1 ? .home : .down)
+    status.tick += 1
+    let next = frame()
+    _ = next.changes(from: previous)
+    previous = next
+  }
+  measureTerminalUI("full repaint: diff a 200×60 frame against nothing") {
+    _ = previous.changes(from: nil)
+  }
+}
+
+/// Runs `body` repeatedly for about half a second and prints the mean time per run.
+private func measureTerminalUI(_ name: String, _ body: () -> Void) {
+  let clock = ContinuousClock()
+  for _ in 0..<3 { body() }  // warm-up
+  var iterations = 0
+  let budget = Duration.milliseconds(500)
+  let elapsed = clock.measure {
+    let start = clock.now
+    repeat {
+      body()
+      iterations += 1
+    } while clock.now - start < budget
+  }
+  let perRun = elapsed / iterations
+  let microseconds = Double(perRun.components.attoseconds) / 1e12 + Double(perRun.components.seconds) * 1e6
+  let tenths = Int((microseconds * 10).rounded())
+  let figure = "\(tenths / 10).\(tenths % 10)"
+  let padding = String(repeating: " ", count: max(1, 52 - name.count))
+  print("TerminalUI  \(name)\(padding)\(figure) µs/run  (\(iterations) runs)")
+}

@@ -1,0 +1,77 @@
+/// Fitting text into columns: truncation with an ellipsis and word wrapping, by display width.
+///
+/// Both work on whole grapheme clusters, so a wide character or an accented letter is never split.
+///
+/// ```swift
+/// TextLayout.truncate("Severe Storms", toWidth: 8, ellipsis: "…")  // "Severe …"
+/// TextLayout.wrap("one two three", width: 7)                       // ["one two", "three"]
+/// ```
+public enum TextLayout {
+  /// `text` cut to at most `width` columns, ending in `ellipsis` when something was cut.
+  ///
+  /// When even the ellipsis does not fit, the text is cut without one.
+  public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    if DisplayWidth.of(text) <= width { return text }
+    let ellipsisWidth = DisplayWidth.of(ellipsis)
+    guard ellipsisWidth <= width else { return prefix(of: text, fitting: width) }
+    return prefix(of: text, fitting: width - ellipsisWidth) + ellipsis
+  }
+
+  /// The longest prefix of `text` that fits in `width` columns.
+  public static func prefix(of text: String, fitting width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in text {
+      let columns = max(0, DisplayWidth.of(character) ?? 1)
+      if used + columns > width { break }
+      used += columns
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `text` broken into lines of at most `width` columns.
+  ///
+  /// Breaks at spaces where it can and inside a word only when the word alone is too wide. Line
+  /// breaks in the text start new lines; a blank line is kept as an empty line.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines.append(contentsOf: wrapParagraph(String(paragraph), width: width))
+    }
+    return lines
+  }
+
+  private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = String(word)
+      var wordWidth = DisplayWidth.of(word)
+      if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+        line += " " + word
+        lineWidth += 1 + wordWidth
+        continue
+      }
+      if lineWidth > 0 {
+        lines.append(line)
+        line = ""
+        lineWidth = 0
+      }
+      while wordWidth > width {
+        var head = prefix(of: word, fitting: width)
+        if head.isEmpty { head = String(word.first!) }  // a wide character in a one-column line
+        lines.append(head)
+        word.removeFirst(head.count)
+        wordWidth = DisplayWidth.of(word)
+      }
+      line = word
+      lineWidth = wordWidth
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}

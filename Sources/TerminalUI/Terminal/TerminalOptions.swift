@@ -1,0 +1,38 @@
+/// How a `TerminalSession` sets up the terminal.
+///
+/// ```swift
+/// var options = TerminalOptions()
+/// options.logPath = arguments.log
+/// options.noColor = arguments.noColor
+/// options.minimumSize = Size(width: 40, height: 10)
+/// ```
+public struct TerminalOptions: Hashable, Sendable {
+  /// Where standard output and error go while curses owns the screen (`--log FILE`); `nil` discards
+  /// them.
+  public var logPath: String?
+  /// Draw without colours (`--no-color`). A non-empty `NO_COLOR` in the environment does the same.
+  public var noColor: Bool
+  /// Below this size the session shows "terminal too small: W×H" instead of calling the app's render.
+  public var minimumSize: Size
+  /// How often the screen redraws while `TerminalSession.isAnimating` is set, in milliseconds.
+  public var animationIntervalMilliseconds: Int
+  /// How long to wait after Esc for the rest of a key sequence, in milliseconds, unless the user set
+  /// `ESCDELAY` (curses' default of a full second makes Esc feel broken).
+  public var escapeDelayMilliseconds: Int
+  /// The line written to the terminal after a crash restored it (the log path is appended).
+  public var crashMessage: String
+
+  /// Creates options with the defaults.
+  public init(
+    logPath: String? = nil, noColor: Bool = false, minimumSize: Size = Size(width: 20, height: 5),
+    animationIntervalMilliseconds: Int = 100, escapeDelayMilliseconds: Int = 25,
+    crashMessage: String = "the program crashed; the terminal was restored"
+  ) {
+    self.logPath = logPath
+    self.noColor = noColor
+    self.minimumSize = minimumSize
+    self.animationIntervalMilliseconds = animationIntervalMilliseconds
+    self.escapeDelayMilliseconds = escapeDelayMilliseconds
+    self.crashMessage = crashMessage
+  }
+}

@@ -1,0 +1,79 @@
+/// A scrollable block of text wrapped by display width: the event details.
+///
+/// ```swift
+/// var detail = DetailPane(title: event.title, text: event.summary)
+/// if detail.handle(key: key) { session.setNeedsRedraw() }
+/// detail.render(into: &buffer, rect: body)
+/// ```
+public struct DetailPane: Hashable, Sendable {
+  /// Drawn bold on the first line, or empty for none.
+  public var title: String
+  /// The body; line breaks start new lines, long lines wrap at spaces.
+  public var text: String {
+    didSet { scrollOffset = 0 }
+  }
+  /// The first body line shown.
+  public private(set) var scrollOffset: Int = 0
+  /// Styles.
+  public var theme: Theme
+  /// Rows the body had at the last render: how far PgUp/PgDn move.
+  public private(set) var visibleRowCount: Int = 10
+  /// Lines the body had at the last render, to stop scrolling at the end.
+  private var lineCount: Int = 0
+
+  /// Creates a detail pane.
+  public init(title: String = "", text: String, theme: Theme = .standard) {
+    self.title = title
+    self.text = text
+    self.theme = theme
+  }
+
+  /// The body wrapped to `width` columns.
+  public func lines(forWidth width: Int) -> [String] {
+    TextLayout.wrap(text, width: width)
+  }
+
+  /// Scrolls for ↑/↓, k/j, PgUp/PgDn, g/G, Home/End.
+  ///
+  /// - Returns: `true` when the key is a scrolling key.
+  public mutating func handle(key: Key) -> Bool {
+    let page = max(1, visibleRowCount - 1)
+    switch key {
+    case .up, .char("k"): scroll(to: scrollOffset - 1)
+    case .down, .char("j"): scroll(to: scrollOffset + 1)
+    case .pageUp, .ctrl("b"): scroll(to: scrollOffset - page)
+    case .pageDown, .ctrl("f"), .char(" "): scroll(to: scrollOffset + page)
+    case .home, .char("g"): scroll(to: 0)
+    case .end, .char("G"): scroll(to: Int.max)
+    default: return false
+    }
+    return true
+  }
+
+  /// Draws the title and as much of the wrapped body as fits.
+  public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
+    buffer.clear(rect, style: theme.text)
+    guard !rect.isEmpty else { return }
+    var body = rect
+    if !title.isEmpty {
+      let heading = TextLayout.wrap(title, width: rect.width)
+      let (top, rest) = rect.splitTop(min(heading.count, max(1, rect.height / 2)))
+      for (line, text) in heading.prefix(top.height).enumerated() {
+        buffer.write(text, at: Point(x: top.x, y: top.y + line), style: theme.text.adding(.bold), clip: top)
+      }
+      body = rest.splitTop(1).rest
+    }
+    let lines = lines(forWidth: body.width)
+    lineCount = lines.count
+    visibleRowCount = max(1, body.height)
+    scroll(to: scrollOffset)
+    for (line, text) in lines.dropFirst(scrollOffset).prefix(body.height).enumerated() {
+      buffer.write(text, at: Point(x: body.x, y: body.y + line), style: theme.text, clip: body)
+    }
+  }
+
+  private mutating func scroll(to offset: Int) {
+    let last = max(0, lineCount - visibleRowCount)
+    scrollOffset = max(0, min(offset, last))
+  }
+}

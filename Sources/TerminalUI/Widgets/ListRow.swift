@@ -1,0 +1,29 @@
+/// One row of a `ListView`: a state glyph, a title, a dimmer detail and a right-aligned figure.
+///
+/// ```swift
+/// ListRow(glyph: "!", text: "Wildfires", detail: "download failed", rightText: "1,204")
+/// ```
+public struct ListRow: Hashable, Sendable {
+  /// A short state mark in its own column ("●", "!", "✓"), or empty.
+  public var glyph: String
+  /// The row's title.
+  public var text: String
+  /// Secondary text after the title, drawn dimmer and dropped first when space runs out.
+  public var detail: String
+  /// Right-aligned text (counts, dates), dropped when the row is too narrow to show it.
+  public var rightText: String
+  /// How the glyph is drawn (for example the theme's error style for a failure mark).
+  public var glyphStyle: Style
+
+  /// Creates a row.
+  public init(
+    glyph: String = "", text: String, detail: String = "", rightText: String = "",
+    glyphStyle: Style = .plain
+  ) {
+    self.glyph = glyph
+    self.text = text
+    self.detail = detail
+    self.rightText = rightText
+    self.glyphStyle = glyphStyle
+  }
+}

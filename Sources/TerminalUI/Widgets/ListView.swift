@@ -1,0 +1,129 @@
+/// A scrolling list with a selection: the categories and events screens.
+///
+/// The list keeps the selection visible as it moves, handles ↑/↓, k/j, PgUp/PgDn, g/G and Home/End,
+/// shows a message when empty, and keeps the selection in range whenever the rows change.
+///
+/// ```swift
+/// var list = ListView(emptyMessage: "No events in this period")
+/// list.rows = categories.map { ListRow(text: $0.title, rightText: "\($0.count)") }
+/// if list.handle(key: key) { session.setNeedsRedraw() }
+/// list.render(into: &buffer, rect: body)
+/// ```
+public struct ListView: Hashable, Sendable {
+  /// The rows, top to bottom. Setting them keeps `selectedIndex` in range.
+  public var rows: [ListRow] {
+    didSet { clampSelection() }
+  }
+  /// The selected row (0 when the list is empty).
+  public private(set) var selectedIndex: Int = 0
+  /// The first visible row.
+  public private(set) var scrollOffset: Int = 0
+  /// Shown when there are no rows.
+  public var emptyMessage: String
+  /// Styles.
+  public var theme: Theme
+  /// Rows the last render showed: the distance PgUp/PgDn move.
+  public private(set) var visibleRowCount: Int = 10
+
+  /// Creates a list.
+  public init(rows: [ListRow] = [], emptyMessage: String = "Nothing here", theme: Theme = .standard) {
+    self.rows = rows
+    self.emptyMessage = emptyMessage
+    self.theme = theme
+    clampSelection()
+  }
+
+  /// The selected row, or `nil` when the list is empty.
+  public var selectedRow: ListRow? {
+    rows.indices.contains(selectedIndex) ? rows[selectedIndex] : nil
+  }
+
+  /// Selects a row (clamped to the rows there are) and scrolls it into view.
+  public mutating func select(_ index: Int) {
+    selectedIndex = index
+    clampSelection()
+    scrollSelectionIntoView(height: visibleRowCount)
+  }
+
+  /// Moves the selection for a navigation key.
+  ///
+  /// - Returns: `true` when the key is one the list handles (even if the selection is already at the
+  ///   end), so the caller knows not to treat it otherwise.
+  public mutating func handle(key: Key) -> Bool {
+    let page = max(1, visibleRowCount - 1)
+    switch key {
+    case .up, .char("k"): select(selectedIndex - 1)
+    case .down, .char("j"): select(selectedIndex + 1)
+    case .pageUp, .ctrl("b"): select(selectedIndex - page)
+    case .pageDown, .ctrl("f"): select(selectedIndex + page)
+    case .home, .char("g"): select(0)
+    case .end, .char("G"): select(rows.count - 1)
+    default: return false
+    }
+    return true
+  }
+
+  /// Draws the visible rows into `rect`, scrolling so the selection is visible.
+  public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
+    buffer.clear(rect, style: theme.text)
+    guard !rect.isEmpty else { return }
+    visibleRowCount = rect.height
+    guard !rows.isEmpty else {
+      let message = TextLayout.truncate(emptyMessage, toWidth: rect.width, ellipsis: buffer.symbols.ellipsis)
+      buffer.write(message, at: Point(x: rect.x, y: rect.y), style: theme.secondary, clip: rect)
+      return
+    }
+    scrollSelectionIntoView(height: rect.height)
+    let glyphWidth = rows.reduce(0) { max($0, DisplayWidth.of($1.glyph)) }
+    let glyphColumn = glyphWidth > 0 && rect.width >= glyphWidth + 3 ? glyphWidth + 1 : 0
+    for line in 0..<rect.height {
+      let index = scrollOffset + line
+      guard index < rows.count else { break }
+      let rowRect = Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1)
+      draw(
+        rows[index], selected: index == selectedIndex, glyphColumn: glyphColumn, in: rowRect, buffer: &buffer)
+    }
+  }
+
+  private func draw(_ row: ListRow, selected: Bool, glyphColumn: Int, in rect: Rect, buffer: inout CellBuffer)
+  {
+    let ellipsis = buffer.symbols.ellipsis
+    let style = { (base: Style) in selected ? base.merged(with: theme.selection) : base }
+    if selected { buffer.clear(rect, style: style(theme.text)) }
+    var x = rect.x
+    if glyphColumn > 0 {
+      buffer.write(row.glyph, at: Point(x: x, y: rect.y), style: style(row.glyphStyle), clip: rect)
+      x += glyphColumn
+    }
+    var textRight = rect.maxX
+    let rightWidth = DisplayWidth.of(row.rightText)
+    let minimumTitle = 4
+    if rightWidth > 0 && rect.maxX - x >= rightWidth + 1 + minimumTitle {
+      buffer.write(
+        row.rightText, at: Point(x: rect.maxX - rightWidth, y: rect.y), style: style(theme.text), clip: rect)
+      textRight = rect.maxX - rightWidth - 1
+    }
+    let textArea = Rect(x: x, y: rect.y, width: textRight - x, height: 1)
+    let title = TextLayout.truncate(row.text, toWidth: textArea.width, ellipsis: ellipsis)
+    let used = buffer.write(title, at: Point(x: x, y: rect.y), style: style(theme.text), clip: textArea)
+    let gap = 2
+    let detailWidth = textArea.width - used - gap
+    if !row.detail.isEmpty && title == row.text && detailWidth > 0 {
+      let detail = TextLayout.truncate(row.detail, toWidth: detailWidth, ellipsis: ellipsis)
+      buffer.write(
+        detail, at: Point(x: x + used + gap, y: rect.y), style: style(theme.secondary), clip: textArea)
+    }
+  }
+
+  private mutating func clampSelection() {
+    selectedIndex = max(0, min(selectedIndex, rows.count - 1))
+    scrollOffset = max(0, min(scrollOffset, rows.count - 1))
+  }
+
+  private mutating func scrollSelectionIntoView(height: Int) {
+    let height = max(1, height)
+    if selectedIndex < scrollOffset { scrollOffset = selectedIndex }
+    if selectedIndex >= scrollOffset + height { scrollOffset = selectedIndex - height + 1 }
+    scrollOffset = max(0, min(scrollOffset, rows.count - height))
+  }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct DetailPaneTests {
+  @Test func wrapsTheBodyUnderABoldTitle() {
+    var pane = DetailPane(title: "Kilauea", text: "An eruption at the summit crater continues.")
+    let lines = renderLines(width: 14, height: 6) { pane.render(into: &$0, rect: $1) }
+    #expect(lines.trimmed == ["Kilauea", "", "An eruption at", "the summit", "crater", "continues."])
+  }
+
+  @Test func scrollsWithinTheBody() {
+    var pane = DetailPane(text: (1...10).map { "line \($0)" }.joined(separator: "\n"))
+    _ = renderLines(width: 8, height: 3) { pane.render(into: &$0, rect: $1) }
+    let handled = pane.handle(key: .down)
+    #expect(handled)
+    #expect(
+      renderLines(width: 8, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == [
+        "line 2", "line 3", "line 4",
+      ])
+    _ = pane.handle(key: .end)
+    #expect(
+      renderLines(width: 8, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == [
+        "line 8", "line 9", "line 10",
+      ])
+    _ = pane.handle(key: .pageDown)
+    #expect(pane.scrollOffset == 7)
+    _ = pane.handle(key: .char("g"))
+    #expect(pane.scrollOffset == 0)
+    let handled2 = pane.handle(key: .char("q"))
+    #expect(!handled2)
+  }
+
+  @Test func wrapsWideTextByDisplayWidth() {
+    var pane = DetailPane(text: "日本語のテキスト")
+    #expect(
+      renderLines(width: 5, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == ["日本", "語の", "テキ"])
+  }
+
+  @Test(arguments: [(1, 1), (5, 2), (2, 5)])
+  func survivesTinySizes(width: Int, height: Int) {
+    var pane = DetailPane(title: "A long title here", text: "Body text \u{1B}[2J that wraps")
+    let lines = renderLines(width: width, height: height) { pane.render(into: &$0, rect: $1) }
+    #expect(lines.count == height)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) == width })
+    #expect(!lines.joined().contains("\u{1B}"))
+  }
+}

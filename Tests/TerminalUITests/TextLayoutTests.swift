@@ -1,0 +1,41 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct TextLayoutTests {
+  @Test(arguments: [
+    ("Severe Storms", 8, "Severe …"), ("Severe Storms", 13, "Severe Storms"), ("Severe Storms", 1, "…"),
+    ("Severe Storms", 0, ""), ("日本語テキスト", 5, "日本…"), ("日本語テキスト", 4, "日…"), ("ab🌋cd", 4, "ab…"),
+    ("Cafe\u{301} au lait", 5, "Cafe\u{301}…"),
+  ])
+  func truncatesByDisplayWidth(text: String, width: Int, expected: String) {
+    let result = TextLayout.truncate(text, toWidth: width)
+    #expect(result == expected)
+    #expect(DisplayWidth.of(result) <= width)
+  }
+
+  @Test func asciiEllipsisFallsBackToACutWhenItDoesNotFit() {
+    #expect(TextLayout.truncate("abcdef", toWidth: 2, ellipsis: "...") == "ab")
+    #expect(TextLayout.truncate("abcdef", toWidth: 5, ellipsis: "...") == "ab...")
+  }
+
+  @Test func wrapsAtSpaces() {
+    #expect(TextLayout.wrap("one two three four", width: 9) == ["one two", "three", "four"])
+  }
+
+  @Test func breaksWordsLongerThanTheLine() {
+    #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+  }
+
+  @Test func wrapsWideCharactersWithoutSplittingThem() {
+    #expect(TextLayout.wrap("日本語テキスト", width: 5) == ["日本", "語テ", "キス", "ト"])
+  }
+
+  @Test func keepsParagraphBreaks() {
+    #expect(TextLayout.wrap("a\n\nb", width: 10) == ["a", "", "b"])
+  }
+
+  @Test func zeroWidthGivesNoLines() {
+    #expect(TextLayout.wrap("abc", width: 0).isEmpty)
+  }
+}
