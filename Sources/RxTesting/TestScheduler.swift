@@ -172,12 +172,16 @@ public class TestScheduler: SchedulerType {
   // MARK: Test doubles
 
   /// An observable that sends `events` at their absolute times to whoever is subscribed then.
-  public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+  public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<
+    Element
+  > {
     HotObservable(testScheduler: self, recordedEvents: events)
   }
 
   /// An observable that sends `events` at their times relative to each subscription.
-  public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+  public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<
+    Element
+  > {
     ColdObservable(testScheduler: self, recordedEvents: events)
   }
 

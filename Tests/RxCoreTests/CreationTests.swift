@@ -42,9 +42,15 @@ struct CreationTests {
   @Test("just, empty, error and never")
   func simpleFactories() {
     let scheduler = TestScheduler(initialClock: 0)
-    #expect(TestScheduler(initialClock: 0).start { Observable.just(42) }.events == [.next(200, 42), .completed(200)])
+    #expect(
+      TestScheduler(initialClock: 0).start { Observable.just(42) }.events == [
+        .next(200, 42), .completed(200),
+      ])
     #expect(TestScheduler(initialClock: 0).start { Observable<Int>.empty() }.events == [.completed(200)])
-    #expect(TestScheduler(initialClock: 0).start { Observable<Int>.error(TestError.boom) }.events == [.error(200, TestError.boom)])
+    #expect(
+      TestScheduler(initialClock: 0).start { Observable<Int>.error(TestError.boom) }.events == [
+        .error(200, TestError.boom)
+      ])
     #expect(scheduler.start { Observable<Int>.never() }.events.isEmpty)
   }
 
@@ -55,10 +61,16 @@ struct CreationTests {
       scheduler.start { Observable.of(1, 2, 3) }.events
         == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
     #expect(
-      TestScheduler(initialClock: 0).start { Observable.from(Set([5])) }.events == [.next(200, 5), .completed(200)])
-    #expect(TestScheduler(initialClock: 0).start { Observable<Int>.from(optional: nil) }.events == [.completed(200)])
+      TestScheduler(initialClock: 0).start { Observable.from(Set([5])) }.events == [
+        .next(200, 5), .completed(200),
+      ])
     #expect(
-      TestScheduler(initialClock: 0).start { Observable.from(optional: 9) }.events == [.next(200, 9), .completed(200)])
+      TestScheduler(initialClock: 0).start { Observable<Int>.from(optional: nil) }.events == [.completed(200)]
+    )
+    #expect(
+      TestScheduler(initialClock: 0).start { Observable.from(optional: 9) }.events == [
+        .next(200, 9), .completed(200),
+      ])
   }
 
   @Test("from on a scheduler emits one value per scheduled step")
@@ -109,4 +121,3 @@ struct CreationTests {
     #expect(events == [.error(TestError.boom)])
   }
 }
-

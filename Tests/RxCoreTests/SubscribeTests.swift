@@ -19,7 +19,8 @@ struct SubscribeTests {
   func onDisposedOnDispose() {
     var log: [String] = []
     let subject = PublishSubject<Int>()
-    let subscription = subject.subscribe(onNext: { log.append("\($0)") }, onDisposed: { log.append("disposed") })
+    let subscription = subject.subscribe(
+      onNext: { log.append("\($0)") }, onDisposed: { log.append("disposed") })
     subject.onNext(1)
     subscription.dispose()
     subject.onNext(2)

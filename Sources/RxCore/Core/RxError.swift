@@ -32,4 +32,3 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible, @unchecked Senda
 extension RxError: CustomStringConvertible {
   public var description: String { debugDescription }
 }
-

@@ -11,7 +11,9 @@ extension ObservableType {
   ///   return Disposables.create()
   /// }
   /// ```
-  public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+  public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<
+    Element
+  > {
     AnonymousObservable(subscribe)
   }
 }

@@ -3,14 +3,18 @@ extension ObservableType {
   ///
   /// The values are sent on `scheduler` (the current thread's trampoline by default), one scheduled
   /// step per value, so work scheduled meanwhile interleaves as it does in RxSwift.
-  public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+  public static func of(
+    _ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+  )
     -> Observable<Element>
   {
     ObservableSequence(elements, scheduler: scheduler)
   }
 
   /// A sequence of the elements of `array`, then completion.
-  public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+  public static func from(
+    _ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+  )
     -> Observable<Element>
   {
     ObservableSequence(array, scheduler: scheduler)

@@ -23,7 +23,9 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
   /// A group holding the two disposables.
   public init(_ disposable1: Disposable, _ disposable2: Disposable) {
-    state.withLock { $0.entries = [(0, disposable1), (1, disposable2)]; $0.nextKey = 2 }
+    state.withLock {
+      $0.entries = [(0, disposable1), (1, disposable2)]; $0.nextKey = 2
+    }
   }
 
   /// A group holding the three disposables.
