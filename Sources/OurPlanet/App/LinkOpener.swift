@@ -1,0 +1,45 @@
+import Foundation
+
+/// Opens a URL with the desktop's opener (`xdg-open`), without a shell and without waiting.
+///
+/// The opener's output goes to /dev/null so it can never scribble on the screen curses owns, and it
+/// runs off the main thread so a slow opener never freezes the UI.
+enum LinkOpener {
+  /// Starts the opener for `url`; calls `completion` with an error message if it could not start.
+  static func open(_ url: String, completion: @escaping @Sendable (String?) -> Void) {
+    guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else {
+      completion("Not a web link: \(url)")
+      return
+    }
+    DispatchQueue.global(qos: .userInitiated).async {
+      guard let opener = findOpener() else {
+        completion("No xdg-open found to open \(url)")
+        return
+      }
+      let process = Process()
+      process.executableURL = opener
+      process.arguments = [parsed.absoluteString]
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      do {
+        try process.run()
+        completion(nil)
+        process.waitUntilExit()
+      } catch {
+        completion("Could not start xdg-open: \(error.localizedDescription)")
+      }
+    }
+  }
+
+  private static func findOpener() -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("xdg-open")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+}

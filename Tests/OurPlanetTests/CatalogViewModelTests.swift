@@ -1,0 +1,173 @@
+import EONETKit
+import Foundation
+import RxCore
+import RxTesting
+import Testing
+
+@testable import OurPlanet
+
+@Suite("CatalogViewModel")
+struct CatalogViewModelTests {
+  private let fires = Sample.category("fires", "Wildfires")
+  private let ice = Sample.category("ice", "Sea and Lake Ice")
+  private let storms = Sample.category("storms", "Severe Storms")
+  private let volcanoes = Sample.category("volcanoes", "Volcanoes")
+
+  /// Runs a view model created at 100 and returns every catalog it published, with times.
+  private func run(
+    _ scheduler: TestScheduler, feed: FakeFeed, offline: Bool = false, until end: Int = 1000,
+    actions: [(Int, (CatalogViewModel) -> Void)] = []
+  ) -> [Recorded<Event<Catalog>>] {
+    let observer = scheduler.createObserver(Catalog.self)
+    var model: CatalogViewModel?
+    var subscription: Disposable?
+    scheduler.scheduleAt(100) {
+      model = CatalogViewModel(feed: feed, offline: offline, scheduler: scheduler, now: { Sample.reference })
+      subscription = model!.catalog.skip(1).subscribe(observer)
+    }
+    for (time, action) in actions {
+      scheduler.scheduleAt(time) { action(model!) }
+    }
+    scheduler.scheduleAt(end) { subscription?.dispose() }
+    scheduler.start()
+    return observer.events
+  }
+
+  private func counts(_ catalog: Catalog) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: catalog.items.map { ($0.category.id, $0.count) })
+  }
+
+  @Test("stored data shows first, then the live list, then counts fill in in completion order")
+  func incrementalCounts() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let stored = Catalog(
+      items: [CategoryItem(category: fires, events: [Sample.event("old", daysAgo: 3)], state: .stored)],
+      source: .cache, referenceDate: Sample.reference)
+    let feed = FakeFeed(
+      stored: stored,
+      categories: scheduler.createColdObservable([.next(10, [volcanoes, fires, storms]), .completed(10)]),
+      events: [
+        "fires": scheduler.createColdObservable([
+          .next(50, [Sample.event("f1", daysAgo: 1), Sample.event("f2", daysAgo: 2)]), .completed(50),
+        ]),
+        "storms": scheduler.createColdObservable([
+          .next(20, [Sample.event("s1", daysAgo: 1)]), .completed(20),
+        ]),
+        "volcanoes": scheduler.createColdObservable([.next(10, []), .completed(10)]),
+      ])
+    let catalogs = run(scheduler, feed: feed).compactMap { $0.value.element }
+    let first = try #require(catalogs.first)
+    #expect(first.source == .cache)
+    #expect(counts(first) == ["fires": 1])
+
+    let seed = try #require(catalogs.first { $0.source == .live })
+    #expect(seed.items.map(\.category.title) == ["Severe Storms", "Volcanoes", "Wildfires"])
+    #expect(
+      counts(seed) == ["fires": 1, "storms": 0, "volcanoes": 0], "cached counts until each download ends")
+    #expect(seed.isLoading)
+
+    // The order in which categories reached .done.
+    var finished: [String] = []
+    for catalog in catalogs {
+      for item in catalog.items where item.state == .done && !finished.contains(item.category.id) {
+        finished.append(item.category.id)
+      }
+    }
+    // Storms and Volcanoes take the two slots (sorted by title); Volcanoes is quicker; Wildfires waits.
+    #expect(finished == ["volcanoes", "storms", "fires"])
+    let last = try #require(catalogs.last)
+    #expect(counts(last) == ["fires": 2, "storms": 1, "volcanoes": 0])
+    #expect(!last.isLoading)
+    #expect(last.completedCount == 3)
+  }
+
+  @Test("never more than two categories download at once, and each starts when a slot frees")
+  func concurrencyLimit() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let ids = (1...6).map { "c\($0)" }
+    var events: [String: TestableObservable<[EOEvent]>] = [:]
+    for (index, id) in ids.enumerated() {
+      let duration = [40, 10, 30, 20, 5, 15][index]
+      events[id] = scheduler.createColdObservable([.next(duration, []), .completed(duration)])
+    }
+    let feed = FakeFeed(
+      stored: .empty,
+      categories: scheduler.createColdObservable([.next(5, ids.map { Sample.category($0) }), .completed(5)]),
+      events: events)
+    _ = run(scheduler, feed: feed)
+    let all = ids.map { events[$0]! }
+    #expect(Sample.maxOverlap(all) == 2)
+    #expect(all.allSatisfy { $0.subscriptions.count == 1 })
+    #expect(all.allSatisfy { $0.subscriptions[0].unsubscribe != Int.max })
+  }
+
+  @Test("a failing category keeps its cached events, is marked, and does not stop the others")
+  func failingCategory() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let cached = [Sample.event("s-old", daysAgo: 2, category: "storms")]
+    let stored = Catalog(
+      items: [CategoryItem(category: storms, events: cached, state: .stored)], source: .cache,
+      referenceDate: Sample.reference)
+    let feed = FakeFeed(
+      stored: stored,
+      categories: scheduler.createColdObservable([.next(1, [fires, storms, ice]), .completed(1)]),
+      events: [
+        "storms": scheduler.createColdObservable([.error(5, FakeFeedError.http(500))]),
+        "fires": scheduler.createColdObservable([.next(20, [Sample.event("f", daysAgo: 1)]), .completed(20)]),
+        "ice": scheduler.createColdObservable([.next(10, [Sample.event("i", daysAgo: 1)]), .completed(10)]),
+      ])
+    let last = try #require(run(scheduler, feed: feed).compactMap { $0.value.element }.last)
+    let failed = try #require(last.item(id: "storms"))
+    #expect(failed.state == .failed("HTTP 500"))
+    #expect(failed.events == cached)
+    #expect(last.item(id: "fires")?.state == .done)
+    #expect(last.item(id: "ice")?.count == 1)
+    #expect(last.messages == ["Severe Storms: HTTP 500 — kept cached data"])
+    #expect(!last.isLoading)
+  }
+
+  @Test("when the category list fails, the stored catalog stays with a message")
+  func failingList() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let stored = Catalog(
+      items: [CategoryItem(category: fires, events: [Sample.event("a", daysAgo: 1)], state: .stored)],
+      source: .snapshot, referenceDate: Sample.reference)
+    let feed = FakeFeed(
+      stored: stored, categories: scheduler.createColdObservable([.error(30, FakeFeedError.http(503))]),
+      events: [:])
+    let last = try #require(run(scheduler, feed: feed).compactMap { $0.value.element }.last)
+    #expect(last.source == .snapshot)
+    #expect(last.items.map(\.count) == [1])
+    #expect(last.messages.last?.hasPrefix("Could not refresh: HTTP 503") == true)
+  }
+
+  @Test("offline mode shows stored data and never asks the network")
+  func offline() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let stored = Catalog(
+      items: [CategoryItem(category: fires, events: [], state: .stored)], source: .snapshot,
+      referenceDate: Sample.reference)
+    let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
+    let feed = FakeFeed(stored: stored, categories: categories, events: [:])
+    let catalogs = run(scheduler, feed: feed, offline: true).compactMap { $0.value.element }
+    #expect(catalogs == [stored])
+    #expect(categories.subscriptions.isEmpty)
+  }
+
+  @Test("refresh cancels the running downloads and starts again")
+  func refreshCancels() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let slow = scheduler.createColdObservable([.next(100, [Sample.event("x", daysAgo: 1)]), .completed(100)])
+    let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
+    let feed = FakeFeed(stored: .empty, categories: categories, events: ["fires": slow])
+    let catalogs = run(scheduler, feed: feed, actions: [(150, { $0.refresh() })])
+      .compactMap { $0.value.element }
+    #expect(categories.subscriptions.count == 2)
+    #expect(slow.subscriptions.count == 2)
+    // The first download was cut at the refresh (disposal passes through subscribe(on:), one tick);
+    // the second ran to completion.
+    #expect(slow.subscriptions[0].unsubscribe == 151)
+    #expect(slow.subscriptions[1].unsubscribe != Int.max)
+    #expect(catalogs.last?.item(id: "fires")?.count == 1)
+  }
+}
