@@ -1,0 +1,145 @@
+import EONETKit
+import Foundation
+import RxCore
+
+/// EONETKit's benchmarks: decoding speed against a plain `JSONDecoder`, and a full refresh over
+/// loopback HTTP. One line per case.
+func runEONETBenchmarks() {
+  let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let dump = repository.deletingLastPathComponent()
+    .appendingPathComponent("shared/data/eonet/v3/events-open-all-2025-11.json")
+  if let data = try? Data(contentsOf: dump) {
+    benchmarkDecoding(data)
+  } else {
+    print("eonet.decode        skipped: \(dump.path) not found")
+  }
+  benchmarkRefresh(repository: repository)
+}
+
+/// The best of `runs` timings of `work`, in seconds.
+private func best(of runs: Int, _ work: () -> Void) -> Double {
+  var fastest = Double.infinity
+  for _ in 0..<runs {
+    let start = DispatchTime.now().uptimeNanoseconds
+    work()
+    fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return fastest
+}
+
+private func benchmarkDecoding(_ data: Data) {
+  let megabytes = Double(data.count) / 1e6
+  var events = 0
+  let decoder = EONETDecoder()
+  let ours = best(of: 15) {
+    events = (try? decoder.decodeEvents(from: data).elements.count) ?? -1
+  }
+  var baselineEvents = 0
+  let baseline = best(of: 5) {
+    let plain = JSONDecoder()
+    plain.dateDecodingStrategy = .iso8601
+    baselineEvents = (try? plain.decode(NaiveEnvelope.self, from: data).events.count) ?? -1
+  }
+  print(
+    "eonet.decode        \(format(megabytes, 2)) MB, \(events) events: \(format(ours * 1000, 1)) ms, "
+      + "\(format(megabytes / ours, 0)) MB/s, \(format(Double(events) / ours, 0)) events/s "
+      + "(JSONDecoder: \(format(baseline * 1000, 1)) ms, \(format(megabytes / baseline, 0)) MB/s, "
+      + "\(baselineEvents) events; \(format(baseline / ours, 1))x faster)")
+}
+
+private func benchmarkRefresh(repository: URL) {
+  let script = repository.appendingPathComponent("Tests/Tools/fixture_server.py")
+  let fixtures = repository.appendingPathComponent("Resources/eonet")
+  let latency = 100
+  guard let server = EONETBenchmarkServer(script: script, fixtures: fixtures, latency: latency) else {
+    print("eonet.refresh       skipped: cannot start \(script.path)")
+    return
+  }
+  defer { server.stop() }
+  let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "ourplanet-bench-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: cache) }
+  let configuration = EONETClient.Configuration(
+    baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, cacheDirectory: cache)
+  let client = EONETClient(configuration: configuration)
+  let done = DispatchSemaphore(value: 0)
+  let outcome = RefreshOutcome()
+  let start = DispatchTime.now().uptimeNanoseconds
+  let subscription = client.refresh(forLast: 36_500).subscribe(
+    onNext: { outcome.last = $0 },
+    onError: { error in
+      outcome.error = error
+      done.signal()
+    },
+    onCompleted: { done.signal() })
+  _ = done.wait(timeout: .now() + 60)
+  subscription.dispose()
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  guard let state = outcome.last, outcome.error == nil else {
+    print("eonet.refresh       failed: \(String(describing: outcome.error))")
+    return
+  }
+  let rounds = (state.categories.count + 1) / 2
+  let ideal = Double((rounds + 1) * latency) / 1000
+  print(
+    "eonet.refresh       \(state.categories.count) categories, \(state.eventCount) events, \(latency) ms latency: "
+      + "\(format(seconds, 2)) s (ideal \(format(ideal, 2)) s = categories + \(rounds) rounds of 2), "
+      + "failed \(state.failures.count), max \(server.maxInFlightCategories().map(String.init) ?? "?") "
+      + "categories in flight, peak RSS \(peakResidentMegabytes().map { format($0, 1) } ?? "?") MB")
+}
+
+/// The last state and error of the refresh, written on a background thread before `done` signals.
+private final class RefreshOutcome: @unchecked Sendable {
+  // @unchecked: written before the semaphore signals, read after it: the semaphore orders them.
+  var last: EORefreshState?
+  var error: (any Error)?
+}
+
+/// VmHWM from /proc/self/status: the peak resident set size.
+private func peakResidentMegabytes() -> Double? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
+    return kilobytes.map { $0 / 1024 }
+  }
+  return nil
+}
+
+private func format(_ value: Double, _ decimals: Int) -> String {
+  String(format: "%.\(decimals)f", value)
+}
+
+// The naive models a first version would write: the baseline to beat.
+private struct NaiveEnvelope: Decodable {
+  let events: [NaiveEvent]
+}
+
+private struct NaiveEvent: Decodable {
+  let id: String
+  let title: String
+  let description: String?
+  let link: String
+  let closed: String?
+  let categories: [NaiveCategory]
+  let sources: [NaiveSource]
+  let geometry: [NaiveGeometry]
+}
+
+private struct NaiveCategory: Decodable {
+  let id: String
+  let title: String
+}
+
+private struct NaiveSource: Decodable {
+  let id: String
+  let url: String
+}
+
+private struct NaiveGeometry: Decodable {
+  let magnitudeValue: Double?
+  let magnitudeUnit: String?
+  let date: Date
+  let type: String
+  let coordinates: [Double]
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// The disk cache: one file per request (categories, each category's open and closed events).
+///
+/// Each file holds a one-line JSON header (format, version, URL, fetch time, validators, element
+/// count, body length and checksum) and the response body as the server sent it, so reading the
+/// cache goes through the same fast decoder as a download. Files are written atomically (a temporary
+/// file, then `rename`); a file that is corrupt, truncated, of another version or unreadable is
+/// reported and ignored, never fatal.
+///
+/// ```swift
+/// let cache = EONETCache(directory: EONETCache.defaultDirectory())
+/// ```
+public final class EONETCache: Sendable {
+  /// Where the files live.
+  public let directory: URL
+
+  /// Creates a cache in `directory` (created on the first write).
+  ///
+  /// - Parameter directory: The cache folder.
+  public init(directory: URL) {
+    self.directory = directory
+  }
+
+  /// `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`.
+  ///
+  /// - Parameter environment: The process environment (injectable for tests).
+  /// - Returns: The default cache folder.
+  public static func defaultDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+        "ourplanet", isDirectory: true)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".cache/ourplanet", isDirectory: true)
+  }
+
+  /// The outcome of reading one cache file.
+  enum Lookup: Equatable {
+    case miss
+    case hit(CacheEntry)
+    case ignored(EONETWarning)
+  }
+
+  /// The file for `key`.
+  func fileURL(for key: String) -> URL {
+    directory.appendingPathComponent(Self.fileName(for: key), isDirectory: false)
+  }
+
+  /// A file name safe for any key: letters, digits, `-` and `_` stay, anything else is `%XX`.
+  static func fileName(for key: String) -> String {
+    var name = ""
+    for byte in key.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+      {
+        name.unicodeScalars.append(scalar)
+      } else {
+        name += String(format: "%%%02X", byte)
+      }
+    }
+    return name + ".cache"
+  }
+
+  /// Reads the entry for `key`.
+  func read(_ key: String) -> Lookup {
+    let url = fileURL(for: key)
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      if !FileManager.default.fileExists(atPath: url.path) { return .miss }
+      return .ignored(.cacheIgnored(path: url.path, reason: "unreadable (\(Self.reason(error)))"))
+    }
+    switch Self.parse(data) {
+    case .success(let entry): return .hit(entry)
+    case .failure(let reason): return .ignored(.cacheIgnored(path: url.path, reason: reason.text))
+    }
+  }
+
+  private struct Reason: Error {
+    let text: String
+  }
+
+  private static func parse(_ data: Data) -> Result<CacheEntry, Reason> {
+    guard let newline = data.prefix(64 * 1024).firstIndex(of: UInt8(ascii: "\n")) else {
+      return .failure(Reason(text: data.isEmpty ? "empty file" : "not an OurPlanet cache file"))
+    }
+    guard let header = try? JSONDecoder().decode(CacheHeader.self, from: data[data.startIndex..<newline]),
+      header.format == CacheHeader.formatName
+    else { return .failure(Reason(text: "not an OurPlanet cache file")) }
+    guard header.version == CacheHeader.currentVersion else {
+      return .failure(
+        Reason(text: "format version \(header.version), this build reads \(CacheHeader.currentVersion)"))
+    }
+    let body = Data(data[(newline + 1)...])
+    guard body.count == header.bodyBytes else {
+      return .failure(Reason(text: "truncated: \(body.count) of \(header.bodyBytes) body bytes"))
+    }
+    guard CacheHeader.checksum(of: body) == header.checksum else {
+      return .failure(Reason(text: "checksum mismatch (corrupt)"))
+    }
+    let entry = CacheEntry(
+      url: header.url, fetchedAt: Date(timeIntervalSince1970: header.fetchedAt), etag: header.etag,
+      lastModified: header.lastModified, count: header.count, body: body)
+    return .success(entry)
+  }
+
+  /// Writes `entry` for `key` atomically.
+  ///
+  /// - Parameters:
+  ///   - entry: What to store.
+  ///   - key: Which file.
+  ///   - keepLarger: When set (the new body had malformed elements), an existing valid entry with
+  ///     more elements is kept instead: the cache never trades good data for less.
+  /// - Returns: A warning if the file could not be written.
+  @discardableResult
+  func write(_ entry: CacheEntry, for key: String, keepLarger: Bool = false) -> EONETWarning? {
+    let url = fileURL(for: key)
+    if keepLarger, case .hit(let existing) = read(key), existing.count > entry.count { return nil }
+    let header = CacheHeader(
+      format: CacheHeader.formatName, version: CacheHeader.currentVersion, url: entry.url,
+      fetchedAt: entry.fetchedAt.timeIntervalSince1970, etag: entry.etag, lastModified: entry.lastModified,
+      count: entry.count, bodyBytes: entry.body.count, checksum: CacheHeader.checksum(of: entry.body))
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      var data = try encoder.encode(header)
+      data.append(UInt8(ascii: "\n"))
+      data.append(entry.body)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Self.atomicallyWrite(data, to: url)
+      return nil
+    } catch {
+      return .cacheNotWritten(path: url.path, reason: Self.reason(error))
+    }
+  }
+
+  /// Writes a temporary file beside `url`, flushes it, and renames it over `url`.
+  ///
+  /// A reader sees the old file or the new one, never half of either.
+  private static func atomicallyWrite(_ data: Data, to url: URL) throws {
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXFailure(operation: "create", path: temporary.path) }
+    var failure: POSIXFailure?
+    data.withUnsafeBytes { bytes in
+      var written = 0
+      while written < bytes.count {
+        let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          failure = POSIXFailure(operation: "write", path: temporary.path)
+          return
+        }
+        written += result
+      }
+    }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = POSIXFailure(operation: "sync", path: temporary.path)
+    }
+    close(descriptor)
+    if failure == nil, rename(temporary.path, url.path) != 0 {
+      failure = POSIXFailure(operation: "rename", path: url.path)
+    }
+    if let failure {
+      unlink(temporary.path)
+      throw failure
+    }
+  }
+
+  private struct POSIXFailure: Error, CustomStringConvertible {
+    let operation: String
+    let path: String
+    let code: Int32 = errno
+
+    var description: String { "\(operation) failed: \(String(cString: strerror(code)))" }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    if let failure = error as? POSIXFailure { return failure.description }
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return nsError.localizedDescription
+  }
+}

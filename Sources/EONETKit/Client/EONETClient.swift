@@ -1,0 +1,138 @@
+import Foundation
+import RxCore
+
+/// The EONET API as observables: categories, each category's events, the cache and the snapshot.
+///
+/// Every request runs its I/O and decoding on a background scheduler, never on the subscriber's
+/// thread; disposing a subscription cancels its HTTP request. Each successful download is written
+/// to the disk cache, and later requests for the same URL are conditional (`If-None-Match`,
+/// `If-Modified-Since`), a 304 serving the cached copy. 429 and 5xx answers are retried with
+/// backoff (see ``RetryPolicy``).
+///
+/// ```swift
+/// let client = EONETClient()
+/// client.categories
+///   .flatMap { categories in client.events(forLast: 30, category: categories[0]) }
+///   .subscribe(onNext: { print($0.count, "events") })
+///   .disposed(by: bag)
+/// ```
+///
+/// The client is immutable after `init`. It is `@unchecked Sendable` only because RxCore's
+/// `Observable` (the shared ``categories``) is not declared `Sendable`; its subscriptions lock
+/// internally, and everything else the client holds is `Sendable` or never mutated.
+public final class EONETClient: @unchecked Sendable {
+  /// What the client was created with.
+  public var configuration: Configuration { loader.configuration }
+  let loader: RequestLoader
+
+  /// All categories, sorted by title: one request, shared by every subscriber and replayed to late
+  /// ones (`share(replay: 1, scope: .forever)`).
+  ///
+  /// Offline, it reads the cache, else the snapshot. For a fresh request (a refresh after a
+  /// failure), use ``fetchCategories()``.
+  public let categories: Observable<[EOCategory]>
+
+  /// Creates a client.
+  ///
+  /// - Parameters:
+  ///   - configuration: Base URL, cache, limits.
+  ///   - transport: The HTTP implementation.
+  ///   - scheduler: Where requests are made and responses decoded.
+  public init(
+    configuration: Configuration = Configuration(),
+    transport: any HTTPTransport = URLSessionTransport(),
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+  ) {
+    let loader = RequestLoader(configuration: configuration, transport: transport, scheduler: scheduler)
+    self.loader = loader
+    // `share(replay: 1, scope: .forever)` reconnects to its source when a subscriber comes after
+    // completion (RxSwift's semantics): the replayed value is right, but the request would run again.
+    // Remembering the result keeps it to one request.
+    let memo = Memo<[EOCategory]>()
+    let shared = loader.categories().map(\.value)
+      .do(onNext: { memo.store($0) })
+      .share(replay: 1, scope: .forever)
+    self.categories = Observable.deferred { memo.current.map { .just($0) } ?? shared }
+  }
+
+  /// Requests the categories now (not shared), sorted by title, with their provenance.
+  ///
+  /// - Returns: One element, then completion; or an ``EONETError``.
+  public func fetchCategories() -> Observable<EOFetched<[EOCategory]>> {
+    loader.categories()
+  }
+
+  /// A category's events from the last `days` days: its open and its closed events, requested in
+  /// parallel, merged and de-duplicated by id, newest first.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, today included.
+  ///   - category: The category.
+  /// - Returns: One array, then completion; or an ``EONETError``.
+  public func events(forLast days: Int, category: EOCategory) -> Observable<[EOEvent]> {
+    loader.events(forLast: days, category: category).map(\.value)
+  }
+
+  /// ``events(forLast:category:)`` with provenance: source, fetch time, skipped count.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, today included.
+  ///   - category: The category.
+  /// - Returns: One element, then completion; or an ``EONETError``.
+  public func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    loader.events(forLast: days, category: category)
+  }
+
+  /// The cached categories, sorted by title; completes empty when there is no usable cache file.
+  ///
+  /// Reads the disk on the client's scheduler. A damaged file is reported to `onWarning` and skipped.
+  public func cachedCategories() -> Observable<EOFetched<[EOCategory]>> {
+    let loader = self.loader
+    return loader.background { loader.readCachedCategories() }
+  }
+
+  /// A category's cached events from the last `days` days before the cache's fetch time, newest
+  /// first; completes empty when neither half (open, closed) is cached.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, counted back from the fetch time.
+  ///   - category: The category.
+  public func cachedEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    let loader = self.loader
+    return loader.background { loader.readCachedEvents(forLast: days, category: category) }
+  }
+
+  /// The bundled snapshot's categories, sorted by title.
+  ///
+  /// - Returns: One element; or ``EONETError/snapshot(_:)`` if it cannot be found.
+  public func snapshotCategories() -> Observable<EOFetched<[EOCategory]>> {
+    let loader = self.loader
+    return loader.background { try loader.snapshot().categories() }
+  }
+
+  /// A category's events in the bundled snapshot from the last `days` days before its fetch time.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, counted back from the snapshot's fetch time.
+  ///   - category: The category.
+  public func snapshotEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    let loader = self.loader
+    return loader.background {
+      try RequestLoader.filter(loader.snapshot().events(for: category), forLast: days)
+    }
+  }
+
+  /// The categories without the network: the cache, else the snapshot.
+  public func localCategories() -> Observable<EOFetched<[EOCategory]>> {
+    loader.localCategories()
+  }
+
+  /// A category's events without the network: the cache, else the snapshot.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, counted back from the data's fetch time.
+  ///   - category: The category.
+  public func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    loader.localEvents(forLast: days, category: category)
+  }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import RxCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The machinery behind ``EONETClient``: URLs, conditional requests, retries, decoding, cache.
+///
+/// A value type so ``EONETClient`` can build its shared `categories` before `self` exists.
+struct RequestLoader {
+  let configuration: EONETClient.Configuration
+  let transport: any HTTPTransport
+  let scheduler: any SchedulerType
+  let cache: EONETCache?
+
+  init(configuration: EONETClient.Configuration, transport: any HTTPTransport, scheduler: any SchedulerType) {
+    self.configuration = configuration
+    self.transport = transport
+    self.scheduler = scheduler
+    self.cache = configuration.cacheDirectory.map(EONETCache.init(directory:))
+  }
+
+  typealias Decode<Element: Sendable> = (Data, Int, String?) throws(EONETError) -> EODecoded<Element>
+
+  // MARK: Live requests
+
+  func categories() -> Observable<EOFetched<[EOCategory]>> {
+    if configuration.offline { return localCategories() }
+    let decode: Decode<EOCategory> = { data, status, contentType throws(EONETError) in
+      try EONETDecoder().decodeCategories(from: data, status: status, contentType: contentType)
+    }
+    return load(key: "categories", path: ["categories"], query: [], decode: decode)
+      .map { fetched in fetched.map { $0.sorted(by: EOCategory.byTitle) } }
+  }
+
+  func events(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    if configuration.offline { return localEvents(forLast: days, category: category) }
+    let decode: Decode<EOEvent> = { data, status, contentType throws(EONETError) in
+      try EONETDecoder().decodeEvents(from: data, status: status, contentType: contentType)
+    }
+    let requests = ["open", "closed"].map { status in
+      load(
+        key: Self.eventsKey(category: category, status: status),
+        path: ["categories", category.id],
+        query: [
+          URLQueryItem(name: "status", value: status), URLQueryItem(name: "days", value: String(days)),
+        ],
+        decode: decode)
+    }
+    return Observable.merge(requests)
+      .reduce([EOFetched<[EOEvent]>]()) { $0 + [$1] }
+      .map { parts in Self.combine(parts) }
+  }
+
+  static func eventsKey(category: EOCategory, status: String) -> String {
+    "events-\(category.id)-\(status)"
+  }
+
+  /// One GET with its cache file: conditional if the cache holds this URL, retried on 429/5xx,
+  /// decoded and cached on the scheduler.
+  private func load<Element: Sendable>(
+    key: String, path: [String], query: [URLQueryItem], decode: @escaping Decode<Element>
+  ) -> Observable<EOFetched<[Element]>> {
+    Observable<EOFetched<[Element]>>.deferred {
+      let url = try makeURL(path: path, query: query)
+      let cached = readCacheEntry(key)
+      var headers = ["Accept": "application/json"]
+      let validated = cached.flatMap { $0.url == url.absoluteString ? $0 : nil }
+      if let etag = validated?.etag { headers["If-None-Match"] = etag }
+      if let lastModified = validated?.lastModified { headers["If-Modified-Since"] = lastModified }
+      let request = HTTPRequest(
+        url: url, headers: headers, timeout: configuration.requestTimeout,
+        maximumBodyBytes: configuration.maximumResponseBytes)
+      return response(for: request, attempt: 0)
+        .observe(on: scheduler)
+        .map { response in
+          try interpret(response, url: url, cached: validated, key: key, decode: decode)
+        }
+    }
+    .subscribe(on: scheduler)
+  }
+
+  private func interpret<Element: Sendable>(
+    _ response: HTTPResponse, url: URL, cached: CacheEntry?, key: String, decode: Decode<Element>
+  ) throws(EONETError) -> EOFetched<[Element]> {
+    let now = configuration.clock()
+    if response.status == 304, var entry = cached {
+      let decoded = try decode(entry.body, 200, "application/json")
+      entry.fetchedAt = now
+      entry.etag = response.header("ETag") ?? entry.etag
+      entry.lastModified = response.header("Last-Modified") ?? entry.lastModified
+      if let warning = cache?.write(entry, for: key) { warn(warning) }
+      return EOFetched(value: decoded.elements, source: .live, fetchedAt: now, skippedEvents: decoded.skipped)
+    }
+    guard (200...299).contains(response.status) else {
+      throw .httpStatus(url: url.absoluteString, status: response.status)
+    }
+    let decoded = try decode(response.body, response.status, response.header("Content-Type"))
+    if decoded.skipped > 0 { warn(.skippedEvents(count: decoded.skipped, source: url.absoluteString)) }
+    let entry = CacheEntry(
+      url: url.absoluteString, fetchedAt: now, etag: response.header("ETag"),
+      lastModified: response.header("Last-Modified"), count: decoded.elements.count, body: response.body)
+    if let warning = cache?.write(entry, for: key, keepLarger: decoded.skipped > 0) { warn(warning) }
+    return EOFetched(value: decoded.elements, source: .live, fetchedAt: now, skippedEvents: decoded.skipped)
+  }
+
+  /// The response, after waiting out and retrying 429 and 5xx answers as the policy allows.
+  private func response(for request: HTTPRequest, attempt: Int) -> Observable<HTTPResponse> {
+    send(request).flatMap { answer -> Observable<HTTPResponse> in
+      guard RetryPolicy.isRetryable(status: answer.status),
+        let delay = configuration.retryPolicy.delay(
+          afterAttempt: attempt, retryAfter: answer.header("Retry-After"), now: configuration.clock())
+      else { return .just(answer) }
+      let milliseconds = Int((delay * 1000).rounded())
+      return Observable<Int>.timer(.milliseconds(milliseconds), scheduler: scheduler)
+        .flatMap { _ in response(for: request, attempt: attempt + 1) }
+    }
+  }
+
+  /// One HTTP exchange; disposing the subscription cancels the request.
+  private func send(_ request: HTTPRequest) -> Observable<HTTPResponse> {
+    let transport = self.transport
+    return Observable.create { observer in
+      let box = UncheckedSendableBox(observer)
+      let task = transport.send(request) { result in
+        switch result {
+        case .success(let response):
+          box.value.onNext(response)
+          box.value.onCompleted()
+        case .failure(let error):
+          box.value.onError(error)
+        }
+      }
+      return Disposables.create { task.cancel() }
+    }
+  }
+
+  /// `baseURL` + escaped path segments + query, built with `URLComponents`.
+  func makeURL(path: [String], query: [URLQueryItem]) throws(EONETError) -> URL {
+    let base = configuration.baseURL
+    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { throw .invalidURL(base.absoluteString) }
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/;?#")
+    let segments = path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+    var root = components.percentEncodedPath
+    while root.hasSuffix("/") { root.removeLast() }
+    components.percentEncodedPath = root + "/" + segments.joined(separator: "/")
+    components.queryItems = query.isEmpty ? nil : query
+    guard let url = components.url else {
+      throw .invalidURL(base.absoluteString + "/" + path.joined(separator: "/"))
+    }
+    return url
+  }
+
+  // MARK: Cache and snapshot
+
+  private func readCacheEntry(_ key: String) -> CacheEntry? {
+    switch cache?.read(key) ?? .miss {
+    case .miss:
+      return nil
+    case .hit(let entry):
+      return entry
+    case .ignored(let warning):
+      warn(warning)
+      return nil
+    }
+  }
+
+  /// A cached response decoded, or `nil` (a broken body is reported and ignored like a broken file).
+  private func readCached<Element: Sendable>(
+    _ key: String, decode: Decode<Element>
+  ) -> EOFetched<[Element]>? {
+    guard let entry = readCacheEntry(key) else { return nil }
+    do {
+      let decoded = try decode(entry.body, 200, nil)
+      return EOFetched(
+        value: decoded.elements, source: .cache, fetchedAt: entry.fetchedAt, skippedEvents: decoded.skipped)
+    } catch {
+      let path = cache?.fileURL(for: key).path ?? key
+      warn(.cacheIgnored(path: path, reason: error.description))
+      return nil
+    }
+  }
+
+  func readCachedCategories() -> EOFetched<[EOCategory]>? {
+    let decode: Decode<EOCategory> = { data, status, contentType throws(EONETError) in
+      try EONETDecoder().decodeCategories(from: data, status: status, contentType: contentType)
+    }
+    return readCached("categories", decode: decode).map { fetched in
+      fetched.map { $0.sorted(by: EOCategory.byTitle) }
+    }
+  }
+
+  func readCachedEvents(forLast days: Int, category: EOCategory) -> EOFetched<[EOEvent]>? {
+    let decode: Decode<EOEvent> = { data, status, contentType throws(EONETError) in
+      try EONETDecoder().decodeEvents(from: data, status: status, contentType: contentType)
+    }
+    let parts = ["open", "closed"].compactMap { status in
+      readCached(Self.eventsKey(category: category, status: status), decode: decode)
+    }
+    guard !parts.isEmpty else { return nil }
+    return Self.filter(Self.combine(parts), forLast: days)
+  }
+
+  func snapshot() throws(EONETError) -> EONETSnapshot {
+    if let snapshot = configuration.snapshot { return snapshot }
+    return try EONETSnapshot.locate()
+  }
+
+  func localCategories() -> Observable<EOFetched<[EOCategory]>> {
+    background { () throws(EONETError) in
+      if let cached = readCachedCategories() { return cached }
+      do {
+        return try snapshot().categories()
+      } catch {
+        throw .unavailableOffline("the categories (\(error))")
+      }
+    }
+  }
+
+  func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    background { () throws(EONETError) in
+      if let cached = readCachedEvents(forLast: days, category: category) { return cached }
+      do {
+        return Self.filter(try snapshot().events(for: category), forLast: days)
+      } catch {
+        throw .unavailableOffline("\(category.id) (\(error))")
+      }
+    }
+  }
+
+  /// Runs `work` on the scheduler and emits its value (none for `nil`), then completes.
+  func background<Value>(_ work: @escaping () throws -> Value?) -> Observable<Value> {
+    Observable<Value>.deferred {
+      if let value = try work() { return .just(value) }
+      return .empty()
+    }
+    .subscribe(on: scheduler)
+  }
+
+  // MARK: Combining
+
+  /// The events dated within `days` days before the data's fetch time.
+  static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
+    let start = fetched.fetchedAt.addingTimeInterval(-Double(max(0, days)) * 86_400)
+    return fetched.map { $0.filter { $0.date >= start } }
+  }
+
+  /// Merges the open and closed halves, newest first. A closed copy wins over an open one: the event
+  /// closed between the two requests.
+  static func combine(_ parts: [EOFetched<[EOEvent]>]) -> EOFetched<[EOEvent]> {
+    var byID: [String: EOEvent] = [:]
+    var order: [String] = []
+    for part in parts {
+      for event in part.value {
+        if let existing = byID[event.id] {
+          if existing.closed == nil, event.closed != nil { byID[event.id] = event }
+        } else {
+          byID[event.id] = event
+          order.append(event.id)
+        }
+      }
+    }
+    let events = order.compactMap { byID[$0] }.sorted(by: EOEvent.newestFirst)
+    let sources = Set(parts.map(\.source))
+    let source: EODataSource = sources.count == 1 ? sources.first! : .cache
+    let skipped = parts.reduce(0) { $0 + $1.skippedEvents }
+    let fetchedAt = parts.map(\.fetchedAt).min() ?? Date()
+    return EOFetched(value: events, source: source, fetchedAt: fetchedAt, skippedEvents: skipped)
+  }
+
+  func warn(_ warning: EONETWarning) {
+    configuration.onWarning?(warning)
+  }
+}
+
+extension EOEvent {
+  /// Newest ``date`` first; ties by id so the order is stable.
+  static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
+    lhs.date == rhs.date ? lhs.id < rhs.id : lhs.date > rhs.date
+  }
+}

@@ -1,0 +1,23 @@
+/// What a decoder pass produced: the elements that decoded and how many malformed ones were skipped.
+public struct EODecoded<Element: Sendable>: Sendable {
+  /// The elements, in the order of the document.
+  public let elements: [Element]
+  /// How many elements were malformed and skipped.
+  public let skipped: Int
+  /// The document's own title (`EONET Events: Wildfires`), if it had one.
+  public let title: String?
+
+  /// Creates a result.
+  ///
+  /// - Parameters:
+  ///   - elements: The decoded elements.
+  ///   - skipped: How many were skipped.
+  ///   - title: The document's title.
+  public init(elements: [Element], skipped: Int = 0, title: String? = nil) {
+    self.elements = elements
+    self.skipped = skipped
+    self.title = title
+  }
+}
+
+extension EODecoded: Equatable where Element: Equatable {}

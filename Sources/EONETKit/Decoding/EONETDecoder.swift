@@ -1,0 +1,567 @@
+import Foundation
+
+/// Decodes EONET responses (API v3 and v2.1) into models, tolerating what real feeds send.
+///
+/// Accepts an events envelope (`{"events": [...]}`), a bare events array, and a GeoJSON feature
+/// collection (`/events/geojson`, one feature per observation, grouped back into events). One
+/// malformed event is skipped and counted, never fatal; a body that is not JSON at all fails with a
+/// message saying what came back.
+///
+/// ```swift
+/// let decoded = try EONETDecoder().decodeEvents(from: data)
+/// print(decoded.elements.count, "events,", decoded.skipped, "skipped")
+/// ```
+public struct EONETDecoder: Sendable {
+  /// Creates a decoder.
+  public init() {}
+
+  /// Decodes a list of events.
+  ///
+  /// - Parameters:
+  ///   - data: The response body.
+  ///   - status: The HTTP status, for the error message if the body is not JSON.
+  ///   - contentType: The `Content-Type`, for the same message.
+  /// - Returns: The events in document order and the number skipped.
+  /// - Throws: ``EONETError/notJSON(status:contentType:prefix:)``,
+  ///   ``EONETError/malformedJSON(offset:reason:)`` or ``EONETError/unexpectedShape(_:)``.
+  public func decodeEvents(
+    from data: Data, status: Int = 200, contentType: String? = nil
+  ) throws(EONETError) -> EODecoded<EOEvent> {
+    try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
+      try EventsDocument.read(&scanner)
+    }
+  }
+
+  /// Decodes a list of categories.
+  ///
+  /// - Parameters:
+  ///   - data: The response body.
+  ///   - status: The HTTP status, for the error message if the body is not JSON.
+  ///   - contentType: The `Content-Type`, for the same message.
+  /// - Returns: The categories in document order and the number skipped.
+  /// - Throws: The same errors as ``decodeEvents(from:status:contentType:)``.
+  public func decodeCategories(
+    from data: Data, status: Int = 200, contentType: String? = nil
+  ) throws(EONETError) -> EODecoded<EOCategory> {
+    try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
+      try CategoriesDocument.read(&scanner)
+    }
+  }
+
+  private func decode<Element>(
+    _ data: Data, status: Int, contentType: String?,
+    _ read: (inout JSONScanner) throws(JSONScanner.Failure) -> EODecoded<Element>
+  ) throws(EONETError) -> EODecoded<Element> {
+    let result: Result<EODecoded<Element>, EONETError> = data.withUnsafeBytes {
+      (buffer: UnsafeRawBufferPointer) -> Result<EODecoded<Element>, EONETError> in
+      var scanner = JSONScanner(buffer)
+      scanner.skipByteOrderMark()
+      let first = scanner.peek()
+      guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+        let prefix = Self.printablePrefix(scanner.bytes(from: scanner.offset, limit: 80))
+        return .failure(.notJSON(status: status, contentType: contentType, prefix: prefix))
+      }
+      do throws(JSONScanner.Failure) {
+        return .success(try read(&scanner))
+      } catch {
+        switch error {
+        case .syntax(let offset, let reason):
+          return .failure(.malformedJSON(offset: offset, reason: reason))
+        case .type(let offset, let expected):
+          return .failure(.unexpectedShape("expected \(expected) at byte \(offset)"))
+        }
+      }
+    }
+    return try result.get()
+  }
+
+  /// The start of a body as one printable line: control characters become spaces.
+  static func printablePrefix(_ bytes: [UInt8]) -> String {
+    var text = String(decoding: bytes, as: UTF8.self)
+    // A cut through a multi-byte character leaves a replacement character at the end; drop it.
+    if bytes.count == 80, text.hasSuffix("\u{FFFD}") { text.removeLast() }
+    let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
+    let line = String(String.UnicodeScalarView(scalars))
+    return line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+}
+
+/// Reads the top level of an events response.
+private enum EventsDocument {
+  static func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EODecoded<EOEvent> {
+    if try scanner.peekValue() == UInt8(ascii: "[") {
+      var list = EventList()
+      try list.readEvents(&scanner)
+      return EODecoded(elements: list.events, skipped: list.skipped)
+    }
+    try scanner.beginObject()
+    var list = EventList()
+    var found = false
+    var title: String?
+    var keys: [String] = []
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      if scanner.key(key, is: "events") {
+        try list.readEvents(&scanner)
+        found = true
+      } else if scanner.key(key, is: "features") {
+        try list.readFeatures(&scanner)
+        found = true
+      } else if scanner.key(key, is: "title") {
+        title = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          try scanner.readOptionalString(htmlEntities: true)
+        }
+      } else {
+        if keys.count < 5 { keys.append(scanner.keyString(key)) }
+        try scanner.skipValue()
+      }
+    }
+    guard found else {
+      let seen = keys.isEmpty ? "an empty object" : "keys " + keys.joined(separator: ", ")
+      throw .type(offset: 0, expected: "a list of events, found \(seen)")
+    }
+    return EODecoded(elements: list.events, skipped: list.skipped, title: title)
+  }
+}
+
+/// Reads the top level of a categories response.
+private enum CategoriesDocument {
+  static func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EODecoded<EOCategory> {
+    var categories: [EOCategory] = []
+    var skipped = 0
+    var title: String?
+    func readList(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+      try scanner.beginArray()
+      var first = true
+      while try scanner.nextElement(first: &first) {
+        let start = scanner.mark
+        do {
+          if let category = try readCategory(&scanner, full: true) {
+            categories.append(category)
+          } else {
+            skipped += 1
+          }
+        } catch {
+          guard case .type = error else { throw error }
+          scanner.rewind(to: start)
+          try scanner.skipValue()
+          skipped += 1
+        }
+      }
+    }
+    if try scanner.peekValue() == UInt8(ascii: "[") {
+      try readList(&scanner)
+      return EODecoded(elements: categories, skipped: skipped)
+    }
+    try scanner.beginObject()
+    var found = false
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      if scanner.key(key, is: "categories") {
+        try readList(&scanner)
+        found = true
+      } else if scanner.key(key, is: "title") {
+        title = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          try scanner.readOptionalString(htmlEntities: true)
+        }
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    guard found else { throw .type(offset: 0, expected: "a list of categories") }
+    return EODecoded(elements: categories, skipped: skipped, title: title)
+  }
+}
+
+/// Reads a category object: `{id, title}` inside events; also `description`, `link` at the top level.
+///
+/// Returns `nil` when the id is missing.
+private func readCategory(
+  _ scanner: inout JSONScanner, full: Bool
+) throws(JSONScanner.Failure) -> EOCategory? {
+  try scanner.beginObject()
+  var id: String?
+  var title: String?
+  var description = ""
+  var link: String?
+  var first = true
+  while let key = try scanner.nextKey(first: &first) {
+    if scanner.key(key, is: "id") {
+      id = try scanner.readID()
+    } else if scanner.key(key, is: "title") {
+      title = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+        try scanner.readOptionalString(htmlEntities: true)
+      }
+    } else if full, scanner.key(key, is: "description") {
+      description =
+        try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          try scanner.readOptionalString(htmlEntities: true)
+        } ?? ""
+    } else if full, scanner.key(key, is: "link") {
+      link = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+        try scanner.readOptionalString(htmlEntities: true)
+      }
+    } else {
+      try scanner.skipValue()
+    }
+  }
+  guard let id, !id.isEmpty else { return nil }
+  return EOCategory(id: id, title: title ?? id, description: description, link: link)
+}
+
+/// Collects events, skipping and counting malformed ones.
+private struct EventList {
+  var events: [EOEvent] = []
+  var skipped = 0
+
+  mutating func readEvents(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    try scanner.beginArray()
+    var first = true
+    while try scanner.nextElement(first: &first) {
+      let start = scanner.mark
+      do {
+        var fields = EventFields()
+        try fields.readObject(&scanner)
+        if let event = fields.makeEvent() {
+          events.append(event)
+        } else {
+          skipped += 1
+        }
+      } catch {
+        guard case .type = error else { throw error }
+        scanner.rewind(to: start)
+        try scanner.skipValue()
+        skipped += 1
+      }
+    }
+  }
+
+  /// Reads GeoJSON features (one per observation) and groups them back into events by id.
+  mutating func readFeatures(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    var byID: [String: Int] = [:]
+    var grouped: [EventFields] = []
+    try scanner.beginArray()
+    var first = true
+    while try scanner.nextElement(first: &first) {
+      let start = scanner.mark
+      do {
+        var fields = EventFields()
+        try fields.readFeature(&scanner)
+        guard let id = fields.id, let geometry = fields.geometries.first else {
+          skipped += 1
+          continue
+        }
+        if let index = byID[id] {
+          grouped[index].geometries.append(geometry)
+        } else {
+          byID[id] = grouped.count
+          grouped.append(fields)
+        }
+      } catch {
+        guard case .type = error else { throw error }
+        scanner.rewind(to: start)
+        try scanner.skipValue()
+        skipped += 1
+      }
+    }
+    for fields in grouped {
+      var fields = fields
+      fields.geometries.sort { $0.date < $1.date }
+      if let event = fields.makeEvent() {
+        events.append(event)
+      } else {
+        skipped += 1
+      }
+    }
+  }
+}
+
+/// The fields of one event as they are read, in any key order.
+private struct EventFields {
+  var id: String?
+  var title: String?
+  var description: String?
+  var link: String?
+  var closed: Date?
+  var categories: [EOCategory] = []
+  var sources: [EOSource] = []
+  var geometries: [EOGeometry] = []
+  // A GeoJSON feature keeps its observation's date and magnitude among the event's properties.
+  var date: Date?
+  var magnitude = MagnitudeFields()
+
+  /// The event, or `nil` when a required field is missing: id, title, and a date to filter by.
+  func makeEvent() -> EOEvent? {
+    guard let id, !id.isEmpty, let title else { return nil }
+    guard closed != nil || !geometries.isEmpty else { return nil }
+    return EOEvent(
+      id: id, title: title, description: description, link: link, closed: closed,
+      categories: categories, sources: sources, geometries: geometries)
+  }
+
+  mutating func readObject(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    try scanner.beginObject()
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      if scanner.key(key, is: "geometry") || scanner.key(key, is: "geometries") {
+        try readGeometries(&scanner)
+      } else if try !readProperty(key, &scanner) {
+        try scanner.skipValue()
+      }
+    }
+  }
+
+  mutating func readFeature(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    try scanner.beginObject()
+    var shape: EOGeometry.Shape?
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      if scanner.key(key, is: "properties") {
+        try scanner.beginObject()
+        var firstProperty = true
+        while let property = try scanner.nextKey(first: &firstProperty) {
+          if try !readProperty(property, &scanner) { try scanner.skipValue() }
+        }
+      } else if scanner.key(key, is: "geometry") {
+        shape = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          var geometry = GeometryFields()
+          try geometry.readObject(&scanner)
+          return geometry.shape
+        }
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    if let shape, let date {
+      geometries = [EOGeometry(date: date, shape: shape, magnitude: magnitude.value)]
+    }
+  }
+
+  /// Reads `key`'s value into the matching field; `false` if the key is not an event property.
+  private mutating func readProperty(
+    _ key: JSONScanner.Key, _ scanner: inout JSONScanner
+  ) throws(JSONScanner.Failure) -> Bool {
+    if scanner.key(key, is: "id") {
+      id = try scanner.readID()
+    } else if scanner.key(key, is: "title") {
+      title = try scanner.readString(htmlEntities: true)
+    } else if scanner.key(key, is: "description") {
+      let text = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+        try scanner.readOptionalString(htmlEntities: true)
+      }
+      description = text?.isEmpty == false ? text : nil
+    } else if scanner.key(key, is: "link") {
+      link = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+        try scanner.readOptionalString(htmlEntities: true)
+      }
+    } else if scanner.key(key, is: "closed") {
+      closed = try scanner.readOptionalDate()
+    } else if scanner.key(key, is: "categories") {
+      try scanner.beginArray()
+      var first = true
+      while try scanner.nextElement(first: &first) {
+        if let category = try readCategory(&scanner, full: false) { categories.append(category) }
+      }
+    } else if scanner.key(key, is: "sources") {
+      try readSources(&scanner)
+    } else if scanner.key(key, is: "date") {
+      date = try scanner.readOptionalDate()
+    } else if try magnitude.read(key, &scanner) {
+      return true
+    } else {
+      return false
+    }
+    return true
+  }
+
+  private mutating func readSources(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    try scanner.beginArray()
+    var first = true
+    while try scanner.nextElement(first: &first) {
+      try scanner.beginObject()
+      var sourceID: String?
+      var url: String?
+      var firstKey = true
+      while let key = try scanner.nextKey(first: &firstKey) {
+        if scanner.key(key, is: "id") {
+          sourceID = try scanner.readID()
+        } else if scanner.key(key, is: "url") {
+          url = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+            try scanner.readOptionalString(htmlEntities: true)
+          }
+        } else {
+          try scanner.skipValue()
+        }
+      }
+      if sourceID != nil || url != nil { sources.append(EOSource(id: sourceID ?? "", url: url ?? "")) }
+    }
+  }
+
+  private mutating func readGeometries(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    try scanner.beginArray()
+    var first = true
+    geometries.reserveCapacity(1)
+    while try scanner.nextElement(first: &first) {
+      var fields = GeometryFields()
+      try fields.readObject(&scanner)
+      guard let date = fields.date else { throw .type(offset: scanner.offset, expected: "a geometry date") }
+      // An unknown or inconsistent shape drops that observation only.
+      if let shape = fields.shape {
+        geometries.append(EOGeometry(date: date, shape: shape, magnitude: fields.magnitude.value))
+      }
+    }
+  }
+}
+
+/// `magnitudeValue` and `magnitudeUnit`, wherever they appear.
+private struct MagnitudeFields {
+  var number: Double?
+  var unit: String?
+
+  var value: EOMagnitude? { number.map { EOMagnitude(value: $0, unit: unit) } }
+
+  mutating func read(_ key: JSONScanner.Key, _ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Bool
+  {
+    if scanner.key(key, is: "magnitudeValue") {
+      number = try scanner.lenient { scanner throws(JSONScanner.Failure) in try scanner.readOptionalDouble() }
+    } else if scanner.key(key, is: "magnitudeUnit") {
+      let text = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+        try scanner.readOptionalString(htmlEntities: true)
+      }
+      unit = text?.isEmpty == false ? text : nil
+    } else {
+      return false
+    }
+    return true
+  }
+}
+
+/// One geometry object: `{date, type, coordinates, magnitudeValue, magnitudeUnit}` in any order.
+private struct GeometryFields {
+  var date: Date?
+  var type: String?
+  var coordinates: Coordinates?
+  var magnitude = MagnitudeFields()
+
+  enum Coordinates {
+    case position(EOCoordinate)
+    case rings([[EOCoordinate]])
+    case other
+  }
+
+  /// The shape when `type` and the coordinates agree (a missing type is inferred).
+  var shape: EOGeometry.Shape? {
+    switch (type, coordinates) {
+    case ("Point", .position(let position)?), (nil, .position(let position)?):
+      return .point(position)
+    case ("Polygon", .rings(let rings)?), (nil, .rings(let rings)?):
+      return rings.isEmpty || rings[0].isEmpty ? nil : .polygon(rings)
+    default:
+      return nil
+    }
+  }
+
+  mutating func readObject(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+    try scanner.beginObject()
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      if scanner.key(key, is: "date") {
+        date = try scanner.readOptionalDate()
+      } else if scanner.key(key, is: "type") {
+        type = try scanner.lenient { scanner throws(JSONScanner.Failure) in try scanner.readOptionalString() }
+      } else if scanner.key(key, is: "coordinates") {
+        coordinates = try Self.readCoordinates(&scanner)
+      } else if try !magnitude.read(key, &scanner) {
+        try scanner.skipValue()
+      }
+    }
+  }
+
+  /// Reads a position (`[lon, lat]`), a polygon's rings (`[[[lon, lat], ...]]`), or skips any other depth.
+  private static func readCoordinates(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Coordinates
+  {
+    let start = scanner.mark
+    try scanner.beginArray()
+    var first = true
+    guard try scanner.peekValue() == UInt8(ascii: "[") else {
+      scanner.rewind(to: start)
+      return try readPosition(&scanner).map(Coordinates.position) ?? .other
+    }
+    var rings: [[EOCoordinate]] = []
+    var consistent = true
+    while try scanner.nextElement(first: &first) {
+      try scanner.beginArray()
+      var ring: [EOCoordinate] = []
+      var firstPosition = true
+      while try scanner.nextElement(first: &firstPosition) {
+        if consistent, try scanner.peekValue() == UInt8(ascii: "["), let position = try readPosition(&scanner)
+        {
+          ring.append(position)
+        } else {
+          consistent = false
+          try scanner.skipValue()
+        }
+      }
+      rings.append(ring)
+    }
+    return consistent ? .rings(rings) : .other
+  }
+
+  /// Reads `[lon, lat]` (an altitude is ignored); `nil` if it holds fewer numbers or nested arrays.
+  private static func readPosition(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EOCoordinate?
+  {
+    try scanner.beginArray()
+    var values: (Double, Double) = (0, 0)
+    var count = 0
+    var nested = false
+    var first = true
+    while try scanner.nextElement(first: &first) {
+      if try scanner.peekValue() == UInt8(ascii: "[") {
+        nested = true
+        try scanner.skipValue()
+        continue
+      }
+      let value = try scanner.readDouble()
+      if count == 0 { values.0 = value } else if count == 1 { values.1 = value }
+      count += 1
+    }
+    guard !nested, count >= 2 else { return nil }
+    return EOCoordinate(longitude: values.0, latitude: values.1)
+  }
+}
+
+extension JSONScanner {
+  /// Reads an id that may be a string (v3) or an integer (v2.1 category ids).
+  mutating func readID() throws(Failure) -> String {
+    let byte = try peekValue()
+    if byte == UInt8(ascii: "\"") { return try readString() }
+    let position = offset
+    let value = try readDouble()
+    guard value == value.rounded(), abs(value) < 1e15 else {
+      throw .type(offset: position, expected: "an id")
+    }
+    return String(Int(value))
+  }
+
+  /// Reads a date string or `null`; an empty string counts as `null`, anything else unparseable fails.
+  mutating func readOptionalDate() throws(Failure) -> Date? {
+    if try readNull() { return nil }
+    let position = offset
+    let token = try readStringToken()
+    if token.count == 0 { return nil }
+    let date: Date?
+    if token.hasEscapes {
+      date = ISO8601.parse(string(token))
+    } else {
+      date = withBytes(of: token) { ISO8601.parse($0) }
+    }
+    guard let date else { throw .type(offset: position, expected: "an ISO 8601 date") }
+    return date
+  }
+
+  /// A key's text, for messages.
+  func keyString(_ key: Key) -> String {
+    key.decoded
+      ?? string(StringToken(start: key.start, count: key.count, hasEscapes: false, hasAmpersand: false))
+  }
+}

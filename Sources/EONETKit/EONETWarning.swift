@@ -1,0 +1,24 @@
+/// A problem that did not stop the data from loading, for the caller to show or log.
+///
+/// ```swift
+/// let client = EONETClient(configuration: .init(onWarning: { log("warning: \($0)") }))
+/// ```
+public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
+  /// Events that could not be decoded were skipped; the rest loaded.
+  case skippedEvents(count: Int, source: String)
+  /// A cache file was corrupt, truncated, of another version or unreadable, and was ignored.
+  case cacheIgnored(path: String, reason: String)
+  /// A cache file could not be written; the data is still served.
+  case cacheNotWritten(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .skippedEvents(let count, let source):
+      return "skipped \(count) malformed event\(count == 1 ? "" : "s") in \(source)"
+    case .cacheIgnored(let path, let reason):
+      return "ignored cache file \(path): \(reason)"
+    case .cacheNotWritten(let path, let reason):
+      return "could not write cache file \(path): \(reason)"
+    }
+  }
+}

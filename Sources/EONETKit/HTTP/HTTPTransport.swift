@@ -1,0 +1,87 @@
+import Foundation
+
+/// Sends one HTTP request and reports its response: the seam between EONETKit and the network.
+///
+/// The production implementation is ``URLSessionTransport``; tests may supply their own.
+///
+/// ```swift
+/// let task = transport.send(request) { result in print(result) }
+/// task.cancel()  // the completion is then never called
+/// ```
+public protocol HTTPTransport: Sendable {
+  /// Starts `request`.
+  ///
+  /// Any status counts as a response (interpreting it is the caller's job); errors are for failures
+  /// to get one: connection, timeout, size cap. `completion` runs at most once, on any thread, and
+  /// never after the returned task was cancelled.
+  ///
+  /// - Parameters:
+  ///   - request: What to send.
+  ///   - completion: Receives the response or the failure.
+  /// - Returns: A handle that cancels the request.
+  func send(
+    _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
+  ) -> any HTTPTask
+}
+
+/// A request in flight.
+public protocol HTTPTask: Sendable {
+  /// Stops the request; its completion will not be called.
+  func cancel()
+}
+
+/// A GET request with its limits.
+public struct HTTPRequest: Sendable, Equatable {
+  /// The full URL, query included.
+  public var url: URL
+  /// Extra request headers (`If-None-Match`, `If-Modified-Since`, `Accept`).
+  public var headers: [String: String]
+  /// Seconds until the whole response must have arrived.
+  public var timeout: TimeInterval
+  /// The largest body accepted; a longer one fails with ``EONETError/responseTooLarge(url:limit:)``.
+  public var maximumBodyBytes: Int
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - url: The full URL.
+  ///   - headers: Extra request headers.
+  ///   - timeout: Seconds until the whole response must have arrived.
+  ///   - maximumBodyBytes: The largest body accepted.
+  public init(
+    url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30,
+    maximumBodyBytes: Int = 64 << 20
+  ) {
+    self.url = url
+    self.headers = headers
+    self.timeout = timeout
+    self.maximumBodyBytes = maximumBodyBytes
+  }
+}
+
+/// A response: status, headers and the complete body.
+public struct HTTPResponse: Sendable, Equatable {
+  /// The status code.
+  public let status: Int
+  /// Header fields with lower-cased names.
+  public let headers: [String: String]
+  /// The body.
+  public let body: Data
+
+  /// Creates a response; header names are lower-cased.
+  ///
+  /// - Parameters:
+  ///   - status: The status code.
+  ///   - headers: Header fields.
+  ///   - body: The body.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    self.body = body
+  }
+
+  /// The value of a header, matched case-insensitively.
+  public func header(_ name: String) -> String? {
+    headers[name.lowercased()]
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One observation of an event: where it was, when, and how big.
+///
+/// Geometries of an event arrive oldest first. A point is the usual shape; a few older events
+/// carry a polygon (its first ring is the outline).
+public struct EOGeometry: Sendable, Equatable, Hashable {
+  /// The shape of an observation.
+  public enum Shape: Sendable, Equatable, Hashable {
+    /// A single position.
+    case point(EOCoordinate)
+    /// Linear rings; the first is the outer boundary.
+    case polygon([[EOCoordinate]])
+  }
+
+  /// When the observation was made (UTC).
+  public let date: Date
+  /// Where it was.
+  public let shape: Shape
+  /// How big it was, when the source measured it.
+  public let magnitude: EOMagnitude?
+
+  /// Creates a geometry.
+  ///
+  /// - Parameters:
+  ///   - date: When the observation was made.
+  ///   - shape: Where it was.
+  ///   - magnitude: How big it was.
+  public init(date: Date, shape: Shape, magnitude: EOMagnitude? = nil) {
+    self.date = date
+    self.shape = shape
+    self.magnitude = magnitude
+  }
+
+  /// One representative position: the point itself, or the mean of a polygon's outer ring.
+  public var center: EOCoordinate? {
+    switch shape {
+    case .point(let coordinate):
+      return coordinate
+    case .polygon(let rings):
+      guard var ring = rings.first, !ring.isEmpty else { return nil }
+      // A closed ring repeats its first vertex last; counting it twice would bias the mean.
+      if ring.count > 1, ring.first == ring.last { ring.removeLast() }
+      let longitude = ring.reduce(0) { $0 + $1.longitude } / Double(ring.count)
+      let latitude = ring.reduce(0) { $0 + $1.latitude } / Double(ring.count)
+      return EOCoordinate(longitude: longitude, latitude: latitude)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The real EONET snapshot bundled with the app, for when there is neither network nor cache.
+///
+/// Made by `make snapshot` (`Tests/Tools/make_snapshot.py`) from saved API responses. Its
+/// ``fetchedAt`` is the data's own newest date, and that is "now" for its days filter, so the
+/// offline demo is never empty.
+///
+/// ```swift
+/// let snapshot = try EONETSnapshot.locate()
+/// let wildfires = try snapshot.events(for: EOCategory(id: "wildfires", title: "Wildfires"))
+/// ```
+public struct EONETSnapshot: Sendable {
+  /// The folder holding `snapshot.json`, `categories.json` and `categories/<id>.json`.
+  public let directory: URL
+  /// When the snapshot's data was current.
+  public let fetchedAt: Date
+
+  private struct Manifest: Decodable {
+    let format: String
+    let version: Int
+    let fetchedAt: String
+  }
+
+  /// Opens the snapshot in `directory`.
+  ///
+  /// - Parameter directory: The folder with `snapshot.json`.
+  /// - Throws: ``EONETError/snapshot(_:)`` if the manifest is missing or unreadable.
+  public init(directory: URL) throws(EONETError) {
+    let manifestURL = directory.appendingPathComponent("snapshot.json")
+    guard let data = try? Data(contentsOf: manifestURL) else {
+      throw .snapshot("cannot read \(manifestURL.path)")
+    }
+    guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
+      manifest.format == "ourplanet-snapshot", manifest.version == 1,
+      let fetchedAt = ISO8601.parse(manifest.fetchedAt)
+    else { throw .snapshot("\(manifestURL.path) is not a version 1 snapshot manifest") }
+    self.directory = directory
+    self.fetchedAt = fetchedAt
+  }
+
+  /// Finds the bundled snapshot (the `eonet` folder of the app's resources).
+  ///
+  /// - Parameters:
+  ///   - environment: The process environment.
+  ///   - executableURL: The running binary.
+  /// - Returns: The snapshot.
+  /// - Throws: ``EONETError/snapshot(_:)`` if no resource folder holds one.
+  public static func locate(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    executableURL: URL? = Bundle.main.executableURL
+  ) throws(EONETError) -> EONETSnapshot {
+    let roots = resourceDirectories(environment: environment, executableURL: executableURL)
+    for root in roots {
+      let candidate = root.appendingPathComponent("eonet", isDirectory: true)
+      if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("snapshot.json").path) {
+        return try EONETSnapshot(directory: candidate)
+      }
+    }
+    throw .snapshot("not found (looked in \(roots.map(\.path).joined(separator: ", ")))")
+  }
+
+  /// The app's resource folders that exist, in lookup order.
+  ///
+  /// `$OURPLANET_RESOURCES`, then `<executable dir>/../share/ourplanet`, then the SwiftPM resource
+  /// bundle. Other modules can look up their own resources (a land mask, say) the same way.
+  ///
+  /// - Parameters:
+  ///   - environment: The process environment.
+  ///   - executableURL: The running binary.
+  /// - Returns: Existing folders, most specific first.
+  public static func resourceDirectories(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    executableURL: URL? = Bundle.main.executableURL
+  ) -> [URL] {
+    var candidates: [URL] = []
+    if let override = environment["OURPLANET_RESOURCES"], !override.isEmpty {
+      candidates.append(URL(fileURLWithPath: override, isDirectory: true))
+    }
+    if let executableURL {
+      let executableDirectory = executableURL.resolvingSymlinksInPath().deletingLastPathComponent()
+      candidates.append(
+        executableDirectory.deletingLastPathComponent().appendingPathComponent(
+          "share/ourplanet", isDirectory: true))
+    }
+    if let bundled = bundledResources() { candidates.append(bundled) }
+    return candidates.filter { url in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+  }
+
+  /// The `Resources` folder inside the SwiftPM bundle, without risking `Bundle.module`'s fatal error.
+  ///
+  /// SwiftPM's generated `Bundle.module` traps when the bundle is missing (an installed binary
+  /// without it). It looks beside the main executable first, so only touch it when that bundle exists.
+  private static func bundledResources() -> URL? {
+    let besideExecutable = Bundle.main.bundleURL.appendingPathComponent("OurPlanet_EONETKit.resources")
+    guard FileManager.default.fileExists(atPath: besideExecutable.path) else { return nil }
+    // `.copy("../../Resources")` puts the folder at the bundle's top level. (CFBundle then reports
+    // that very folder as `resourceURL`, so build the path from `bundleURL` to be layout-proof.)
+    return Bundle.module.bundleURL.appendingPathComponent("Resources", isDirectory: true)
+  }
+
+  /// The snapshot's categories, sorted by title.
+  ///
+  /// - Returns: The categories with the snapshot's fetch time.
+  /// - Throws: ``EONETError/snapshot(_:)`` or a decoding error.
+  public func categories() throws(EONETError) -> EOFetched<[EOCategory]> {
+    let decoded = try EONETDecoder().decodeCategories(from: read("categories.json"))
+    let sorted = decoded.elements.sorted(by: EOCategory.byTitle)
+    return EOFetched(value: sorted, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
+  }
+
+  /// One category's events in the snapshot (all of them: filter with ``fetchedAt`` as "now").
+  ///
+  /// - Parameter category: The category.
+  /// - Returns: The events with the snapshot's fetch time; empty for a category it does not hold.
+  /// - Throws: ``EONETError/snapshot(_:)`` or a decoding error.
+  public func events(for category: EOCategory) throws(EONETError) -> EOFetched<[EOEvent]> {
+    let name = "categories/" + EONETCache.fileName(for: category.id).dropLast(".cache".count) + ".json"
+    guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) else {
+      return EOFetched(value: [], source: .snapshot, fetchedAt: fetchedAt)
+    }
+    let decoded = try EONETDecoder().decodeEvents(from: read(name))
+    return EOFetched(
+      value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
+  }
+
+  private func read(_ name: String) throws(EONETError) -> Data {
+    let url = directory.appendingPathComponent(name)
+    guard let data = try? Data(contentsOf: url) else { throw .snapshot("cannot read \(url.path)") }
+    return data
+  }
+}
+
+extension EOCategory {
+  /// Orders categories by title as people read them (case- and accent-insensitive), then by id.
+  static func byTitle(_ lhs: EOCategory, _ rhs: EOCategory) -> Bool {
+    let order = lhs.title.localizedStandardCompare(rhs.title)
+    return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The loopback EONET fixture server (`Tests/Tools/fixture_server.py`) run from Swift.
+///
+/// Serves a fixture folder on 127.0.0.1 with the latency and faults of a plan (see the script's
+/// doc string for the plan's JSON), and records what it saw. The server stops itself when idle, when
+/// this process dies, or after its lifetime; ``stop()`` (or `deinit`) stops it at once.
+///
+/// ```swift
+/// let server = try FixtureServer(fixtures: fixturesURL, plan: #"{"latencyMs": 100}"#)
+/// defer { server.stop() }
+/// // ... point the client at server.baseURL ...
+/// #expect(try server.stats().maxInFlightCategories <= 2)
+/// ```
+public final class FixtureServer: @unchecked Sendable {
+  // @unchecked: `process` is only touched in `init` and `stop()`, and stopping twice is harmless.
+
+  /// The port it listens on.
+  public let port: Int
+  /// `http://127.0.0.1:<port>`: the API root to give the client.
+  public let baseURL: URL
+  private let process: Process
+
+  /// The server script, found relative to this source file.
+  public static let scriptURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Tools/fixture_server.py")
+
+  /// Errors starting or talking to the server.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+  }
+
+  /// Starts a server and waits (at most `startTimeout` seconds) for its port.
+  ///
+  /// - Parameters:
+  ///   - fixtures: The folder to serve (`categories.json`, `categories/<id>.json`, ...).
+  ///   - plan: The fault plan as JSON, or `nil` for none.
+  ///   - latencyMilliseconds: Default latency of every request.
+  ///   - idleTimeout: Seconds without requests after which the server exits.
+  ///   - lifetime: Seconds after which the server exits regardless.
+  ///   - startTimeout: Seconds to wait for the port.
+  /// - Throws: ``Failure`` if Python is missing or the server does not come up.
+  public init(
+    fixtures: URL, plan: String? = nil, latencyMilliseconds: Int = 0, idleTimeout: Double = 60,
+    lifetime: Double = 600, startTimeout: Double = 10
+  ) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    var arguments = [
+      "python3", Self.scriptURL.path, "--fixtures", fixtures.path,
+      "--latency", String(latencyMilliseconds), "--idle-timeout", String(idleTimeout),
+      "--lifetime", String(lifetime), "--parent-pid", String(ProcessInfo.processInfo.processIdentifier),
+    ]
+    if let plan { arguments += ["--plan", plan] }
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw Failure(description: "cannot start \(Self.scriptURL.path): \(error)")
+    }
+    guard let line = Self.readLine(from: output.fileHandleForReading, timeout: startTimeout),
+      let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      process.terminate()
+      throw Failure(description: "the fixture server did not report a port within \(startTimeout) s")
+    }
+    self.process = process
+    self.port = port
+    self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Stops the server (SIGTERM, then SIGKILL after 2 s) and waits for it to exit.
+  public func stop() {
+    guard process.isRunning else { return }
+    process.terminate()
+    let deadline = Date().addingTimeInterval(2)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
+  /// What the server has seen so far.
+  ///
+  /// - Throws: ``Failure`` if the server does not answer.
+  public func stats() throws -> FixtureServerStats {
+    let data = try control("GET", "/__stats")
+    do {
+      return try JSONDecoder().decode(FixtureServerStats.self, from: data)
+    } catch {
+      throw Failure(description: "unreadable stats: \(error)")
+    }
+  }
+
+  /// Replaces the fault plan; the rules' `times` counters restart.
+  ///
+  /// - Parameter json: The plan.
+  public func setPlan(_ json: String) throws {
+    _ = try control("POST", "/__plan", body: Data(json.utf8))
+  }
+
+  /// Zeroes the counters and the log.
+  public func resetStats() throws {
+    _ = try control("POST", "/__reset")
+  }
+
+  private func control(_ method: String, _ path: String, body: Data? = nil) throws -> Data {
+    var request = URLRequest(
+      url: baseURL.appendingPathComponent(String(path.dropFirst())), timeoutInterval: 5)
+    request.httpMethod = method
+    request.httpBody = body
+    let result = Locked<Result<Data, Failure>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let task = URLSession.shared.dataTask(with: request) { data, response, error in
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      if let data, status == 200 {
+        result.set(.success(data))
+      } else {
+        result.set(
+          .failure(Failure(description: "\(method) \(path): status \(status), \(String(describing: error))")))
+      }
+      done.signal()
+    }
+    task.resume()
+    guard done.wait(timeout: .now() + 6) == .success, let outcome = result.get() else {
+      task.cancel()
+      throw Failure(description: "\(method) \(path): no answer")
+    }
+    return try outcome.get()
+  }
+
+  /// Reads one line from `handle`, giving up after `timeout` seconds.
+  private static func readLine(from handle: FileHandle, timeout: Double) -> String? {
+    let line = Locked<String?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let reader = UncheckedHandle(handle: handle)
+    DispatchQueue.global().async {
+      var bytes: [UInt8] = []
+      while true {
+        let chunk = reader.handle.readData(ofLength: 1)
+        guard let byte = chunk.first else { break }
+        if byte == UInt8(ascii: "\n") { break }
+        bytes.append(byte)
+      }
+      line.set(bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self))
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+    return line.get()
+  }
+
+  private struct UncheckedHandle: @unchecked Sendable {
+    // Only the reader thread touches the handle after `init` hands it over.
+    let handle: FileHandle
+  }
+}
+
+/// A value behind a lock, for results handed between threads.
+private final class Locked<Value: Sendable>: Sendable {
+  private let value: Mutex<Value>
+
+  init(_ value: Value) {
+    self.value = Mutex(value)
+  }
+
+  func set(_ newValue: Value) {
+    value.withLock { $0 = newValue }
+  }
+
+  func get() -> Value {
+    value.withLock { $0 }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import EONETKit
+
+@Suite("EOEvent")
+struct EOEventTests {
+  private func point(_ day: Int, magnitude: Double? = nil) -> EOGeometry {
+    EOGeometry(
+      date: Date(timeIntervalSince1970: Double(day) * 86_400),
+      shape: .point(EOCoordinate(longitude: Double(day), latitude: 0)),
+      magnitude: magnitude.map { EOMagnitude(value: $0, unit: "kts") })
+  }
+
+  @Test("an open event dates from its latest observation")
+  func openDate() {
+    let event = EOEvent(id: "E", title: "T", geometries: [point(1), point(5), point(3)])
+    #expect(event.date == Date(timeIntervalSince1970: 5 * 86_400))
+    #expect(event.latestGeometry == point(5))
+    #expect(event.isOpen)
+  }
+
+  @Test("a closed event dates from its closing, even before its last observation")
+  func closedDate() {
+    let closed = Date(timeIntervalSince1970: 4 * 86_400)
+    let event = EOEvent(id: "E", title: "T", closed: closed, geometries: [point(1), point(5)])
+    #expect(event.date == closed)
+    #expect(!event.isOpen)
+  }
+
+  @Test("an event with nothing to date it by sorts last")
+  func undated() {
+    #expect(EOEvent(id: "E", title: "T").date == .distantPast)
+  }
+
+  @Test("a polygon's center is the mean of its outer ring without the closing vertex")
+  func polygonCenter() {
+    let ring = [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0), (0.0, 0.0)].map {
+      EOCoordinate(longitude: $0.0, latitude: $0.1)
+    }
+    let geometry = EOGeometry(date: Date(), shape: .polygon([ring]))
+    #expect(geometry.center == EOCoordinate(longitude: 1, latitude: 1))
+    #expect(EOGeometry(date: Date(), shape: .polygon([])).center == nil)
+  }
+
+  @Test("newest first, ties broken by id")
+  func ordering() {
+    let a = EOEvent(id: "A", title: "", geometries: [point(2)])
+    let b = EOEvent(id: "B", title: "", geometries: [point(2)])
+    let c = EOEvent(id: "C", title: "", geometries: [point(9)])
+    #expect([a, b, c].sorted(by: EOEvent.newestFirst).map(\.id) == ["C", "A", "B"])
+  }
+}

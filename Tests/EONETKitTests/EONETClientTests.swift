@@ -1,0 +1,392 @@
+import Foundation
+import RxCore
+import TestSupport
+import Testing
+
+@testable import EONETKit
+
+/// The client over real HTTP on 127.0.0.1 against the fixture server.
+@Suite("EONETClient", .serialized)
+struct EONETClientTests {
+  private let fastRetries = RetryPolicy(maximumRetries: 2, baseDelay: 0.05, maximumDelay: 2)
+
+  private func makeClient(
+    _ server: FixtureServer, cache: URL? = nil, offline: Bool = false, timeout: Double = 5,
+    retries: RetryPolicy? = nil, warnings: WarningLog? = nil
+  ) throws -> EONETClient {
+    let configuration = EONETClient.Configuration(
+      baseURL: server.baseURL.appendingPathComponent("api/v3"),
+      cacheDirectory: try cache ?? Fixtures.temporaryDirectory(),
+      offline: offline, requestTimeout: timeout, retryPolicy: retries ?? fastRetries,
+      onWarning: { warning in warnings?.append(warning) })
+    return EONETClient(configuration: configuration)
+  }
+
+  private func category(_ id: String) -> EOCategory { EOCategory(id: id, title: id) }
+
+  private func requests(_ stats: FixtureServerStats, path: String) -> [FixtureServerStats.Request] {
+    stats.log.filter { $0.path == path }
+  }
+
+  // MARK: Categories and events
+
+  @Test("categories: one request shared by every subscriber, sorted by title")
+  func categories() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let client = try makeClient(server)
+    let first = record(client.categories)
+    let second = record(client.categories)
+    let categories = try #require(first.elements.first)
+    #expect(first.completed && second.completed)
+    #expect(second.elements.first == categories)
+    Thread.sleep(forTimeInterval: 0.2)  // room for a second request to show up, if one were made
+    #expect(categories.count == 13)
+    #expect(categories.first?.title == "Drought")
+    #expect(categories.last?.title == "Wildfires")
+    #expect(
+      categories.map(\.title)
+        == categories.map(\.title).sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+    #expect(try server.stats().requests == 1)
+  }
+
+  @Test(
+    "events: open and closed requested with the days window, merged, newest first",
+    arguments: Fixtures.serverCounts.keys.sorted())
+  func events(id: String) throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let recording = record(try makeClient(server).fetchEvents(forLast: 30, category: category(id)))
+    let fetched = try #require(recording.elements.first)
+    let expected = try #require(Fixtures.serverCounts[id])
+    #expect(fetched.value.count == expected.open + expected.closed)
+    #expect(fetched.value.filter { $0.closed != nil }.count == expected.closed)
+    #expect(fetched.source == .live)
+    #expect(fetched.value.map(\.date) == fetched.value.map(\.date).sorted(by: >))
+    let log = try server.stats().log
+    #expect(Set(log.map { $0.query["status"] ?? "" }) == ["open", "closed"])
+    #expect(log.allSatisfy { $0.path == "/categories/\(id)" && $0.query["days"] == "30" })
+  }
+
+  @Test("an event in both halves appears once, as its closed copy")
+  func deduplicates() {
+    let open = EOEvent(
+      id: "E", title: "open",
+      geometries: [
+        EOGeometry(
+          date: Date(timeIntervalSince1970: 0), shape: .point(EOCoordinate(longitude: 0, latitude: 0)))
+      ])
+    let closed = EOEvent(id: "E", title: "closed", closed: Date(timeIntervalSince1970: 10))
+    let other = EOEvent(id: "F", title: "other", closed: Date(timeIntervalSince1970: 5))
+    let now = Date()
+    let combined = RequestLoader.combine([
+      EOFetched(value: [open, other], source: .live, fetchedAt: now),
+      EOFetched(value: [closed], source: .live, fetchedAt: now, skippedEvents: 2),
+    ])
+    #expect(combined.value.map(\.title) == ["closed", "other"])
+    #expect(combined.skippedEvents == 2)
+  }
+
+  @Test("results arrive off the subscribing thread")
+  func backgroundDelivery() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let caller = pthread_self()
+    let threads = RecordingBox<pthread_t>()
+    let recording = record(
+      try makeClient(server).events(forLast: 30, category: category("wildfires"))
+        .map { events -> Int in
+          threads.update { $0.elements.append(pthread_self()) }
+          return events.count
+        })
+    #expect(recording.elements == [5])
+    #expect(threads.value.elements.allSatisfy { pthread_equal($0, caller) == 0 })
+  }
+
+  // MARK: The refresh graph
+
+  @Test("a full refresh loads every category, never more than two at a time")
+  func refreshConcurrency() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server, latencyMilliseconds: 100)
+    defer { server.stop() }
+    let start = Date()
+    let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(recording.completed)
+    let final = try #require(recording.elements.last)
+    #expect(recording.elements.first?.completed == 0)
+    #expect(recording.elements.count == 14)
+    #expect(final.isComplete)
+    #expect(final.failures.isEmpty)
+    for (id, counts) in Fixtures.serverCounts {
+      #expect(final.events[id]?.value.count == counts.open + counts.closed)
+    }
+    let stats = try server.stats()
+    #expect(stats.maxInFlightCategories == 2)
+    #expect(stats.maxInFlight <= 4)
+    #expect(stats.requests == 27)
+    // 1 categories request + 13 categories two at a time (open and closed in parallel): ≥ 8 latencies.
+    #expect(elapsed >= 0.75)
+  }
+
+  @Test("one failing category never stops the others; each failure says what went wrong")
+  func refreshFailures() throws {
+    let plan = #"""
+      {"rules":[
+        {"path":"/categories/volcanoes","fault":"status","code":500},
+        {"path":"/categories/wildfires","query":{"status":"open"},"fault":"malformed"},
+        {"path":"/categories/seaLakeIce","query":{"status":"closed"},"fault":"truncated"},
+        {"path":"/categories/severeStorms","query":{"status":"open"},"fault":"html","code":502},
+        {"path":"/categories/floods","fault":"empty"}]}
+      """#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
+    let final = try #require(recording.elements.last)
+    #expect(recording.completed)
+    #expect(Set(final.failures.keys) == ["volcanoes", "wildfires", "seaLakeIce", "severeStorms", "floods"])
+    #expect(final.events.count == 8)
+    #expect(final.completed == 13)
+    if case .httpStatus(_, 500)? = final.failures["volcanoes"] {
+    } else {
+      Issue.record("volcanoes: \(String(describing: final.failures["volcanoes"]))")
+    }
+    if case .malformedJSON? = final.failures["wildfires"] {
+    } else {
+      Issue.record("wildfires: \(String(describing: final.failures["wildfires"]))")
+    }
+    if case .malformedJSON? = final.failures["seaLakeIce"] {
+    } else {
+      Issue.record("seaLakeIce: \(String(describing: final.failures["seaLakeIce"]))")
+    }
+    // A 502 is retried like any 5xx; after the retries its HTML page is an HTTP error.
+    if case .httpStatus(_, 502)? = final.failures["severeStorms"] {
+    } else {
+      Issue.record("severeStorms: \(String(describing: final.failures["severeStorms"]))")
+    }
+    if case .notJSON(200, "application/json", "")? = final.failures["floods"] {
+    } else {
+      Issue.record("floods: \(String(describing: final.failures["floods"]))")
+    }
+    let volcanoRequests = requests(try server.stats(), path: "/categories/volcanoes")
+    // The half that fails first was tried 1 + 2 times; its failure cancels the other half's retries.
+    let attempts = ["open", "closed"].map { status in
+      volcanoRequests.filter { $0.query["status"] == status }.count
+    }
+    #expect(attempts.max() == 3)
+    #expect(volcanoRequests.count <= 6)
+  }
+
+  @Test("a 200 with an HTML page is an error naming status, type and the start of the page")
+  func htmlPage() throws {
+    let plan = #"{"rules":[{"path":"/categories","fault":"html"}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let recording = record(try makeClient(server).fetchCategories())
+    let error = try #require(recording.error as? EONETError)
+    guard case .notJSON(200, "text/html", let prefix) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(prefix.hasPrefix("<!DOCTYPE html>"))
+  }
+
+  @Test("JSON served as application/rss+xml (as the real server does) still decodes")
+  func rssContentType() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"contentType":"application/rss+xml"}"#)
+    defer { server.stop() }
+    #expect(record(try makeClient(server).categories).elements.first?.count == 13)
+  }
+
+  // MARK: Retries, timeouts, cancellation
+
+  @Test("429 with Retry-After is waited out, then retried")
+  func retryAfter() throws {
+    let plan = #"{"rules":[{"path":"/categories","fault":"status","code":429,"retryAfter":"1","times":1}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let start = Date()
+    let recording = record(try makeClient(server).fetchCategories())
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(recording.elements.first?.value.count == 13)
+    #expect(elapsed >= 0.95 && elapsed < 5)
+    #expect(try server.stats().log.map(\.status) == [429, 200])
+  }
+
+  @Test("5xx is retried a bounded number of times", arguments: [(1, true), (2, true), (3, false)])
+  func boundedRetries(failures: Int, succeeds: Bool) throws {
+    let plan = #"{"rules":[{"path":"/categories","fault":"status","code":503,"times":\#(failures)}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let recording = record(try makeClient(server).fetchCategories())
+    #expect((recording.elements.first != nil) == succeeds)
+    #expect(try server.stats().requests == min(failures + 1, 3))
+    if !succeeds {
+      #expect(
+        recording.error as? EONETError == .httpStatus(url: "\(server.baseURL)/api/v3/categories", status: 503)
+      )
+    }
+  }
+
+  @Test("other errors are not retried", arguments: [400, 404])
+  func noRetryOnClientErrors(code: Int) throws {
+    let plan = #"{"rules":[{"path":"/categories","fault":"status","code":\#(code)}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let recording = record(try makeClient(server).fetchCategories())
+    #expect(recording.error != nil)
+    #expect(try server.stats().requests == 1)
+  }
+
+  @Test("a hanging request times out")
+  func hang() throws {
+    let plan = #"{"rules":[{"path":"/categories","fault":"hang","seconds":20}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let start = Date()
+    let recording = record(try makeClient(server, timeout: 0.5).fetchCategories())
+    #expect(Date().timeIntervalSince(start) < 3)
+    guard case .timedOut? = recording.error as? EONETError else {
+      Issue.record("expected a timeout, got \(String(describing: recording.error))")
+      return
+    }
+  }
+
+  @Test("disposing the subscription cancels the HTTP request")
+  func cancellation() throws {
+    let plan = #"{"rules":[{"path":"/categories/wildfires","fault":"hang","seconds":20}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let received = RecordingBox<[EOEvent]>()
+    let subscription = try makeClient(server).events(forLast: 30, category: category("wildfires"))
+      .subscribe(onNext: { events in received.update { $0.elements.append(events) } })
+    #expect(eventually { (try? server.stats().inFlight) == 2 })
+    subscription.dispose()
+    #expect(eventually { (try? server.stats().log.filter { $0.outcome == "disconnected" }.count) == 2 })
+    #expect(received.value.elements.isEmpty)
+  }
+
+  // MARK: Cache, 304, offline
+
+  @Test("a second request is conditional; the 304 serves the cached copy as live data")
+  func notModified() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
+    defer { server.stop() }
+    let client = try makeClient(server)
+    let first = try #require(
+      record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
+    let second = try #require(
+      record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
+    #expect(second.value == first.value)
+    #expect(second.source == .live)
+    #expect(second.fetchedAt >= first.fetchedAt)
+    let log = try server.stats().log
+    #expect(log.prefix(2).allSatisfy { $0.ifNoneMatch == nil && $0.status == 200 })
+    #expect(
+      log.suffix(2).allSatisfy { $0.ifNoneMatch != nil && $0.ifModifiedSince != nil && $0.status == 304 })
+  }
+
+  @Test("no validators are sent for another URL (another days window)")
+  func validatorsPerURL() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
+    defer { server.stop() }
+    let client = try makeClient(server)
+    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
+    _ = record(client.fetchEvents(forLast: 7, category: category("wildfires")))
+    #expect(try server.stats().log.allSatisfy { $0.ifNoneMatch == nil && $0.status == 200 })
+  }
+
+  @Test("downloads are cached; the cache serves them later, offline, with their fetch time")
+  func cacheThenOffline() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let cache = try Fixtures.temporaryDirectory()
+    let live = try #require(
+      record(try makeClient(server, cache: cache).refresh(forLast: 3650), timeout: 20).elements.last)
+    server.stop()
+    let offline = try makeClient(server, cache: cache, offline: true)
+    let categories = try #require(record(offline.fetchCategories()).elements.first)
+    #expect(categories.source == .cache)
+    #expect(categories.value.count == 13)
+    let wildfires = try #require(
+      record(offline.fetchEvents(forLast: 3650, category: category("wildfires"))).elements.first)
+    #expect(wildfires.source == .cache)
+    #expect(wildfires.value == live.events["wildfires"]?.value)
+    let liveFetchedAt = try #require(live.events["wildfires"]?.fetchedAt)
+    #expect(abs(wildfires.fetchedAt.timeIntervalSince(liveFetchedAt)) < 0.001)
+    let cached = record(offline.cachedEvents(forLast: 3650, category: category("volcanoes"))).elements
+    #expect(cached.first?.value.count == 4)
+    #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).completed)
+    #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).elements.isEmpty)
+  }
+
+  @Test("offline without a cache serves the bundled snapshot, filtered from its own date")
+  func snapshotFallback() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let offline = try makeClient(server, offline: true)
+    let categories = try #require(record(offline.categories).elements.first)
+    #expect(categories.count == 13)
+    let wildfires = try #require(
+      record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+    #expect(wildfires.source == .snapshot)
+    #expect(wildfires.fetchedAt == ISO8601.parse("2025-11-08T12:00:00Z"))
+    #expect(wildfires.value.count > 1000 && wildfires.value.count <= 5580)
+    let start = wildfires.fetchedAt.addingTimeInterval(-360 * 86_400)
+    #expect(wildfires.value.allSatisfy { $0.date >= start })
+    #expect(try server.stats().requests == 0)
+  }
+
+  @Test("a corrupt cache file is reported, ignored, and replaced by the next download")
+  func corruptCache() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let cacheDirectory = try Fixtures.temporaryDirectory()
+    let cache = EONETCache(directory: cacheDirectory)
+    try Data("{\"format\":\"ourplanet-cache\",\"version\":1}\ngarbage".utf8)
+      .write(to: cache.fileURL(for: "categories"))
+    let warnings = WarningLog()
+    let client = try makeClient(server, cache: cacheDirectory, warnings: warnings)
+    #expect(record(client.cachedCategories()).elements.isEmpty)
+    #expect(record(client.fetchCategories()).elements.first?.value.count == 13)
+    #expect(warnings.all.contains { if case .cacheIgnored = $0 { true } else { false } })
+    #expect(record(client.cachedCategories()).elements.first?.value.count == 13)
+  }
+
+  @Test("a response with malformed events is reported and never replaces a fuller cache")
+  func skippedEventsKeepCache() throws {
+    let fixtures = try Fixtures.temporaryDirectory()
+    try FileManager.default.copyItem(at: Fixtures.server, to: fixtures.appendingPathComponent("site"))
+    let site = fixtures.appendingPathComponent("site")
+    let server = try FixtureServer(fixtures: site)
+    defer { server.stop() }
+    let cache = try Fixtures.temporaryDirectory()
+    let warnings = WarningLog()
+    let client = try makeClient(server, cache: cache, warnings: warnings)
+    let good = try #require(
+      record(client.fetchEvents(forLast: 30, category: category("volcanoes"))).elements.first)
+    #expect(good.value.count == 4)
+
+    // The server now sends two good events and one broken one.
+    let file = site.appendingPathComponent("categories/volcanoes.json")
+    var document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    var events = try #require(document["events"] as? [[String: Any]])
+    events = Array(events.prefix(2)) + [["id": "EONET_BROKEN", "title": 12]]
+    document["events"] = events
+    try JSONSerialization.data(withJSONObject: document).write(to: file)
+
+    let partial = try #require(
+      record(client.fetchEvents(forLast: 30, category: category("volcanoes"))).elements.first)
+    #expect(partial.value.count == 2)
+    #expect(partial.skippedEvents == 1)
+    #expect(
+      warnings.all.contains(
+        .skippedEvents(count: 1, source: "\(server.baseURL)/api/v3/categories/volcanoes?status=open&days=30"))
+    )
+    // The fixtures are from 2025: count back far enough from today's fetch time to keep them.
+    let cached = try #require(
+      record(client.cachedEvents(forLast: 3650, category: category("volcanoes"))).elements.first)
+    #expect(cached.value.count == 4)
+  }
+}

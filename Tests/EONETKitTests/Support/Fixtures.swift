@@ -1,0 +1,42 @@
+import Foundation
+
+/// The test fixtures (trimmed real EONET responses; see `Tests/Tools/make_fixtures.py`).
+enum Fixtures {
+  /// The `Fixtures` folder inside the test bundle.
+  static let root: URL = {
+    guard let resources = Bundle.module.resourceURL else { fatalError("the test bundle has no resources") }
+    return resources.appendingPathComponent("Fixtures", isDirectory: true)
+  }()
+
+  /// The folder the fixture server serves (13 categories, a few real events each).
+  static var server: URL { root.appendingPathComponent("server", isDirectory: true) }
+
+  /// The bytes of a fixture, e.g. `data("v3/events-open-sample.json")`.
+  static func data(_ path: String) throws -> Data {
+    try Data(contentsOf: root.appendingPathComponent(path))
+  }
+
+  /// The full 2025-11 dump beside the repository, if this checkout has it.
+  static var fullDump: URL? {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("shared/data/eonet/v3/events-open-all-2025-11.json")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// A fresh empty folder for one test.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("eonetkit-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Expected events per category in the server fixture: (open, closed).
+  static let serverCounts: [String: (open: Int, closed: Int)] = [
+    "drought": (0, 0), "dustHaze": (0, 0), "earthquakes": (0, 0), "floods": (0, 0), "landslides": (0, 0),
+    "manmade": (0, 0), "seaLakeIce": (4, 0), "severeStorms": (3, 1), "snow": (0, 0), "tempExtremes": (0, 0),
+    "volcanoes": (4, 0), "waterColor": (0, 0), "wildfires": (4, 1),
+  ]
+}

@@ -1,0 +1,398 @@
+#!/usr/bin/env python3
+"""A loopback EONET server for tests and benchmarks: fixtures, latency and faults on demand.
+
+Python 3 standard library only. Binds 127.0.0.1 on a free port and prints the port as the first
+line of stdout. Stops by itself when idle too long, when its parent dies, or after a hard lifetime.
+
+    python3 fixture_server.py --fixtures DIR [--plan JSON | --plan-file PATH] [--latency MS]
+                              [--idle-timeout S] [--lifetime S] [--parent-pid PID] [--verbose]
+
+Routes (an /api/v3 or /api/v2.1 prefix is ignored):
+    GET  /categories                 DIR/categories.json
+    GET  /categories/<id>?status=S   DIR/categories/<id>.json, events filtered by status
+                                     (open: closed is null, the default; closed; all); `limit` honoured
+    GET  /<path>                     DIR/<path>.json (events filtered by status if it has events)
+    GET  /__stats                    counters as JSON (see Stats.snapshot)
+    POST /__plan                     replace the fault plan (JSON body); rule counters restart
+    POST /__reset                    zero the counters
+    POST /__shutdown                 stop now
+
+The plan (JSON):
+    {"latencyMs": 100,                   every request waits this long (rules may override)
+     "contentType": "application/json",  e.g. "application/rss+xml", as the real server sometimes says
+     "validators": true,                 send ETag/Last-Modified, answer 304 to matching conditionals
+     "rules": [{"path": "/categories/wildfires",   exact path, or "pathPrefix": "/categories/"
+                "query": {"status": "open"},        all listed parameters must match
+                "times": 2,                         only the first N matching requests (default: all)
+                "fault": "status",                  see FAULTS
+                "code": 500, "retryAfter": "1",     for "status"
+                "latencyMs": 300, "seconds": 30, "bytes": 1000000}]}
+
+FAULTS: status (any code, optional Retry-After), malformed (broken JSON), truncated (the real body
+cut in half, honest Content-Length), short (Content-Length promises more than is sent, then the
+connection closes), html (an HTML error page with status 200 or `code`), empty (status 200, no body),
+hang (answer nothing for `seconds`, default 30, then close; a client hanging up is logged as
+"disconnected"), huge (`bytes` of valid JSON padding; `"undeclared": true` sends no Content-Length).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import threading
+import time
+from email.utils import formatdate, parsedate_to_datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+LAST_MODIFIED = "Sat, 08 Nov 2025 12:00:00 GMT"
+
+
+class Stats:
+    """Counters shared by the handler threads, behind one lock."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self):
+        self.requests = 0
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.categories = {}  # category id -> requests in flight
+        self.max_in_flight_categories = 0
+        self.log = []
+
+    def begin(self, category):
+        with self.lock:
+            self.requests += 1
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+            if category is not None:
+                self.categories[category] = self.categories.get(category, 0) + 1
+                self.max_in_flight_categories = max(self.max_in_flight_categories, len(self.categories))
+
+    def end(self, category, entry):
+        with self.lock:
+            self.in_flight -= 1
+            if category is not None:
+                self.categories[category] -= 1
+                if self.categories[category] == 0:
+                    del self.categories[category]
+            self.log.append(entry)
+
+    def snapshot(self):
+        with self.lock:
+            return {
+                "requests": self.requests,
+                "inFlight": self.in_flight,
+                "maxInFlight": self.max_in_flight,
+                "inFlightCategories": sorted(self.categories),
+                "maxInFlightCategories": self.max_in_flight_categories,
+                "log": list(self.log),
+            }
+
+
+class Plan:
+    """The fault plan; rules count their matches so `times` can expire them."""
+
+    def __init__(self, plan):
+        self.lock = threading.Lock()
+        self.replace(plan)
+
+    def replace(self, plan):
+        with self.lock:
+            self.plan = plan or {}
+            self.used = [0] * len(self.plan.get("rules", []))
+
+    def setting(self, name, default):
+        with self.lock:
+            return self.plan.get(name, default)
+
+    def match(self, path, query):
+        with self.lock:
+            for index, rule in enumerate(self.plan.get("rules", [])):
+                if "path" in rule and rule["path"] != path:
+                    continue
+                if "pathPrefix" in rule and not path.startswith(rule["pathPrefix"]):
+                    continue
+                wanted = rule.get("query", {})
+                if any(query.get(key) != str(value) for key, value in wanted.items()):
+                    continue
+                if "times" in rule and self.used[index] >= rule["times"]:
+                    continue
+                self.used[index] += 1
+                return rule
+            return None
+
+
+def filter_status(document, status, limit):
+    """Keeps the events of an envelope (or bare array) whose closed state matches `status`."""
+    events = document["events"] if isinstance(document, dict) else document
+    if status == "open":
+        events = [e for e in events if not e.get("closed")]
+    elif status == "closed":
+        events = [e for e in events if e.get("closed")]
+    if limit is not None:
+        events = events[:limit]
+    if isinstance(document, dict):
+        document = dict(document)
+        document["events"] = events
+        return document
+    return events
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "OurPlanetFixture/1"
+
+    def log_message(self, format, *args):
+        if self.server.verbose:
+            sys.stderr.write("fixture_server: " + (format % args) + "\n")
+
+    # Control endpoints -------------------------------------------------------------------------
+
+    def do_POST(self):
+        self.server.touch()
+        path = urlsplit(self.path).path
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if path == "/__plan":
+            try:
+                self.server.plan.replace(json.loads(body or b"{}"))
+            except ValueError as error:
+                return self.send_body(400, json.dumps({"error": str(error)}).encode())
+            return self.send_body(200, b'{"ok":true}')
+        if path == "/__reset":
+            self.server.stats.reset()
+            return self.send_body(200, b'{"ok":true}')
+        if path == "/__shutdown":
+            self.send_body(200, b'{"ok":true}')
+            threading.Thread(target=self.server.shutdown, daemon=True).start()
+            return None
+        return self.send_body(404, b'{"error":"no such control endpoint"}')
+
+    # Fixtures ----------------------------------------------------------------------------------
+
+    def do_GET(self):
+        self.server.touch()
+        parts = urlsplit(self.path)
+        path = parts.path
+        for prefix in ("/api/v3", "/api/v2.1"):
+            if path.startswith(prefix + "/"):
+                path = path[len(prefix):]
+        if path == "/__stats":
+            return self.send_body(200, json.dumps(self.server.stats.snapshot()).encode())
+        query = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        segments = [s for s in path.split("/") if s]
+        category = segments[1] if len(segments) == 2 and segments[0] == "categories" else None
+        entry = {"path": path, "query": query, "ifNoneMatch": self.headers.get("If-None-Match"),
+                 "ifModifiedSince": self.headers.get("If-Modified-Since")}
+        self.server.stats.begin(category)
+        entry["status"], entry["outcome"] = None, "answered"
+        try:
+            result = self.answer(path, query, entry)
+            if isinstance(result, int):
+                entry["status"] = result
+            else:
+                entry["outcome"] = result  # "hang" or "short": no complete answer was sent
+        except (BrokenPipeError, ConnectionResetError):
+            entry["outcome"] = "disconnected"
+        finally:
+            self.server.stats.end(category, entry)
+        self.server.touch()
+        return None
+
+    def answer(self, path, query, entry):
+        rule = self.server.plan.match(path, query)
+        latency = (rule or {}).get("latencyMs", self.server.plan.setting("latencyMs", self.server.latency))
+        if latency:
+            time.sleep(latency / 1000.0)
+        fault = (rule or {}).get("fault")
+        entry["fault"] = fault
+        if fault == "status":
+            code = int(rule.get("code", 500))
+            headers = {}
+            if "retryAfter" in rule:
+                headers["Retry-After"] = str(rule["retryAfter"])
+            return self.send_body(code, json.dumps({"error": f"planned {code}"}).encode(), headers)
+        if fault == "html":
+            page = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>oops</body></html>"
+            return self.send_body(int(rule.get("code", 200)), page, content_type="text/html")
+        if fault == "empty":
+            return self.send_body(200, b"")
+        if fault == "hang":
+            deadline = time.monotonic() + float(rule.get("seconds", 30))
+            while time.monotonic() < deadline and not self.server.stopping:
+                if self.client_gone(0.05):
+                    self.close_connection = True
+                    return "disconnected"
+            self.close_connection = True
+            return "hang"
+        if fault == "huge":
+            size = int(rule.get("bytes", 1 << 20))
+            padding = b'{"events":[],"padding":"' + b"x" * max(0, size - 30) + b'"}'
+            if rule.get("undeclared"):
+                # No Content-Length: the client only learns the size while reading.
+                self.send_response(200)
+                self.send_header("Content-Type", self.content_type())
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.wfile.write(padding)
+                self.close_connection = True
+                return 200
+            return self.send_body(200, padding)
+        status, body = self.fixture(path, query)
+        if status != 200:
+            return self.send_body(status, body)
+        if fault == "malformed":
+            return self.send_body(200, b'{"title":"EONET Events","events":[{"id":"EONET_1","title":}]]')
+        if fault == "truncated":
+            return self.send_body(200, body[: len(body) // 2])
+        if fault == "short":
+            self.send_response(200)
+            self.send_header("Content-Type", self.content_type())
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return "short"
+        headers = {}
+        if self.server.plan.setting("validators", False):
+            etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+            headers = {"ETag": etag, "Last-Modified": LAST_MODIFIED}
+            if self.not_modified(etag):
+                return self.send_body(304, b"", headers)
+        return self.send_body(200, body, headers)
+
+    def client_gone(self, timeout):
+        """Whether the client closed the connection (waits up to `timeout` seconds to find out)."""
+        readable, _, _ = select.select([self.connection], [], [], timeout)
+        if not readable:
+            return False
+        try:
+            return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
+
+    def not_modified(self, etag):
+        if_none_match = self.headers.get("If-None-Match")
+        if if_none_match is not None:
+            return etag in [tag.strip() for tag in if_none_match.split(",")] or if_none_match.strip() == "*"
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                return parsedate_to_datetime(since) >= parsedate_to_datetime(LAST_MODIFIED)
+            except (TypeError, ValueError):
+                return False
+        return False
+
+    def fixture(self, path, query):
+        root = self.server.fixtures
+        relative = os.path.normpath(path.strip("/") or "index")
+        if relative.startswith(".."):
+            return 404, b'{"error":"not found"}'
+        file = os.path.join(root, relative + ".json")
+        if not os.path.isfile(file):
+            return 404, json.dumps({"error": f"no fixture for {path}"}).encode()
+        with open(file, "rb") as handle:
+            raw = handle.read()
+        try:
+            document = json.loads(raw)
+        except ValueError:
+            return 200, raw  # served verbatim: a deliberately broken fixture
+        has_events = isinstance(document, list) or (isinstance(document, dict) and "events" in document)
+        if not has_events:
+            return 200, raw
+        limit = int(query["limit"]) if query.get("limit", "").isdigit() else None
+        filtered = filter_status(document, query.get("status", "open"), limit)
+        return 200, json.dumps(filtered, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def content_type(self):
+        return self.server.plan.setting("contentType", "application/json")
+
+    def send_body(self, status, body, headers=None, content_type=None):
+        self.send_response(status)
+        if status != 304:
+            self.send_header("Content-Type", content_type or self.content_type())
+            self.send_header("Content-Length", str(len(body)))
+        self.send_header("Date", formatdate(usegmt=True))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if status != 304 and self.command != "HEAD":
+            self.wfile.write(body)
+        return status
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, args, plan):
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.fixtures = os.path.abspath(args.fixtures)
+        self.latency = args.latency
+        self.verbose = args.verbose
+        self.plan = Plan(plan)
+        self.stats = Stats()
+        self.stopping = False
+        self.last_activity = time.monotonic()
+
+    def touch(self):
+        self.last_activity = time.monotonic()
+
+
+def watchdog(server, args, started):
+    """Stops the server when idle, orphaned or too old: a test that crashes never leaks it."""
+    parent = args.parent_pid or os.getppid()
+    while True:
+        time.sleep(0.25)
+        now = time.monotonic()
+        orphaned = os.getppid() != parent
+        if orphaned or now - server.last_activity > args.idle_timeout or now - started > args.lifetime:
+            reason = "parent exited" if orphaned else "idle" if now - started <= args.lifetime else "lifetime"
+            if args.verbose:
+                sys.stderr.write(f"fixture_server: stopping ({reason})\n")
+            server.stopping = True
+            os._exit(0)
+
+
+def main():
+    # A child spawned from a thread that blocks signals (a Dispatch worker: Swift Testing runs tests on
+    # one) inherits that mask and would ignore SIGTERM; take the default signal behaviour back.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+    parser = argparse.ArgumentParser(description="Loopback EONET fixture server")
+    parser.add_argument("--fixtures", required=True)
+    parser.add_argument("--plan", help="the fault plan as JSON")
+    parser.add_argument("--plan-file", help="a file holding the fault plan")
+    parser.add_argument("--latency", type=float, default=0, help="milliseconds per request")
+    parser.add_argument("--idle-timeout", type=float, default=120)
+    parser.add_argument("--lifetime", type=float, default=900)
+    parser.add_argument("--parent-pid", type=int, default=0)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    plan = {}
+    if args.plan_file:
+        with open(args.plan_file, encoding="utf-8") as handle:
+            plan = json.load(handle)
+    elif args.plan:
+        plan = json.loads(args.plan)
+    server = Server(args, plan)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=watchdog, args=(server, args, time.monotonic()), daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.1)
+    except KeyboardInterrupt:
+        pass
+    server.stopping = True
+    server.server_close()
+
+
+if __name__ == "__main__":
+    main()
