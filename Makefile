@@ -29,5 +29,9 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
+# Rebuilds Resources/eonet (the bundled offline snapshot) from ../shared/data/eonet/v3.
+snapshot:
+	python3 Tests/Tools/make_snapshot.py
+
 clean:
 	rm -rf .build .build-tsan

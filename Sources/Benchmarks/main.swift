@@ -1,1 +1,12 @@
-print("no benchmarks yet")
+// `make bench` (release build): one line per case. `make bench ARGS="rx"` runs one suite.
+let suites: [(name: String, run: () -> Void)] = [
+  ("rx", { runRxBenchmarks() }),
+  ("eonet", { runEONETBenchmarks() }),
+  ("terminal", { runTerminalUIBenchmarks() }),
+]
+
+let selected = Set(CommandLine.arguments.dropFirst())
+for suite in suites where selected.isEmpty || selected.contains(suite.name) {
+  print("# \(suite.name)")
+  suite.run()
+}

@@ -1,1 +1,3 @@
-print("ourplanet: not built yet")
+import Foundation
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,109 @@
+import Dispatch
+import RxCore
+
+/// The reactive core's throughput cases from issue 2, one line each: `<case> <ns> ns/elem`.
+///
+/// Each case runs once to warm up, then `rounds` times; the best round is reported, because on a
+/// shared machine the minimum is the figure least disturbed by other work.
+func runRxBenchmarks(rounds: Int = 5) {
+  let cases: [(name: String, elements: Int, body: () -> Int)] = [
+    ("a_from_map_filter_scan", 1_000_000, { fromMapFilterScan(millionInts) }),
+    ("a0_create_map_filter_scan", 1_000_000, createMapFilterScan),
+    ("b_behaviorrelay_accept_map", 1_000_000, behaviorRelayAccept),
+    ("c_combinelatest_two_subjects", 1_000_000, combineLatestSubjects),
+    ("d_merge_max2_just", 10_000, mergeJust),
+    ("d2_merge_max2_from10", 100_000, mergeFrom10),
+    ("e_flatmap_just", 100_000, flatMapJust),
+  ]
+  for benchmark in cases {
+    var checksum = benchmark.body()
+    var best = UInt64.max
+    for _ in 0..<rounds {
+      let start = DispatchTime.now().uptimeNanoseconds
+      checksum &+= benchmark.body()
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      best = min(best, elapsed)
+    }
+    let perElement = Double(best) / Double(benchmark.elements)
+    let figure = perElement < 10 ? String(format2(perElement)) : String(Int(perElement.rounded()))
+    print("\(benchmark.name) \(figure) ns/elem  (checksum \(checksum % 1000))")
+  }
+}
+
+private func format2(_ value: Double) -> String {
+  let scaled = Int((value * 100).rounded())
+  return "\(scaled / 100).\(scaled % 100 < 10 ? "0" : "")\(scaled % 100)"
+}
+
+private let millionInts = Array(0..<1_000_000)
+
+private func fromMapFilterScan(_ values: [Int]) -> Int {
+  var last = 0
+  _ = Observable.from(values)
+    .map { $0 &* 3 }
+    .filter { $0 & 1 == 0 }
+    .scan(0) { $0 &+ $1 }
+    .subscribe(onNext: { last = $0 })
+  return last
+}
+
+private func createMapFilterScan() -> Int {
+  var last = 0
+  _ = Observable<Int>.create { observer in
+    for value in 0..<1_000_000 { observer.onNext(value) }
+    observer.onCompleted()
+    return Disposables.create()
+  }
+  .map { $0 &* 3 }
+  .filter { $0 & 1 == 0 }
+  .scan(0) { $0 &+ $1 }
+  .subscribe(onNext: { last = $0 })
+  return last
+}
+
+private func behaviorRelayAccept() -> Int {
+  let relay = BehaviorRelay(value: 0)
+  var last = 0
+  let subscription = relay.map { $0 &+ 1 }.subscribe(onNext: { last = $0 })
+  for value in 0..<1_000_000 { relay.accept(value) }
+  subscription.dispose()
+  return last
+}
+
+private func combineLatestSubjects() -> Int {
+  let first = PublishSubject<Int>()
+  let second = PublishSubject<Int>()
+  var last = 0
+  let subscription = Observable.combineLatest(first, second) { $0 &+ $1 }.subscribe(onNext: { last = $0 })
+  for value in 0..<500_000 {
+    first.onNext(value)
+    second.onNext(value)
+  }
+  subscription.dispose()
+  return last
+}
+
+private func mergeJust() -> Int {
+  var count = 0
+  _ = Observable.from((0..<10_000).map { Observable.just($0) })
+    .merge(maxConcurrent: 2)
+    .subscribe(onNext: { count &+= $0 })
+  return count
+}
+
+private func mergeFrom10() -> Int {
+  var count = 0
+  let inner = Array(0..<10)
+  _ = Observable.from((0..<10_000).map { _ in Observable.from(inner) })
+    .merge(maxConcurrent: 2)
+    .subscribe(onNext: { count &+= $0 })
+  return count
+}
+
+private func flatMapJust() -> Int {
+  var count = 0
+  _ = Observable.from(0..<100_000)
+    .flatMap { Observable.just($0) }
+    .subscribe(onNext: { count &+= $0 })
+  return count
+}

@@ -1,0 +1,49 @@
+import EONETKit
+import Foundation
+
+/// The composition root: parses the command line, builds the client, runs the command.
+enum CLI {
+  /// Runs `ourplanet` with `arguments` (without the program name).
+  ///
+  /// - Returns: The exit status: 0 success, 1 failure, 2 bad usage.
+  static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Int32
+  {
+    let options: Options
+    do {
+      options = try CommandLineParser(environment: environment).parse(arguments)
+    } catch {
+      Console.error("\(error)\nTry 'ourplanet --help'.")
+      return 2
+    }
+    if options.help {
+      Console.output(Usage.text)
+      return 0
+    }
+    if options.version {
+      Console.output("ourplanet \(Usage.version)")
+      return 0
+    }
+    switch options.command {
+    case .interactive:
+      return runInteractive(options)
+    case .categories:
+      return CategoriesCommand.run(options, client: makeClient(options))
+    case .events(let categoryID):
+      return EventsCommand.run(options, categoryID: categoryID, client: makeClient(options))
+    }
+  }
+
+  /// The client the options describe; warnings go to `onWarning` (stderr by default).
+  static func makeClient(
+    _ options: Options,
+    onWarning: @escaping @Sendable (EONETWarning) -> Void = { Console.error("warning: \($0)") }
+  ) -> EONETClient {
+    let configuration = EONETClient.Configuration(
+      baseURL: options.api ?? EONETClient.Configuration.defaultBaseURL,
+      cacheDirectory: options.cacheDirectory ?? EONETCache.defaultDirectory(),
+      offline: options.offline,
+      onWarning: onWarning)
+    return EONETClient(configuration: configuration)
+  }
+}

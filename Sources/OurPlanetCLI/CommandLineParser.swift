@@ -1,0 +1,128 @@
+import Foundation
+
+/// Turns `argv` into ``Options``. Hand-written: no dependencies.
+///
+/// Options may come before or after the subcommand, as `--name value` or `--name=value`;
+/// `--` ends the options.
+struct CommandLineParser {
+  let environment: [String: String]
+
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.environment = environment
+  }
+
+  /// Options that take a value.
+  private static let valued: Set<String> = ["--api", "--days", "--cache-dir", "--log"]
+  /// Options that are flags.
+  private static let flags: Set<String> = [
+    "--json", "--offline", "--no-color", "--help", "-h", "--version", "-V",
+  ]
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Parameter arguments: `CommandLine.arguments.dropFirst()`.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` for anything that is not a valid command line.
+  func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var positionals: [String] = []
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if Self.flags.contains(name) {
+        guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+        switch name {
+        case "--json": options.json = true
+        case "--offline": options.offline = true
+        case "--no-color": options.noColor = true
+        case "--help", "-h": options.help = true
+        default: options.version = true
+        }
+        continue
+      }
+      guard Self.valued.contains(name) else { throw UsageError("unknown option '\(argument)'") }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw UsageError("option '\(name)' needs a value")
+      }
+      switch name {
+      case "--api":
+        options.api = try Self.apiURL(value, from: "--api")
+      case "--days":
+        options.days = try Self.days(value)
+      case "--cache-dir":
+        guard !value.isEmpty else { throw UsageError("--cache-dir needs a folder") }
+        options.cacheDirectory = URL(fileURLWithPath: value, isDirectory: true)
+      default:
+        guard !value.isEmpty else { throw UsageError("--log needs a file") }
+        options.logFile = URL(fileURLWithPath: value)
+      }
+    }
+    if options.help || options.version { return options }
+    try assignCommand(positionals, to: &options)
+    if options.json, options.command == .interactive {
+      throw UsageError("--json needs a command: 'categories' or 'events <category-id>'")
+    }
+    if options.api == nil, let fallback = environment["OURPLANET_API"], !fallback.isEmpty {
+      options.api = try Self.apiURL(fallback, from: "OURPLANET_API")
+    }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { options.noColor = true }
+    return options
+  }
+
+  private func assignCommand(_ positionals: [String], to options: inout Options) throws(UsageError) {
+    guard let command = positionals.first else { return }
+    let rest = positionals.dropFirst()
+    switch command {
+    case "categories":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'categories'") }
+      options.command = .categories
+    case "events":
+      guard let id = rest.first, !id.isEmpty else { throw UsageError("'events' needs a category id") }
+      if rest.count > 1 {
+        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'events \(id)'")
+      }
+      options.command = .events(categoryID: id)
+    case "help":
+      options.help = true
+    default:
+      throw UsageError("unknown command '\(command)'")
+    }
+  }
+
+  private static func apiURL(_ text: String, from source: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty
+    else { throw UsageError("\(source): '\(text)' is not an http(s) URL") }
+    return url
+  }
+
+  private static func days(_ text: String) throws(UsageError) -> Int {
+    guard let days = Int(text), (1...36_500).contains(days) else {
+      throw UsageError("--days: '\(text)' is not a whole number of days from 1 to 36500")
+    }
+    return days
+  }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where the commands write: results to stdout, messages to stderr prefixed with the program name.
+enum Console {
+  /// Writes a line to stdout.
+  static func output(_ line: String) {
+    print(line)
+  }
+
+  /// Writes `ourplanet: <message>` to stderr.
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data("ourplanet: \(message)\n".utf8))
+  }
+}
