@@ -33,7 +33,15 @@ public final class OurPlanetApp {
   private var notice: (text: String, isError: Bool)?
 
   /// Wires the app to a terminal session and a data feed; loading starts at once.
-  public init(session: TerminalSession, feed: EventFeed, options: AppOptions) {
+  ///
+  /// - Parameters:
+  ///   - session: The terminal.
+  ///   - feed: Where the data comes from.
+  ///   - options: The days filter's start, offline mode.
+  ///   - notices: Problems reported from elsewhere (a damaged cache file), shown on the status line.
+  public init(
+    session: TerminalSession, feed: EventFeed, options: AppOptions, notices: Observable<String> = .empty()
+  ) {
     self.session = session
     self.days = BehaviorRelay(
       value: min(
@@ -49,7 +57,7 @@ public final class OurPlanetApp {
     session.keys
       .subscribe(onNext: { [unowned self] in self.handle($0) })
       .disposed(by: bag)
-    failures.asObservable()
+    Observable.merge(failures.asObservable(), notices)
       .observe(on: MainScheduler.instance)
       .subscribe(onNext: { [unowned self] message in
         self.notice = (message, true)

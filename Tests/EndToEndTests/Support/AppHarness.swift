@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+
+/// The real `ourplanet` binary in a real terminal (tmux) against a real HTTP server on 127.0.0.1.
+struct AppHarness {
+  let tmux: TmuxSession
+  let logFile: URL
+
+  static var binaryPath: String? { BuiltProducts.path(of: "ourplanet") }
+
+  /// Starts the app in a `columns`×`rows` terminal with `arguments` after its own defaults.
+  static func start(
+    arguments: [String], cacheDirectory: URL, columns: Int = 110, rows: Int = 30,
+    environment: [String: String] = [:]
+  ) throws -> AppHarness {
+    guard let binary = binaryPath else { throw HarnessError.missingBinary }
+    let log = cacheDirectory.deletingLastPathComponent().appendingPathComponent("\(cacheDirectory.lastPathComponent).log")
+    let command = [binary, "--cache-dir", cacheDirectory.path, "--log", log.path] + arguments
+    let tmux = try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
+    return AppHarness(tmux: tmux, logFile: log)
+  }
+
+  /// The screen, for failure messages.
+  var screen: String { (try? tmux.capture()) ?? "<no screen>" }
+
+  /// Waits until every one of `texts` is on screen at once.
+  @discardableResult
+  func waitFor(_ texts: String..., timeout: Duration = .seconds(20)) throws -> String {
+    try tmux.waitUntil("\(texts)", timeout: timeout) { screen in texts.allSatisfy { screen.contains($0) } }
+  }
+}
+
+enum HarnessError: Error, CustomStringConvertible {
+  case missingBinary
+
+  var description: String {
+    "the ourplanet binary was not found next to the tests; run `make test` (it builds first)"
+  }
+}
+
+/// A fixture API written for each test, dated relative to now so the days filter means the same
+/// thing whenever the tests run.
+struct FixtureAPI {
+  let directory: URL
+
+  struct Event {
+    var id: String
+    var title: String
+    var daysAgo: Double
+    var closed: Bool = false
+    var magnitude: (Double, String)? = nil
+    var source: String = "https://example.org/report"
+  }
+
+  static let categories: [(id: String, title: String)] = [
+    ("drought", "Drought"), ("dustHaze", "Dust and Haze"), ("earthquakes", "Earthquakes"),
+    ("floods", "Floods"), ("landslides", "Landslides"), ("manmade", "Manmade"),
+    ("seaLakeIce", "Sea and Lake Ice"), ("severeStorms", "Severe Storms"), ("snow", "Snow"),
+    ("tempExtremes", "Temperature Extremes"), ("volcanoes", "Volcanoes"), ("waterColor", "Water Color"),
+    ("wildfires", "Wildfires"),
+  ]
+
+  /// The standard data set: wildfires (one with escape sequences in its title), storms, volcanoes,
+  /// floods; the other categories empty.
+  static func standard(in parent: URL) throws -> FixtureAPI {
+    try FixtureAPI(
+      in: parent,
+      events: [
+        "wildfires": [
+          Event(id: "EONET_1", title: "Rim Fire, California", daysAgo: 2, magnitude: (1_200, "acres")),
+          Event(id: "EONET_2", title: "Cedar Creek Fire", daysAgo: 10),
+          Event(id: "EONET_3", title: "Old Mill Fire", daysAgo: 45),
+          Event(id: "EONET_4", title: "Closed Canyon Fire", daysAgo: 5, closed: true),
+          Event(id: "EONET_5", title: "Ancient Ridge Fire", daysAgo: 200),
+          Event(
+            id: "EONET_6", title: "Evil \u{1B}[31mRED\u{1B}[0m\u{07} Fire\u{1B}]0;pwned\u{07}", daysAgo: 3),
+        ],
+        "severeStorms": [
+          Event(id: "EONET_10", title: "Typhoon Example", daysAgo: 1, magnitude: (95, "kts")),
+          Event(id: "EONET_11", title: "Cyclone Sample", daysAgo: 20),
+        ],
+        "volcanoes": [
+          Event(id: "EONET_20", title: "Kanlaon Volcano, Philippines", daysAgo: 4),
+          Event(id: "EONET_21", title: "Etna Volcano, Italy", daysAgo: 30),
+          Event(id: "EONET_22", title: "Ioto Volcano, Japan", daysAgo: 100),
+        ],
+        "floods": [Event(id: "EONET_30", title: "River Flood Example", daysAgo: 6)],
+      ])
+  }
+
+  init(in parent: URL, events: [String: [Event]]) throws {
+    directory = parent.appendingPathComponent("api")
+    let categoriesDirectory = directory.appendingPathComponent("categories")
+    try FileManager.default.createDirectory(at: categoriesDirectory, withIntermediateDirectories: true)
+    let list: [[String: Any]] = Self.categories.map {
+      [
+        "id": $0.id, "title": $0.title, "link": "https://eonet.gsfc.nasa.gov/api/v3/categories/\($0.id)",
+        "description": "About \($0.title.lowercased())",
+        "layers": "https://eonet.gsfc.nasa.gov/api/v3/layers/\($0.id)",
+      ]
+    }
+    try write(
+      ["title": "EONET Event Categories", "categories": list],
+      to: directory.appendingPathComponent("categories.json"))
+    for category in Self.categories {
+      let items = (events[category.id] ?? []).map { json(for: $0, category: category) }
+      try write(
+        ["title": "EONET Events: \(category.title)", "events": items],
+        to: categoriesDirectory.appendingPathComponent("\(category.id).json"))
+    }
+  }
+
+  private func json(for event: Event, category: (id: String, title: String)) -> [String: Any] {
+    let date = Self.iso(Date().addingTimeInterval(-event.daysAgo * 86_400))
+    var geometry: [String: Any] = ["date": date, "type": "Point", "coordinates": [-120.5, 38.25]]
+    geometry["magnitudeValue"] = event.magnitude?.0 ?? NSNull()
+    geometry["magnitudeUnit"] = event.magnitude?.1 ?? NSNull()
+    return [
+      "id": event.id, "title": event.title, "description": NSNull(),
+      "link": "https://eonet.gsfc.nasa.gov/api/v3/events/\(event.id)",
+      "closed": event.closed ? date : NSNull(),
+      "categories": [["id": category.id, "title": category.title]],
+      "sources": [["id": "InciWeb", "url": event.source]],
+      "geometry": [geometry],
+    ]
+  }
+
+  private func write(_ object: [String: Any], to url: URL) throws {
+    try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
+  }
+
+  static func iso(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+}
+
+/// A fresh temporary folder, removed by `remove()`.
+struct TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
