@@ -18,7 +18,7 @@ func runEONETBenchmarks() {
 }
 
 /// The best of `runs` timings of `work`, in seconds.
-private func best(of runs: Int, _ work: () -> Void) -> Double {
+func best(of runs: Int, _ work: () -> Void) -> Double {
   var fastest = Double.infinity
   for _ in 0..<runs {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -106,7 +106,7 @@ private func peakResidentMegabytes() -> Double? {
   return nil
 }
 
-private func format(_ value: Double, _ decimals: Int) -> String {
+func format(_ value: Double, _ decimals: Int) -> String {
   String(format: "%.\(decimals)f", value)
 }
 

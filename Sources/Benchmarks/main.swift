@@ -3,6 +3,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("rx", { runRxBenchmarks() }),
   ("eonet", { runEONETBenchmarks() }),
   ("terminal", { runTerminalUIBenchmarks() }),
+  ("app", { runAppBenchmarks() }),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

@@ -90,7 +90,7 @@ public final class OurPlanetApp {
       needle.isEmpty || $0.category.title.lowercased().contains(needle)
     }
     categoryIDs = items.map(\.category.id)
-    categoryList.rows = items.map(row(for:))
+    categoryList.rows = items.map { Rows.category($0, ascii: session.symbols.isASCII) }
     categoryList.emptyMessage =
       catalog.items.isEmpty
       ? (catalog.isLoading || catalog.source == nil ? "Loading categories…" : "No categories")
@@ -98,39 +98,11 @@ public final class OurPlanetApp {
     if let selectedID, let index = categoryIDs.firstIndex(of: selectedID) { categoryList.select(index) }
   }
 
-  private func row(for item: CategoryItem) -> ListRow {
-    let theme = Theme.standard
-    let glyph: String
-    var glyphStyle = Style.plain
-    var detail = item.category.description
-    switch item.state {
-    case .stored: glyph = " "
-    case .queued: glyph = "·"
-    case .downloading: glyph = session.symbols.isASCII ? "~" : "↓"
-    case .done: glyph = session.symbols.isASCII ? "+" : "✓"
-    case .failed(let message):
-      glyph = "!"
-      glyphStyle = theme.error
-      detail = "failed: \(message)"
-    }
-    return ListRow(
-      glyph: glyph, text: item.category.title, detail: detail, rightText: Formatting.count(item.count),
-      glyphStyle: glyphStyle)
-  }
-
   private func eventStateChanged(_ state: EventListState) {
     let selectedID = eventIDs[safe: eventList.selectedIndex]
     eventState = state
     eventIDs = state.events.map(\.id)
-    let ascii = session.symbols.isASCII
-    eventList.rows = state.events.map { event in
-      let magnitude = event.latestGeometry?.magnitude.map {
-        Formatting.magnitude(value: $0.value, unit: $0.unit)
-      }
-      return ListRow(
-        glyph: event.isOpen ? (ascii ? "*" : "●") : (ascii ? "o" : "○"), text: event.title,
-        detail: magnitude ?? "", rightText: Formatting.day(event.date))
-    }
+    eventList.rows = state.events.map { Rows.event($0, ascii: session.symbols.isASCII) }
     eventList.emptyMessage =
       state.totalCount == 0
       ? (state.state == .downloading || state.state == .queued ? "Downloading…" : "No events")

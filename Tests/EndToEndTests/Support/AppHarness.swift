@@ -14,7 +14,8 @@ struct AppHarness {
     environment: [String: String] = [:]
   ) throws -> AppHarness {
     guard let binary = binaryPath else { throw HarnessError.missingBinary }
-    let log = cacheDirectory.deletingLastPathComponent().appendingPathComponent("\(cacheDirectory.lastPathComponent).log")
+    let log = cacheDirectory.deletingLastPathComponent().appendingPathComponent(
+      "\(cacheDirectory.lastPathComponent).log")
     let command = [binary, "--cache-dir", cacheDirectory.path, "--log", log.path] + arguments
     let tmux = try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
     return AppHarness(tmux: tmux, logFile: log)

@@ -1,0 +1,92 @@
+import Dispatch
+import EONETKit
+import Foundation
+import OurPlanet
+import RxCore
+import TerminalUI
+
+/// The app's own work with the real 5,662-event dump (the bundled snapshot): loading it into the first
+/// frame, and a slider step or a list move on the 5,580 wildfires, each as far as a rendered frame.
+/// One line per case, plus the peak resident memory of this process.
+func runAppBenchmarks() {
+  guard let snapshot = try? EONETSnapshot.locate() else {
+    print("app                 skipped: the bundled snapshot was not found")
+    return
+  }
+  let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-bench-\(UUID())")
+  defer { try? FileManager.default.removeItem(at: empty) }
+  let size = Size(width: 120, height: 40)
+
+  // Start-up: stored data (here the snapshot) to the first complete frame of the categories list.
+  var catalog = Catalog.empty
+  let startup = best(of: 5) {
+    let client = EONETClient(
+      configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot))
+    catalog = waitForFirst(LiveEventFeed(client: client).stored()) ?? .empty
+    var list = ListView(rows: catalog.items.map { Rows.category($0, ascii: false) })
+    var buffer = CellBuffer(size: size)
+    list.render(into: &buffer, rect: buffer.bounds)
+  }
+  print(
+    "app.first_frame     \(format(startup * 1000, 1)) ms from stored data to the categories frame "
+      + "(\(catalog.eventCount) events; excludes process launch and curses set-up)")
+
+  // A keypress on the events screen: the slider moves, the list is filtered, rebuilt and drawn.
+  let relay = BehaviorRelay(value: catalog)
+  let days = BehaviorRelay(value: 30)
+  let model = EventListViewModel(
+    categoryID: "wildfires", catalog: relay.asObservable(), days: days,
+    scheduler: SerialDispatchQueueScheduler(qos: .userInteractive))
+  var list = ListView()
+  var buffer = CellBuffer(size: size)
+  var shown = 0
+  let subscription = model.state.subscribe(onNext: { state in
+    list.rows = state.events.map { Rows.event($0, ascii: false) }
+    list.render(into: &buffer, rect: buffer.bounds)
+    shown = state.events.count
+  })
+  // The mean over steps that alternate between the narrowest and the widest window, so each one
+  // refilters, re-sorts and redraws a different list.
+  let steps = 40
+  let start = DispatchTime.now().uptimeNanoseconds
+  var widest = 0
+  for index in 0..<steps {
+    model.adjustDays(by: index % 2 == 0 ? 360 : -360)
+    widest = max(widest, shown)
+  }
+  let slider = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(steps)
+  print(
+    "app.slider_step     \(format(slider * 1000, 2)) ms per step to the redrawn frame "
+      + "(1 day ↔ 360 days of \(widest) wildfires, mean of \(steps))")
+  let move = best(of: 200) {
+    _ = list.handle(key: .down)
+    list.render(into: &buffer, rect: buffer.bounds)
+  }
+  print("app.list_move       \(format(move * 1000, 3)) ms per ↓ to the redrawn frame")
+  subscription.dispose()
+  print("app.peak_rss        \(peakResidentMegabytes()) MB (this benchmark process, VmHWM)")
+}
+
+/// Subscribes and blocks until the first element (or the end) of `source`.
+private func waitForFirst<Element>(_ source: Observable<Element>) -> Element? {
+  let done = DispatchSemaphore(value: 0)
+  let box = ResultBox<Element>()
+  let subscription = source.take(1).subscribe(
+    onNext: { box.value = $0 }, onError: { _ in done.signal() }, onCompleted: { done.signal() })
+  _ = done.wait(timeout: .now() + 60)
+  subscription.dispose()
+  return box.value
+}
+
+private final class ResultBox<Value>: @unchecked Sendable {
+  // Written once before the semaphore is signalled, read after the wait.
+  var value: Value?
+}
+
+private func peakResidentMegabytes() -> String {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+  else { return "?" }
+  return format(kilobytes / 1024, 1)
+}
