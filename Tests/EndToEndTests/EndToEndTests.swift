@@ -8,6 +8,9 @@ import Testing
 
 private let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
+/// On the status line once every category finished loading.
+private let loaded = "events in 13 categories"
+
 /// The real binary in tmux against a fixture server on 127.0.0.1: what a user sees and does.
 @Suite("ourplanet end to end", .serialized)
 struct EndToEndTests {
@@ -37,7 +40,8 @@ struct EndToEndTests {
         arguments: ["--api", server.baseURL.absoluteString], cacheDirectory: cache(temporary))
       defer { app.tmux.close() }
       // Live data, once every category finished: counts as served, status line summary.
-      let screen = try app.waitFor("Wildfires", "6", "Volcanoes", "live, updated", timeout: .seconds(40))
+      let screen = try app.waitFor(
+        "Wildfires", "6", "Volcanoes", "live, updated", loaded, timeout: .seconds(40))
       let lines = screen.split(separator: "\n").map(String.init)
       let titles = FixtureAPI.categories.map(\.title)
       let order = titles.compactMap { title in lines.firstIndex { $0.contains(title) } }
@@ -59,7 +63,7 @@ struct EndToEndTests {
       let app = try AppHarness.start(
         arguments: ["--api", server.baseURL.absoluteString, "--days", "30"], cacheDirectory: cache(temporary))
       defer { app.tmux.close() }
-      try app.waitFor("Wildfires", "live, updated", timeout: .seconds(30))
+      try app.waitFor("Wildfires", "live, updated", loaded, timeout: .seconds(30))
       try app.tmux.sendKeys("G")  // Wildfires is last
       try app.tmux.sendKeys("Enter")
       // 30 days: 2, 3, 5 (closed) and 10 days ago; not 45 or 200.
@@ -128,7 +132,7 @@ struct EndToEndTests {
       // A live run fills the cache...
       let live = try AppHarness.start(
         arguments: ["--api", server.baseURL.absoluteString], cacheDirectory: cache(temporary))
-      try live.waitFor("live, updated", "Wildfires", timeout: .seconds(30))
+      try live.waitFor("live, updated", loaded, "Wildfires", timeout: .seconds(30))
       try live.tmux.sendKeys("q")
       _ = try live.tmux.terminalState()
       live.tmux.close()
@@ -154,7 +158,7 @@ struct EndToEndTests {
       let app = try AppHarness.start(
         arguments: ["--api", server.baseURL.absoluteString, "--days", "30"], cacheDirectory: cache(temporary))
       defer { app.tmux.close() }
-      try app.waitFor("Wildfires", "live, updated", timeout: .seconds(30))
+      try app.waitFor("Wildfires", "live, updated", loaded, timeout: .seconds(30))
       try app.tmux.sendKeys("G", "Enter")
       let screen = try app.waitFor("RED", "Rim Fire")
       // The text survives, the escape sequences do not: no colour change leaked, no title set.
@@ -175,7 +179,7 @@ struct EndToEndTests {
       let app = try AppHarness.start(
         arguments: ["--api", server.baseURL.absoluteString], cacheDirectory: cache(temporary))
       defer { app.tmux.close() }
-      try app.waitFor("Wildfires", "live, updated", timeout: .seconds(30))
+      try app.waitFor("Wildfires", "live, updated", loaded, timeout: .seconds(30))
       try app.tmux.resize(columns: 30, rows: 4)
       try app.waitFor("terminal too small: 30×4")
       try app.tmux.resize(columns: 1, rows: 1)
@@ -203,6 +207,49 @@ struct EndToEndTests {
       try app.tmux.sendKeys("q")
       let state = try app.tmux.terminalState(timeout: .seconds(10))
       #expect(state.isRestored)
+    }
+  }
+
+  @Test(
+    "r refreshes from the network again; o hands the source link to xdg-open without a shell",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func refreshAndOpenLink() throws {
+    try withServer { server, temporary in
+      // A stand-in xdg-open that records what it was asked to open.
+      let bin = temporary.url.appendingPathComponent("bin")
+      try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+      let opened = temporary.url.appendingPathComponent("opened.txt")
+      let opener = bin.appendingPathComponent("xdg-open")
+      try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n".write(
+        to: opener, atomically: true, encoding: .utf8)
+      chmod(opener.path, 0o755)
+      let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"], cacheDirectory: cache(temporary),
+        environment: ["PATH": path])
+      defer { app.tmux.close() }
+      try app.waitFor("Wildfires", "live, updated", loaded, timeout: .seconds(30))
+      let categoryRequests = { try server.stats().log.filter { $0.path.hasSuffix("/categories") }.count }
+      #expect(try categoryRequests() == 1)
+      try app.tmux.sendKeys("r")
+      try app.tmux.waitUntil("a second category request", timeout: .seconds(20)) { _ in
+        ((try? categoryRequests()) ?? 0) == 2
+      }
+      try app.waitFor("live, updated", loaded, "Wildfires")
+      try app.tmux.sendKeys("G", "Enter")
+      try app.waitFor("Rim Fire, California")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("https://example.org/report")
+      try app.tmux.sendKeys("o")
+      try app.waitFor("Opening https://example.org/report")
+      let deadline = ContinuousClock.now + .seconds(10)
+      while !FileManager.default.fileExists(atPath: opened.path) && ContinuousClock.now < deadline {
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      let argument = try String(contentsOf: opened, encoding: .utf8)
+      #expect(argument == "https://example.org/report\n")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
     }
   }
 }

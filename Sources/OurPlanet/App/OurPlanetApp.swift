@@ -177,7 +177,7 @@ public final class OurPlanetApp {
       showHelp = true
       return
     case .char("r"):
-      if stackAllowsRefresh { catalogModel.refresh() }
+      catalogModel.refresh()
       return
     case .char("/"):
       if case .detail = screen { return }
@@ -192,8 +192,6 @@ public final class OurPlanetApp {
     case .detail: handleDetail(key)
     }
   }
-
-  private var stackAllowsRefresh: Bool { true }
 
   private func handleCategories(_ key: Key) {
     switch key {
@@ -342,7 +340,11 @@ public final class OurPlanetApp {
       crumbs.append(eventState?.events.first { $0.id == eventID }?.title ?? eventID)
     }
     var right = ""
-    if case .events = screen, let state = eventState { right = state.summary }
+    switch screen {
+    case .categories: right = sourceDescription()
+    case .events: right = eventState?.summary ?? ""
+    case .detail: break
+    }
     return HeaderView(breadcrumbs: crumbs, rightText: right)
   }
 
@@ -362,6 +364,9 @@ public final class OurPlanetApp {
       line.messageKind = .error
     } else {
       line.message = "\(events) events · \(sourceDescription())"
+    }
+    if case .categories = screen, !catalog.isLoading, notice == nil, catalog.messages.isEmpty {
+      line.message = "\(events) events in \(catalog.items.count) categories"
     }
     return line
   }
