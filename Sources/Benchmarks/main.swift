@@ -4,6 +4,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("eonet", { runEONETBenchmarks() }),
   ("terminal", { runTerminalUIBenchmarks() }),
   ("app", { runAppBenchmarks() }),
+  ("map", { runMapBenchmarks() }),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

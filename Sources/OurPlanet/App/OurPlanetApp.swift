@@ -30,6 +30,9 @@ public final class OurPlanetApp {
   private var detail: DetailPane?
   private var searching = false
   private var showHelp = false
+  /// Whether `m` has turned the world map on (events screen and detail view).
+  private var showMap = false
+  private var map = MapPane()
   private var notice: (text: String, isError: Bool)?
 
   /// Wires the app to a terminal session and a data feed; loading starts at once.
@@ -103,6 +106,7 @@ public final class OurPlanetApp {
     eventState = state
     eventIDs = state.events.map(\.id)
     eventList.rows = state.events.map { Rows.event($0, ascii: session.symbols.isASCII) }
+    map.show(state.events)
     eventList.emptyMessage =
       state.totalCount == 0
       ? (state.state == .downloading || state.state == .queued ? "Downloading…" : "No events")
@@ -123,6 +127,7 @@ public final class OurPlanetApp {
     eventModel = model
     eventState = nil
     eventIDs = []
+    map.show([])
     eventList = ListView(emptyMessage: "Loading events…")
     stack.append(.events(categoryID: id))
     eventSubscription.disposable = model.state
@@ -182,6 +187,10 @@ public final class OurPlanetApp {
     case .char("/"):
       if case .detail = screen { return }
       searching = true
+      return
+    case .char("m"):
+      if case .categories = screen { return }
+      showMap.toggle()
       return
     default:
       break
@@ -317,9 +326,21 @@ public final class OurPlanetApp {
         value: days.value, bounds: EventListViewModel.dayRange, step: 1, largeStep: 30,
         label: days.value == 1 ? "Last day" : "Last \(days.value) days")
       slider.render(into: &buffer, rect: sliderRect)
-      eventList.render(into: &buffer, rect: listRect)
-    case .detail:
-      detail?.render(into: &buffer, rect: body)
+      var listArea = listRect
+      if showMap {
+        let split = MapPane.splitEventsArea(listRect)
+        listArea = split.list
+        map.render(into: &buffer, rect: split.map, selectedEventID: eventIDs[safe: eventList.selectedIndex])
+      }
+      eventList.render(into: &buffer, rect: listArea)
+    case .detail(_, let eventID):
+      var textArea = body
+      if showMap {
+        let split = MapPane.splitDetailArea(body)
+        textArea = split.text
+        map.render(into: &buffer, rect: split.map, selectedEventID: eventID)
+      }
+      detail?.render(into: &buffer, rect: textArea)
     }
 
     statusLine().render(into: &buffer, rect: statusRect)

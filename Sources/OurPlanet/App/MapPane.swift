@@ -1,0 +1,97 @@
+import EONETKit
+import TerminalUI
+
+/// The world map of the events screen and the detail view: the app's side of `MapView`.
+///
+/// It turns events into markers (each at its latest geometry: a point, or a polygon's centre), once
+/// per change of the list rather than per frame, keeps each category's colour, highlights the selected
+/// event, and decides where the map goes: beside the list on a wide terminal, below it otherwise, and
+/// below the text in the detail view.
+///
+/// ```swift
+/// var map = MapPane()
+/// map.show(state.events)
+/// let (list, mapRect) = MapPane.splitEventsArea(body)
+/// map.render(into: &buffer, rect: mapRect, selectedEventID: selectedID)
+/// ```
+struct MapPane {
+  /// From this many columns the map goes beside the list rather than below it.
+  static let sideBySideWidth = 120
+
+  /// A colour per EONET category; unknown ids take a palette colour (see `MapView.markerStyle`).
+  static let categoryStyles: [String: Style] = [
+    "drought": Style(foreground: .yellow),
+    "dustHaze": Style(foreground: .palette(180)),
+    "earthquakes": Style(foreground: .brightYellow),
+    "floods": Style(foreground: .blue),
+    "landslides": Style(foreground: .palette(130)),
+    "manmade": Style(foreground: .brightMagenta),
+    "seaLakeIce": Style(foreground: .brightCyan),
+    "severeStorms": Style(foreground: .cyan),
+    "snow": Style(foreground: .brightWhite),
+    "tempExtremes": Style(foreground: .brightRed),
+    "volcanoes": Style(foreground: .magenta),
+    "waterColor": Style(foreground: .green),
+    "wildfires": Style(foreground: .red),
+  ]
+
+  private var view = MapView(markerStyles: MapPane.categoryStyles)
+  /// Each shown event's marker, by event id (events without a position have none).
+  private var markerIndexByEventID: [String: Int] = [:]
+
+  /// Shows `events` (newest first: where several share a cell, the newest gives its colour).
+  mutating func show(_ events: [EOEvent]) {
+    var markers: [MapMarker] = []
+    markers.reserveCapacity(events.count)
+    var indices: [String: Int] = [:]
+    indices.reserveCapacity(events.count)
+    for event in events {
+      guard let center = event.latestGeometry?.center else { continue }
+      indices[event.id] = markers.count
+      markers.append(
+        MapMarker(
+          longitude: center.longitude, latitude: center.latitude, styleKey: event.categories.first?.id ?? ""))
+    }
+    view.markers = markers
+    view.selectedIndex = nil
+    markerIndexByEventID = indices
+  }
+
+  /// Draws the map into `rect` with the event `selectedEventID` highlighted (or a note when the
+  /// rectangle is too small).
+  mutating func render(into buffer: inout CellBuffer, rect: Rect, selectedEventID: String?) {
+    view.selectedIndex = selectedEventID.flatMap { markerIndexByEventID[$0] }
+    view.render(into: &buffer, rect: rect)
+  }
+
+  /// The events screen's list area split between the list and the map: side by side from
+  /// ``sideBySideWidth`` columns (the map on the right, one blank column between), else the map below.
+  static func splitEventsArea(_ area: Rect) -> (list: Rect, map: Rect) {
+    guard area.width >= sideBySideWidth else {
+      let (list, map) = splitBelow(area, share: 0.6, keepingAtLeast: 3)
+      return (list, map)
+    }
+    let mapWidth = min(area.width / 2, area.height * 5)
+    let (list, rest) = area.splitLeft(area.width - mapWidth - 1)
+    return (list, rest.splitLeft(1).rest)
+  }
+
+  /// The detail view's area split between the text and the map below it (at most half of it: the
+  /// text comes first).
+  static func splitDetailArea(_ area: Rect) -> (text: Rect, map: Rect) {
+    let (text, map) = splitBelow(area, share: 0.5, keepingAtLeast: 4)
+    return (text, map)
+  }
+
+  /// A map below the content, as tall as its width asks for, up to `share` of the area's height and
+  /// leaving the content `rows`; a single row (for the map's too-small note) when that is not enough.
+  private static func splitBelow(_ area: Rect, share: Double, keepingAtLeast rows: Int)
+    -> (content: Rect, map: Rect)
+  {
+    let available = min(Int(Double(area.height) * share), area.height - rows)
+    var height = min(MapView.preferredHeight(forWidth: area.width), available)
+    if height < MapView.minimumSize.height { height = area.height > rows ? 1 : 0 }
+    let (content, map) = area.splitBottom(height)
+    return (content, map)
+  }
+}

@@ -1,0 +1,21 @@
+/// One thing to show on the map: a position and the key of its colour.
+///
+/// ```swift
+/// let marker = MapMarker(longitude: -96.79, latitude: 28.12, styleKey: "wildfires")
+/// ```
+public struct MapMarker: Hashable, Sendable {
+  /// Degrees east, −180…180 (other values wrap).
+  public var longitude: Double
+  /// Degrees north, −90…90 (beyond the map's crop, the marker sits on its edge).
+  public var latitude: Double
+  /// Picks the marker's style from ``MapView/markerStyles`` (or the fallback palette): the app
+  /// passes a category id.
+  public var styleKey: String
+
+  /// Creates a marker.
+  public init(longitude: Double, latitude: Double, styleKey: String = "") {
+    self.longitude = longitude
+    self.latitude = latitude
+    self.styleKey = styleKey
+  }
+}

@@ -1,0 +1,255 @@
+/// A world map in braille cells with markers on it: where the events are.
+///
+/// Land is drawn from ``MapLandMask/naturalEarth110m`` in braille, each character cell holding 2×4
+/// dots, on an equirectangular projection from 84°N to 60°S (``Projection``). Braille dots are about
+/// square in a terminal, so the map keeps the world's shape: five columns for every row, as wide as
+/// the rectangle allows, top-aligned and centred across. Below ``minimumSize`` it draws a one-line
+/// note instead.
+///
+/// Markers:
+/// - one marker in a cell is `●` (ASCII `*`); several show their count, `2`–`9`, and `+` for ten or
+///   more. Everything that falls outside the crop (89°N, say) sits on the edge, never off the map.
+/// - a cell takes the style of the first of its markers (the app lists events newest first), from
+///   ``markerStyles`` by the marker's `styleKey`, or else from a fixed palette; markers are bold.
+/// - the selected marker's cell is drawn last, in reverse video, so it is never hidden; alone in its
+///   cell it is `◉` (ASCII `#`).
+///
+/// Colours are only styles, so `--no-color` (which strips them when drawing) leaves bold and reverse
+/// video. With ASCII symbols a cell with at least three of its eight dots on land is `.`.
+///
+/// ```swift
+/// var map = MapView(markerStyles: ["wildfires": Style(foreground: .red)])
+/// map.markers = [MapMarker(longitude: -96.8, latitude: 28.1, styleKey: "wildfires")]
+/// map.selectedIndex = 0
+/// map.render(into: &buffer, rect: pane)
+/// ```
+public struct MapView: Sendable {
+  /// The smallest rectangle that shows a map: the whole world 40 columns wide.
+  public static let minimumSize = Size(width: 40, height: 8)
+
+  /// What to show, in drawing order (earlier markers give a shared cell its style).
+  public var markers: [MapMarker]
+  /// The highlighted marker, an index into ``markers`` (`nil`, or out of range, for none).
+  public var selectedIndex: Int?
+  /// Marker styles by ``MapMarker/styleKey``; other keys take a palette colour.
+  public var markerStyles: [String: Style]
+  /// The land's style.
+  public var landStyle: Style
+  /// Styles for the background and the too-small note.
+  public var theme: Theme
+
+  /// The land drawn at the last render, kept until the size or the symbols change.
+  private var landCache: LandLayer?
+  private let mask: MapLandMask
+
+  /// Creates a map.
+  ///
+  /// - Parameters:
+  ///   - markers: What to show.
+  ///   - selectedIndex: The highlighted marker.
+  ///   - markerStyles: Marker styles by key.
+  ///   - landStyle: The land's style (default: the theme's secondary style).
+  ///   - theme: Styles.
+  public init(
+    markers: [MapMarker] = [], selectedIndex: Int? = nil, markerStyles: [String: Style] = [:],
+    landStyle: Style? = nil, theme: Theme = .standard
+  ) {
+    self.init(
+      mask: .naturalEarth110m, markers: markers, selectedIndex: selectedIndex, markerStyles: markerStyles,
+      landStyle: landStyle, theme: theme)
+  }
+
+  init(
+    mask: MapLandMask, markers: [MapMarker] = [], selectedIndex: Int? = nil,
+    markerStyles: [String: Style] = [:], landStyle: Style? = nil, theme: Theme = .standard
+  ) {
+    self.mask = mask
+    self.markers = markers
+    self.selectedIndex = selectedIndex
+    self.markerStyles = markerStyles
+    self.landStyle = landStyle ?? theme.secondary
+    self.theme = theme
+  }
+
+  /// The rows a map `width` columns wide takes to keep the world's shape.
+  public static func preferredHeight(forWidth width: Int) -> Int {
+    max(0, (width + columnsPerRow / 2) / columnsPerRow)
+  }
+
+  /// The note drawn instead of a map in a rectangle below ``minimumSize``.
+  static func tooSmallMessage(symbols: Symbols) -> String {
+    "map needs \(minimumSize.width)\(symbols.times)\(minimumSize.height) cells"
+  }
+
+  /// Draws the map (or the too-small note) into `rect`, blanking the rest of it.
+  public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
+    buffer.clear(rect, style: theme.text)
+    guard !rect.isEmpty else { return }
+    guard rect.size.contains(Self.minimumSize) else {
+      let note = TextLayout.truncate(
+        Self.tooSmallMessage(symbols: buffer.symbols), toWidth: rect.width, ellipsis: buffer.symbols.ellipsis)
+      buffer.write(note, at: Point(x: rect.x, y: rect.y), style: theme.secondary, clip: rect)
+      return
+    }
+    let area = mapArea(in: rect)
+    let ascii = buffer.symbols.isASCII
+    if landCache?.size != area.size || landCache?.ascii != ascii {
+      landCache = LandLayer(mask: mask, size: area.size, ascii: ascii)
+    }
+    landCache?.draw(into: &buffer, at: area, style: landStyle)
+    drawMarkers(into: &buffer, area: area, ascii: ascii)
+  }
+
+  /// Where the map goes in `rect`: the largest area of the world's shape, top-aligned, centred across.
+  func mapArea(in rect: Rect) -> Rect {
+    let width = min(rect.width, rect.height * Self.columnsPerRow)
+    let height = min(rect.height, max(1, Self.preferredHeight(forWidth: width)))
+    return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y, width: width, height: height)
+  }
+
+  /// The projection of a map drawn in `area`.
+  func projection(for area: Rect) -> Projection {
+    Projection(width: area.width, height: area.height, north: mask.north, south: mask.south)
+  }
+
+  /// The style of markers with `key`: ``markerStyles``, else a palette colour picked by the key's
+  /// bytes (stable across runs, unlike `Hasher`).
+  func markerStyle(for key: String) -> Style {
+    if let style = markerStyles[key] { return style }
+    var hash: UInt32 = 2_166_136_261  // FNV-1a
+    for byte in key.utf8 {
+      hash = (hash ^ UInt32(byte)) &* 16_777_619
+    }
+    return Style(foreground: Self.palette[Int(hash % UInt32(Self.palette.count))])
+  }
+
+  // MARK: - Internals
+
+  /// Columns per row that keep the world's shape: 360° by 144° in square dots, 2×4 dots a cell.
+  private static let columnsPerRow = 5
+  private static let palette: [Color] = [
+    .red, .yellow, .magenta, .cyan, .blue, .green, .brightRed, .brightMagenta,
+  ]
+
+  private func drawMarkers(into buffer: inout CellBuffer, area: Rect, ascii: Bool) {
+    guard !markers.isEmpty else { return }
+    let projection = projection(for: area)
+    var counts = [Int32](repeating: 0, count: area.width * area.height)
+    // Each occupied cell once, in the order first reached, with the marker that reached it first.
+    var occupied: [(cell: Int, marker: Int)] = []
+    var selectedCell: Int?
+    for (index, marker) in markers.enumerated() {
+      guard let point = projection.cell(longitude: marker.longitude, latitude: marker.latitude) else {
+        continue
+      }
+      let cell = point.y * area.width + point.x
+      if counts[cell] == 0 { occupied.append((cell, index)) }
+      counts[cell] &+= 1
+      if index == selectedIndex { selectedCell = cell }
+    }
+    let single: Character = ascii ? "*" : "●"
+    for (cell, marker) in occupied where cell != selectedCell {
+      let glyph = Self.glyph(count: counts[cell], single: single)
+      let style = markerStyle(for: markers[marker].styleKey).adding(.bold)
+      buffer.fill(cellRect(cell, in: area), with: glyph, style: style)
+    }
+    if let selectedCell, let selectedIndex {
+      let glyph = Self.glyph(count: counts[selectedCell], single: ascii ? "#" : "◉")
+      let style = markerStyle(for: markers[selectedIndex].styleKey).adding([.bold, .reverse])
+      buffer.fill(cellRect(selectedCell, in: area), with: glyph, style: style)
+    }
+  }
+
+  private func cellRect(_ cell: Int, in area: Rect) -> Rect {
+    Rect(x: area.x + cell % area.width, y: area.y + cell / area.width, width: 1, height: 1)
+  }
+
+  /// `single` for one marker, the count up to 9, `+` beyond.
+  private static func glyph(count: Int32, single: Character) -> Character {
+    switch count {
+    case ...1: single
+    case 2...9: Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(count)))
+    default: "+"
+    }
+  }
+}
+
+/// The land of one map size as cell patterns: braille dot bits, or 0/1 for ASCII.
+private struct LandLayer: Sendable {
+  let size: Size
+  let ascii: Bool
+  /// One byte per cell, row by row.
+  private let patterns: [UInt8]
+
+  /// A cell's dot at column `dx` (0–1), row `dy` (0–3) is bit `dotBits[dy][dx]` of U+2800's offset.
+  private static let dotBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+  /// With ASCII symbols, a cell is land when this many of its eight dots are.
+  private static let asciiLandDots = 3
+
+  /// Rasterises `mask` onto a map of `size` cells.
+  ///
+  /// A dot is land when at least a third of the mask cells under it are (a coarse dot still shows a
+  /// large island; a fine one takes the mask cell at its centre). Prefix sums along each dot row
+  /// make that one pass over the mask, whatever the size.
+  init(mask: MapLandMask, size: Size, ascii: Bool) {
+    self.size = size
+    self.ascii = ascii
+    let dotsWide = size.width * 2
+    let dotsHigh = size.height * 4
+    let columnSpans = (0..<dotsWide).map { Self.span(of: $0, in: dotsWide, over: mask.columns) }
+    var patterns = [UInt8](repeating: 0, count: size.width * size.height)
+    var totals = [Int](repeating: 0, count: mask.columns)
+    var prefix = [Int](repeating: 0, count: mask.columns + 1)
+    for dotRow in 0..<dotsHigh {
+      let rows = Self.span(of: dotRow, in: dotsHigh, over: mask.rows)
+      for column in totals.indices { totals[column] = 0 }
+      for row in rows { mask.accumulate(row: row, into: &totals) }
+      for column in totals.indices { prefix[column + 1] = prefix[column] + totals[column] }
+      let cellRow = dotRow / 4
+      let bits = Self.dotBits[dotRow % 4]
+      for dotColumn in 0..<dotsWide {
+        let columns = columnSpans[dotColumn]
+        let land = prefix[columns.upperBound] - prefix[columns.lowerBound]
+        guard land > 0, land * 3 >= rows.count * columns.count else { continue }
+        patterns[cellRow * size.width + dotColumn / 2] |= bits[dotColumn % 2]
+      }
+    }
+    if ascii {
+      for index in patterns.indices {
+        patterns[index] = patterns[index].nonzeroBitCount >= Self.asciiLandDots ? 1 : 0
+      }
+    }
+    self.patterns = patterns
+  }
+
+  /// Draws the land with its top-left corner at `area`'s, one fill per run of equal cells.
+  func draw(into buffer: inout CellBuffer, at area: Rect, style: Style) {
+    for row in 0..<size.height {
+      let start = row * size.width
+      var column = 0
+      while column < size.width {
+        let pattern = patterns[start + column]
+        var end = column + 1
+        while end < size.width && patterns[start + end] == pattern { end += 1 }
+        if pattern != 0 {
+          let glyph: Character = ascii ? "." : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
+          buffer.fill(
+            Rect(x: area.x + column, y: area.y + row, width: end - column, height: 1), with: glyph,
+            style: style)
+        }
+        column = end
+      }
+    }
+  }
+
+  /// The mask cells (rows or columns) whose centres fall in grid cell `index` of `count` over `total`
+  /// mask cells; the one nearest its centre when none does.
+  private static func span(of index: Int, in count: Int, over total: Int) -> Range<Int> {
+    let scale = Double(total) / Double(count)
+    let lower = max(0, Int((Double(index) * scale - 0.5).rounded(.up)))
+    let upper = min(total, Int((Double(index + 1) * scale - 0.5).rounded(.up)))
+    if upper > lower { return lower..<upper }
+    let nearest = min(total - 1, Int(((Double(index) + 0.5) * scale).rounded(.down)))
+    return nearest..<(nearest + 1)
+  }
+}

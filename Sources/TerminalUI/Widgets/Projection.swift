@@ -1,0 +1,93 @@
+/// The map's equirectangular projection: longitude and latitude onto a grid of cells.
+///
+/// Longitude runs from 180°W at the left edge to 180°E at the right, latitude from `north` at the
+/// top to `south` at the bottom, each linearly. The grid may be the map's character cells or its
+/// braille dots (twice as many columns, four times as many rows): a cell of the one always holds a
+/// whole number of cells of the other.
+///
+/// ```swift
+/// let projection = Projection(width: 40, height: 8)
+/// projection.cell(longitude: 139.7, latitude: 35.7)  // Tokyo: Point(x: 35, y: 2)
+/// projection.cell(longitude: 0, latitude: 89)        // north of the crop: clamped to row 0
+/// ```
+struct Projection: Hashable, Sendable {
+  /// The northern edge of the map: north of it lies little but sea ice.
+  static let defaultNorth = 84.0
+  /// The southern edge of the map: south of it, the Southern Ocean and Antarctica.
+  static let defaultSouth = -60.0
+
+  /// Grid columns.
+  let width: Int
+  /// Grid rows.
+  let height: Int
+  /// The latitude of the top edge.
+  let north: Double
+  /// The latitude of the bottom edge.
+  let south: Double
+
+  /// Creates a projection onto a `width` × `height` grid.
+  ///
+  /// - Parameters:
+  ///   - width: Grid columns, at least 1.
+  ///   - height: Grid rows, at least 1.
+  ///   - north: The latitude of the top edge.
+  ///   - south: The latitude of the bottom edge, below `north`.
+  init(width: Int, height: Int, north: Double = defaultNorth, south: Double = defaultSouth) {
+    precondition(north > south, "Projection needs north (\(north)) above south (\(south))")
+    self.width = max(1, width)
+    self.height = max(1, height)
+    self.north = north
+    self.south = south
+  }
+
+  /// Degrees of longitude per column.
+  var degreesPerColumn: Double { 360 / Double(width) }
+  /// Degrees of latitude per row.
+  var degreesPerRow: Double { (north - south) / Double(height) }
+
+  /// Where a coordinate falls, in grid units from the top-left corner (not clamped).
+  ///
+  /// Longitudes outside −180…180 are wrapped first (190° is 170°W).
+  func position(longitude: Double, latitude: Double) -> (x: Double, y: Double) {
+    let x = (Self.wrapped(longitude) + 180) / degreesPerColumn
+    let y = (north - latitude) / degreesPerRow
+    return (x, y)
+  }
+
+  /// The grid cell holding a coordinate, clamped to the grid.
+  ///
+  /// A point beyond the crop (89°N, say) lands on the edge row, never outside the grid.
+  ///
+  /// - Returns: The cell, or `nil` for a coordinate that is not a finite number.
+  func cell(longitude: Double, latitude: Double) -> Point? {
+    guard longitude.isFinite, latitude.isFinite else { return nil }
+    let (x, y) = position(longitude: longitude, latitude: latitude)
+    return Point(x: Self.clamp(x, below: width), y: Self.clamp(y, below: height))
+  }
+
+  /// The coordinate at a grid position: the inverse of ``position(longitude:latitude:)``.
+  func coordinate(x: Double, y: Double) -> (longitude: Double, latitude: Double) {
+    (x * degreesPerColumn - 180, north - y * degreesPerRow)
+  }
+
+  /// The coordinate at the centre of a cell.
+  func center(of cell: Point) -> (longitude: Double, latitude: Double) {
+    coordinate(x: Double(cell.x) + 0.5, y: Double(cell.y) + 0.5)
+  }
+
+  /// `longitude` moved into −180…180 by whole turns.
+  private static func wrapped(_ longitude: Double) -> Double {
+    guard longitude < -180 || longitude > 180 else { return longitude }
+    var turned = (longitude + 180).truncatingRemainder(dividingBy: 360)
+    if turned < 0 { turned += 360 }
+    return turned - 180
+  }
+
+  /// The grid index of a finite position, clamped to `0..<count`.
+  private static func clamp(_ position: Double, below count: Int) -> Int {
+    let floored = position.rounded(.down)
+    if floored <= 0 { return 0 }
+    if floored >= Double(count - 1) { return count - 1 }
+    return Int(floored)
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The world map in the real binary, in tmux, against the fixture server: `m` shows it in braille with
+/// the events on it, beside or below the list, in the detail view, and hides it again.
+@Suite("ourplanet world map end to end", .serialized)
+struct MapEndToEndTests {
+  private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
+
+  /// Whether `line` holds a braille cell (U+2800–U+28FF): the map's land.
+  private static func hasBraille(_ line: some StringProtocol) -> Bool {
+    line.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
+  }
+
+  /// Starts the app on the fixture API with a 30-day window and opens Wildfires (4 of its 6 events).
+  private func withWildfires(columns: Int, rows: Int, _ body: (AppHarness) throws -> Void) throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
+    defer { server.stop() }
+    let app = try AppHarness.start(
+      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+      cacheDirectory: temporary.url.appendingPathComponent("cache"), columns: columns, rows: rows)
+    defer { app.tmux.close() }
+    try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
+    try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
+    try app.waitFor("OurPlanet › Wildfires", "4 of 6 events in the last 30 days")
+    try body(app)
+    try app.tmux.sendKeys("q")
+    #expect(try app.tmux.terminalState().isRestored)
+  }
+
+  @Test(
+    "m shows the map below the list with the events on it, follows into the detail view, m hides it",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func toggleBelowTheList() throws {
+    try withWildfires(columns: 110, rows: 30) { app in
+      #expect(!Self.hasBraille(app.screen))
+      try app.tmux.sendKeys("m")
+      var screen = try app.tmux.waitUntil("the map in braille") { Self.hasBraille($0) }
+      // The fixture puts every fire in California: one cell, counted, below the list's rows.
+      let mapLines = screen.split(separator: "\n").filter { Self.hasBraille($0) }
+      #expect(mapLines.contains { $0.contains("4") }, "a marker counting the 4 fires:\n\(screen)")
+      #expect(screen.contains("Rim Fire, California"), "the list stays:\n\(screen)")
+
+      // One event left: its marker is the selected one.
+      try app.tmux.sendKeys("/")
+      try app.tmux.sendText("rim")
+      try app.tmux.sendKeys("Enter")
+      screen = try app.waitFor("1 of 6 events", "◉")
+      #expect(Self.hasBraille(screen))
+
+      // The detail view shows the map below the text.
+      try app.tmux.sendKeys("Enter")
+      screen = try app.waitFor("Magnitude:", "1,200 acres", "◉")
+      #expect(Self.hasBraille(screen))
+
+      // m hides it, here and back on the events screen.
+      try app.tmux.sendKeys("m")
+      screen = try app.tmux.waitUntil("the map gone") { !Self.hasBraille($0) && $0.contains("Magnitude:") }
+      #expect(!screen.contains("◉"))
+      try app.tmux.sendKeys("Escape")
+      screen = try app.waitFor("1 of 6 events")
+      #expect(!Self.hasBraille(screen))
+
+      // Too small for a map: a note instead.
+      try app.tmux.sendKeys("m")
+      try app.tmux.waitUntil("the map again") { Self.hasBraille($0) }
+      try app.tmux.resize(columns: 60, rows: 14)
+      screen = try app.waitFor("map needs 40×8 cells")
+      #expect(!Self.hasBraille(screen))
+    }
+  }
+
+  @Test(
+    "on a wide terminal the map sits beside the list",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func besideTheListWhenWide() throws {
+    try withWildfires(columns: 140, rows: 30) { app in
+      try app.tmux.sendKeys("m")
+      let screen = try app.tmux.waitUntil("the map in braille") { Self.hasBraille($0) }
+      let lines = screen.split(separator: "\n")
+      #expect(
+        lines.contains { $0.contains("Rim Fire, California") && Self.hasBraille($0) },
+        "a list row and the map share a line:\n\(screen)")
+      #expect(lines.contains { Self.hasBraille($0) && $0.contains("4") }, "the fires' marker:\n\(screen)")
+    }
+  }
+}

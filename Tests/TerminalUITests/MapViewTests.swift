@@ -1,0 +1,312 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct MapViewTests {
+  /// Tokyo, Buenos Aires (selected), Reykjavik, and three fires around Houston.
+  private static let markers = [
+    MapMarker(longitude: 139.69, latitude: 35.69, styleKey: "volcanoes"),
+    MapMarker(longitude: -58.38, latitude: -34.60, styleKey: "floods"),
+    MapMarker(longitude: -21.94, latitude: 64.15, styleKey: "volcanoes"),
+    MapMarker(longitude: -95.37, latitude: 29.76, styleKey: "wildfires"),
+    MapMarker(longitude: -95.40, latitude: 29.70, styleKey: "wildfires"),
+    MapMarker(longitude: -95.30, latitude: 29.80, styleKey: "wildfires"),
+  ]
+
+  // MARK: - Golden maps
+
+  @Test(arguments: [(40, 10, golden40x10), (60, 12, golden60x12), (80, 16, golden80x16)])
+  func goldenMaps(width: Int, height: Int, expected: [String]) {
+    var map = MapView(markers: Self.markers, selectedIndex: 1)
+    let lines = renderLines(width: width, height: height) { map.render(into: &$0, rect: $1) }
+    #expect(lines.trimmed == expected)
+  }
+
+  /// A 40×10 rectangle holds a 40×8 map (the world's shape) and two blank rows.
+  static let golden40x10 = [
+    "⡀⢀⣀⣀⣀⣀⣤⣶⣔⣾⣿⢏⣛⠻⣿⣿⣿⠟   ⢐⣀⣀⡀⣀⣄⣠⣠⣤⣴⣶⣦⣤⣄⣠⣄⣀⣀⣀",
+    " ⠈⠛⠋⠛⠻⣿⣿⣿⣯⣭⣼⣿⣄⠉⠁ ●⠁⢤⣰⣿⣽⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣟⠛⠽⠋⠉",
+    "      ⠻⣿⣿⣿⣿⠟⠉      ⣾⣯⣛⣛⢿⣿⣯⣿⣿⣿⣿⣿⣿⣿⡟⠏●",
+    "       ⠈⠻3⣌       ⣾⣿⣿⣿⣿⣿⣿⡿⠏⠙⣿⠟⠻⣿⠛⠁",
+    "          ⠈⣼⣿⣷⣄⣀  ⠈⠛⠙⣿⣿⣿⡿⠃  ⠈  ⢎⢴⠈ ⣀",
+    "           ⠙⣿⣿⣿⡟     ⢼⣿⣿⠇⡄      ⢀⣠⣴⣼⡅",
+    "           ⢀⣿◉⠃      ⠈⠛⠋        ⠘⠛⠛⠿⡿",
+    "           ⠸⠏                         ⠈",
+    "",
+    "",
+  ]
+
+  static let golden60x12 = [
+    "         ⣀⣤⡤⡀⣤⡶⣿⣿⠛⠻⠿⢿⣿⣿⣿⣿⣿⡷⠁    ⠒⠒     ⡀⠄⢀ ⢀⣀⣰⣶⣦⣤⣀⣀⡀ ⢤",
+    "⠲⠄⢴⣿⣿⣿⣶⣶⣿⣿⣾⣿⣿⣾⡷⠿⠋⣽⡷⠆ ⢿⣿⠟⠛⠉●⠄   ⣠⣴⢾⣿⣶⣶⣶⣶⣷⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣾⡶",
+    "   ⠉⠁  ⠉⠻⣿⣿⣿⣿⣿⣷⣶⣤⣿⣿⣷⣦       ⠠⣷⣠⣽⣿⣴⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣭  ⠞",
+    "         ⢿⣿⣿⣿⣿⣿⣿⣿⡿⠋⠉        ⢰⣾⠛⡛⠿⢿⢿⣭⣽⣿⡝⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠿⡟⠋⡐",
+    "          ⠙⣿⣿⣿3⠛⠏⠁         ⢀⣴⣿⣿⣿⣶⣶⣶⣶⣿⣿⡻⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠆⠁⠉●",
+    "            ⠙⠿⠴⣦⠈⠒⠂        ⣿⣿⣿⣿⣿⣿⣿⣿⣿⣞⣿⠿⠋ ⠈⢿⡟⠋⠹⢿⣿⡋⠁⡄",
+    "               ⠈⢀⣾⣿⣷⣦⡄     ⠈⠻⠟⠛⢿⣿⣿⣿⣿⣿⡿⠃   ⠈⠃  ⢴⡍⣀⡤⠐",
+    "                ⠸⣿⣿⣿⣿⣿⣷⣶⠄      ⠈⣿⣿⣿⣿⣏         ⠈⠳⠭⠁⠃ ⠑⠶⢆",
+    "                 ⠙⣿⣿⣿⣿⣿⠇        ⢿⣿⣿⣿⠋⣰⠃          ⣀⣴⣾⣿⣼⣆",
+    "                  ⣿⣿◉⠟          ⠘⣿⠿⠃             ⣿⡿⠿⢿⣿⣿⡇",
+    "                 ⢸⣿⠏⠁                                ⠈⠉   ⡤⠃",
+    "                 ⠘⠯",
+  ]
+
+  static let golden80x16 = [
+    "             ⣀⣀⢄⡀⢄⣴⣶⣶⣾⡿⠛⢿⣿⣶⣶⣶⣶⣿⣿⣿⣿⣷⡶⠒     ⠠⠤⠔⠂       ⣀⡀     ⢐⣒⣠⣀⣀     ⢀⣀",
+    "⣀⣀ ⣠⣤⣤⣤⣤⣤⣤⣤⣤⣾⣟⣶⣶⣶⣔⣾⣯⣛⣿⠳⢶⣤⣀ ⠈⣿⣿⣿⣿⡿⠿⠟⠁       ⣀⣤⣤⣤⣤⣀⢀⣀⣐⣋⣠⣄⣶⣴⣶⣿⣿⣿⣿⣿⣿⣿⣶⣶⣶⣶⣶⣶⣶⣶⣦⣤⣤⣤⣤⣤⣤",
+    " ⠉ ⠽⢿⣿⠿⠿⠿⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡛⠉⠁⢨⣭⣟⣋  ⠘⠻⠟    ●⠉  ⡀ ⢴⢾⣿⠙⢾⣿⣿⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠿⠿⠟⣻⠿⠿⠛⠛",
+    "    ⠉     ⠈⠻⣿⣿⣿⣿⣿⣿⣿⣿⣿⣶⣴⣿⣿⡿⠷⣆          ⠚⣷⣤⣾⣿⣷⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣦  ⠘⠛",
+    "            ⢸⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠟⠛⠂ ⠁         ⣤⣼⠿⠛⠻⣟⢿⣿⣏⣙⣙⣿⣯⠹⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠟⠋⡼",
+    "            ⠈⠻⣿⣿⣿⣿⣿⣿⣿⣿⠟⠁              ⣽⣿⣶⣶⣆⣁⢈⣁⣉⣋⣿⣿⣿⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷ ⠓⠴⠒●",
+    "              ⠘⠝⢿⣿3⠈ ⠘⣂             ⢠⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣯⢻⣿⣿⣌⣿⡛⠛⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠟",
+    "                ⠈⠛⠳⠶⣧⡄ ⠁⠃           ⣼⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣧⣹⡿⠟⠋   ⢻⣿⠋ ⠈⠻⣿⣷⡁ ⠠⡂",
+    "                     ⠑⢲⣾⣿⣶⣦⣄⡀       ⠈⠻⡿⠿⠿⢿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠃     ⠛   ⢀⢆⠉ ⢀⡀⠰",
+    "                      ⣾⣿⣿⣿⣿⣿⣿⣦⣤⣀          ⢿⣿⣿⣿⣿⣿⣿⠋            ⠻⡄⠺⠿⢱⡂ ⠠⣤⣄⡀⢀",
+    "                      ⠹⣿⣿⣿⣿⣿⣿⣿⣿⡿⠁         ⢈⣿⣿⣿⣿⣿⣿ ⢀            ⠈⠉  ⠐⡀⣠⡈⢙⠙⠂",
+    "                       ⠈⢻⣿⣿⣿⣿⣿⣿⠃          ⠘⣿⣿⣿⣿⣿⠋⢰⡿              ⢀⣤⣾⣿⣿⣷⣾⣧⡀",
+    "                        ⣾⣿⣿⣿⡿⠃             ⠹⣿⣿⡿⠃  ⠁              ⢹⣿⣿⣿⣿⣿⣿⣿⣿",
+    "                       ⢰⣿⣿⠿◉                ⠉⠉                   ⠈⠉⠁  ⠉⠻⢿⠃    ⢰⡄",
+    "                       ⣸⣿⠏                                              ⠈    ⠒⠁",
+    "                       ⠈⠛ ⠈",
+  ]
+
+  // MARK: - Land
+
+  /// Land only, in a rectangle of the world's shape (so the map fills it).
+  private static func landMap(width: Int, height: Int, symbols: Symbols = .unicode) -> CellBuffer {
+    var map = MapView()
+    var buffer = CellBuffer(size: Size(width: width, height: height), symbols: symbols)
+    map.render(into: &buffer, rect: buffer.bounds)
+    return buffer
+  }
+
+  /// Whether the braille dot at a coordinate is set.
+  private static func isLandDot(_ buffer: CellBuffer, longitude: Double, latitude: Double) -> Bool {
+    let dots = Projection(width: buffer.size.width * 2, height: buffer.size.height * 4)
+    guard let dot = dots.cell(longitude: longitude, latitude: latitude) else { return false }
+    return dotPattern(buffer[dot.x / 2, dot.y / 4]) & dotBit(x: dot.x % 2, y: dot.y % 4) != 0
+  }
+
+  /// Whether any dot within one dot of a coordinate is set (a city on a coast may sit on a sea dot).
+  private static func isNearLand(_ buffer: CellBuffer, longitude: Double, latitude: Double) -> Bool {
+    let dots = Projection(width: buffer.size.width * 2, height: buffer.size.height * 4)
+    return [-1.0, 0, 1].contains { dx in
+      [-1.0, 0, 1].contains { dy in
+        isLandDot(
+          buffer, longitude: longitude + dx * dots.degreesPerColumn,
+          latitude: latitude + dy * dots.degreesPerRow)
+      }
+    }
+  }
+
+  /// The dot bits of a braille cell (0 for anything else).
+  private static func dotPattern(_ cell: Cell) -> UInt32 {
+    guard let scalar = cell.character.unicodeScalars.first, (0x2800...0x28FF).contains(scalar.value) else {
+      return 0
+    }
+    return scalar.value - 0x2800
+  }
+
+  private static func dotBit(x: Int, y: Int) -> UInt32 {
+    [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]][y][x]
+  }
+
+  @Test(arguments: [(40, 8), (60, 12), (100, 20), (200, 40)])
+  func knownPlacesAreLandOrSea(width: Int, height: Int) {
+    let map = Self.landMap(width: width, height: height)
+    let cells = Projection(width: width, height: height)
+    let cities = [("Tokyo", 139.69, 35.69), ("Buenos Aires", -58.38, -34.60), ("Reykjavik", -21.94, 64.15)]
+    for (name, longitude, latitude) in cities {
+      let cell = cells.cell(longitude: longitude, latitude: latitude)!
+      #expect(Self.dotPattern(map[cell.x, cell.y]) != 0, "\(name)'s cell has no land")
+      #expect(Self.isNearLand(map, longitude: longitude, latitude: latitude), "\(name) is at sea")
+    }
+    // 0°, 0° is in the Gulf of Guinea, with the African coast to the north and the east.
+    #expect(!Self.isLandDot(map, longitude: 0, latitude: 0))
+    #expect(!Self.isLandDot(map, longitude: 5, latitude: 0))
+    #expect(Self.isLandDot(map, longitude: -1, latitude: 7))  // Ghana
+    #expect(Self.isLandDot(map, longitude: 11, latitude: 0))  // Gabon
+    // Open ocean and the middle of continents.
+    #expect(!Self.isLandDot(map, longitude: -140, latitude: 0))
+    #expect(!Self.isLandDot(map, longitude: -30, latitude: 30))
+    #expect(Self.isLandDot(map, longitude: 20, latitude: 20))  // Sahara
+    #expect(Self.isLandDot(map, longitude: -100, latitude: 40))  // Great Plains
+    #expect(Self.isLandDot(map, longitude: 100, latitude: 60))  // Siberia
+  }
+
+  @Test func redrawsAtANewSize() {
+    var map = MapView(markers: Self.markers, selectedIndex: 0)
+    _ = renderLines(width: 40, height: 8) { map.render(into: &$0, rect: $1) }
+    let resized = renderLines(width: 60, height: 12) { map.render(into: &$0, rect: $1) }
+    var fresh = MapView(markers: Self.markers, selectedIndex: 0)
+    #expect(resized == renderLines(width: 60, height: 12) { fresh.render(into: &$0, rect: $1) })
+    let ascii = renderLines(width: 60, height: 12, symbols: .ascii) { map.render(into: &$0, rect: $1) }
+    #expect(
+      ascii == renderLines(width: 60, height: 12, symbols: .ascii) { fresh.render(into: &$0, rect: $1) })
+  }
+
+  // MARK: - Layout
+
+  @Test func keepsTheWorldsShapeTopAlignedAndCentred() {
+    let map = MapView()
+    #expect(
+      map.mapArea(in: Rect(x: 0, y: 0, width: 200, height: 60)) == Rect(x: 0, y: 0, width: 200, height: 40))
+    #expect(
+      map.mapArea(in: Rect(x: 10, y: 3, width: 100, height: 10)) == Rect(x: 35, y: 3, width: 50, height: 10))
+    #expect(map.mapArea(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Rect(x: 0, y: 0, width: 40, height: 8))
+    #expect(MapView.preferredHeight(forWidth: 40) == 8)
+    #expect(MapView.preferredHeight(forWidth: 83) == 17)
+  }
+
+  @Test func drawsOnlyInsideItsRectangle() {
+    var map = MapView(markers: [
+      MapMarker(longitude: -180, latitude: 90), MapMarker(longitude: 180, latitude: -90),
+    ])
+    var buffer = CellBuffer(size: Size(width: 50, height: 14))
+    buffer.fill(buffer.bounds, with: "x")
+    let rect = Rect(x: 5, y: 3, width: 40, height: 8)
+    map.render(into: &buffer, rect: rect)
+    for y in 0..<buffer.size.height {
+      for x in 0..<buffer.size.width where !rect.contains(Point(x: x, y: y)) {
+        #expect(buffer[x, y].character == "x", "(\(x), \(y)) was drawn over")
+      }
+    }
+    #expect(buffer[5, 3].character == "●")
+    #expect(buffer[44, 10].character == "●")
+  }
+
+  @Test(arguments: [(39, 8), (40, 7), (12, 2)])
+  func tooSmallShowsANote(width: Int, height: Int) {
+    var map = MapView(markers: Self.markers)
+    let lines = renderLines(width: width, height: height) { map.render(into: &$0, rect: $1) }.trimmed
+    let note = MapView.tooSmallMessage(symbols: .unicode)
+    #expect(note == "map needs 40×8 cells")
+    #expect(lines[0] == TextLayout.truncate(note, toWidth: width, ellipsis: "…"))
+    #expect(lines.dropFirst().allSatisfy { $0.isEmpty })
+  }
+
+  @Test(arguments: [(1, 1), (0, 0), (3, 40)])
+  func tinyRectanglesAreHarmless(width: Int, height: Int) {
+    var map = MapView(markers: Self.markers, selectedIndex: 2)
+    let lines = renderLines(width: width, height: height) { map.render(into: &$0, rect: $1) }
+    #expect(lines.count == height)
+  }
+
+  // MARK: - Markers
+
+  /// The one cell a 40×8 map puts `longitude`, `latitude` in.
+  private static func cell(_ longitude: Double, _ latitude: Double) -> Point {
+    Projection(width: 40, height: 8).cell(longitude: longitude, latitude: latitude)!
+  }
+
+  @Test func markersClampToTheEdges() {
+    let outside = [
+      MapMarker(longitude: 10, latitude: 89),  // north of the crop
+      MapMarker(longitude: 10, latitude: -80),  // Antarctica, south of it
+      MapMarker(longitude: 180, latitude: 0),
+      MapMarker(longitude: -180, latitude: 10),
+      MapMarker(longitude: 190, latitude: -30),  // wraps to 170°W
+      MapMarker(longitude: .nan, latitude: 0),  // not a place: skipped
+      MapMarker(longitude: 0, latitude: .infinity),
+    ]
+    var map = MapView(markers: outside)
+    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    map.render(into: &buffer, rect: buffer.bounds)
+    #expect(buffer[21, 0].character == "●")
+    #expect(buffer[21, 7].character == "●")
+    #expect(buffer[39, 4].character == "●")
+    #expect(buffer[0, 4].character == "●")
+    #expect(buffer[1, 6].character == "●")
+    #expect(buffer.lines.joined().filter { $0 == "●" }.count == 5)
+  }
+
+  @Test func severalMarkersInACellShowTheirCount() {
+    func markers(_ count: Int, at longitude: Double, _ latitude: Double) -> [MapMarker] {
+      (0..<count).map { MapMarker(longitude: longitude + Double($0) * 0.01, latitude: latitude) }
+    }
+    var map = MapView(
+      markers: markers(1, at: -100, 40) + markers(2, at: 20, 20) + markers(9, at: 100, 60)
+        + markers(10, at: 135, -25) + markers(250, at: -60, -10))
+    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    map.render(into: &buffer, rect: buffer.bounds)
+    let glyphs = [(-100.0, 40.0, "●"), (20, 20, "2"), (100, 60, "9"), (135, -25, "+"), (-60, -10, "+")]
+    for (longitude, latitude, glyph) in glyphs {
+      let cell = Self.cell(longitude, latitude)
+      #expect(buffer[cell.x, cell.y].character == Character(glyph), "at \(longitude), \(latitude)")
+      #expect(buffer[cell.x, cell.y].style.attributes.contains(.bold))
+    }
+  }
+
+  @Test func theSelectedMarkerIsDrawnLastInReverseVideo() {
+    let styles = ["fire": Style(foreground: .red), "ice": Style(foreground: .cyan)]
+    var map = MapView(
+      markers: [
+        MapMarker(longitude: 20, latitude: 20, styleKey: "fire"),
+        MapMarker(longitude: 20.1, latitude: 20.1, styleKey: "ice"),
+        MapMarker(longitude: -100, latitude: 40, styleKey: "fire"),
+      ], selectedIndex: 1, markerStyles: styles)
+    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    map.render(into: &buffer, rect: buffer.bounds)
+    let shared = buffer[Self.cell(20, 20).x, Self.cell(20, 20).y]
+    #expect(shared.character == "2")
+    #expect(shared.style == Style(foreground: .cyan, attributes: [.bold, .reverse]))
+    let other = buffer[Self.cell(-100, 40).x, Self.cell(-100, 40).y]
+    #expect(other.style == Style(foreground: .red, attributes: .bold))
+
+    map.selectedIndex = 2
+    map.render(into: &buffer, rect: buffer.bounds)
+    #expect(buffer[Self.cell(-100, 40).x, Self.cell(-100, 40).y].character == "◉")
+    // Without its colours (`--no-color`), the selection still stands out.
+    #expect(
+      buffer[Self.cell(-100, 40).x, Self.cell(-100, 40).y].style.withoutColors.attributes.contains(.reverse))
+    // A shared cell not selected takes its first marker's style.
+    #expect(
+      buffer[Self.cell(20, 20).x, Self.cell(20, 20).y].style == Style(foreground: .red, attributes: .bold))
+
+    map.selectedIndex = 7  // out of range: nothing highlighted
+    map.render(into: &buffer, rect: buffer.bounds)
+    #expect(!buffer.lines.joined().contains("◉"))
+  }
+
+  @Test func unknownKeysTakeAStablePaletteColour() {
+    let map = MapView(markerStyles: ["wildfires": Style(foreground: .brightRed)])
+    #expect(map.markerStyle(for: "wildfires") == Style(foreground: .brightRed))
+    #expect(map.markerStyle(for: "volcanoes") == map.markerStyle(for: "volcanoes"))
+    #expect(map.markerStyle(for: "volcanoes").foreground != .default)
+    let keys = ["a", "b", "c", "d", "e", "f", "g", "h", "volcanoes", "floods"]
+    #expect(Set(keys.map { map.markerStyle(for: $0).foreground }).count > 2)
+  }
+
+  @Test func landTakesTheThemesSecondaryStyle() {
+    var map = MapView()
+    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    map.render(into: &buffer, rect: buffer.bounds)
+    let land = Self.cell(20, 20)
+    #expect(buffer[land.x, land.y].style == Theme.standard.secondary)
+  }
+
+  // MARK: - ASCII
+
+  @Test func asciiFallback() {
+    var map = MapView(markers: Self.markers, selectedIndex: 2)
+    let lines = renderLines(width: 40, height: 8, symbols: .ascii) { map.render(into: &$0, rect: $1) }
+    #expect(lines.allSatisfy { $0.allSatisfy { " .*#+23456789".contains($0) } })
+    #expect(
+      lines.trimmed == [
+        "      ............        ...........",
+        "  ............   # ....................",
+        "      ......       ................*",
+        "        .3.       ...............",
+        "           ....    ......      ..",
+        "           .....     ....        ....",
+        "            .*        ..         ....",
+        "           ..",
+      ])
+    let land = Self.cell(20, 20)
+    let sea = Self.cell(-140, 0)
+    #expect(lines[land.y][lines[land.y].index(lines[land.y].startIndex, offsetBy: land.x)] == ".")
+    #expect(lines[sea.y][lines[sea.y].index(lines[sea.y].startIndex, offsetBy: sea.x)] == " ")
+    let tooSmall = renderLines(width: 30, height: 2, symbols: .ascii) { map.render(into: &$0, rect: $1) }
+    #expect(tooSmall.trimmed == ["map needs 40x8 cells", ""])
+  }
+}
