@@ -1,8 +1,16 @@
 # OurPlanet — every task a newcomer needs. `make run` starts the app, `make test` runs all tests.
 SWIFT ?= swift
 ARGS ?=
+# `make install` puts the app under $(DESTDIR)$(PREFIX): bin/ourplanet, share/ourplanet/ (the
+# bundled data) and share/man/man1/ourplanet.1.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL ?= install
+# The release build for `install`, in its own folder: it never waits for (or dirties) the debug one,
+# and a test that runs `make install` does not deadlock on the lock `swift test` holds on `.build`.
+INSTALL_SCRATCH ?= .build-install
 
-.PHONY: all build run test test-tsan bench lint format clean snapshot
+.PHONY: all build run test test-tsan bench lint format clean snapshot install uninstall
 
 all: build
 
@@ -33,5 +41,32 @@ format:
 snapshot:
 	python3 Tests/Tools/make_snapshot.py
 
+# Rebuilds the world map's land mask (generated Swift source in Sources/TerminalUI/Widgets) from
+# ../shared/data/naturalearth/ne_110m_land.geojson.
+.PHONY: landmask
+landmask:
+	python3 Tests/Tools/make_landmask.py
+
+# The binary finds the data as <bin>/../share/ourplanet; the manual page comes from the binary itself
+# (`ourplanet manual`), so it always matches `ourplanet --help`.
+install:
+	@test -n "$(PREFIX)" || { echo "PREFIX is empty" >&2; exit 2; }
+	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --product ourplanet
+	bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --show-bin-path)" && \
+	  "$$bin/ourplanet" manual > $(INSTALL_SCRATCH)/ourplanet.1 && \
+	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" && \
+	  $(INSTALL) -m 755 "$$bin/ourplanet" "$(DESTDIR)$(PREFIX)/bin/ourplanet"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.1 "$(DESTDIR)$(PREFIX)/share/man/man1/ourplanet.1"
+	find Resources -type d | while IFS= read -r dir; do \
+	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/share/ourplanet$${dir#Resources}" || exit 1; done
+	find Resources -type f ! -name '.*' | while IFS= read -r file; do \
+	  $(INSTALL) -m 644 "$$file" "$(DESTDIR)$(PREFIX)/share/ourplanet$${file#Resources}" || exit 1; done
+
+# Removes what `install` put there (share/ourplanet is the app's own folder), and nothing else.
+uninstall:
+	@test -n "$(PREFIX)" || { echo "PREFIX is empty" >&2; exit 2; }
+	rm -f "$(DESTDIR)$(PREFIX)/bin/ourplanet" "$(DESTDIR)$(PREFIX)/share/man/man1/ourplanet.1"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/ourplanet"
+
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan $(INSTALL_SCRATCH)

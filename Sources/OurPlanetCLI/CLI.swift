@@ -17,14 +17,17 @@ enum CLI {
       return 2
     }
     if options.help {
-      Console.output(Usage.text)
+      Console.output(Manual.ourplanet.helpText)
       return 0
     }
     if options.version {
-      Console.output("ourplanet \(Usage.version)")
+      Console.output("ourplanet \(Manual.ourplanet.version)")
       return 0
     }
     switch options.command {
+    case .manual:
+      Console.write(Manual.ourplanet.roffPage)
+      return 0
     case .interactive:
       return runInteractive(options)
     case .categories:

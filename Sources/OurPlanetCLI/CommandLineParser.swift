@@ -11,12 +11,11 @@ struct CommandLineParser {
     self.environment = environment
   }
 
-  /// Options that take a value.
-  private static let valued: Set<String> = ["--api", "--days", "--cache-dir", "--log"]
-  /// Options that are flags.
-  private static let flags: Set<String> = [
-    "--json", "--offline", "--no-color", "--help", "-h", "--version", "-V",
-  ]
+  /// Options that take a value, as the manual lists them (so `--help` cannot list an option this
+  /// parser does not know, nor miss one it does).
+  private static let valued = Set(Manual.ourplanet.options.filter { $0.argument != nil }.flatMap(\.names))
+  /// Options that are flags, as the manual lists them.
+  private static let flags = Set(Manual.ourplanet.options.filter { $0.argument == nil }.flatMap(\.names))
 
   /// Parses the arguments after the program name.
   ///
@@ -52,7 +51,8 @@ struct CommandLineParser {
         case "--offline": options.offline = true
         case "--no-color": options.noColor = true
         case "--help", "-h": options.help = true
-        default: options.version = true
+        case "--version", "-V": options.version = true
+        default: preconditionFailure("the manual lists the flag '\(name)' but the parser does not handle it")
         }
         continue
       }
@@ -74,13 +74,17 @@ struct CommandLineParser {
       case "--cache-dir":
         guard !value.isEmpty else { throw UsageError("--cache-dir needs a folder") }
         options.cacheDirectory = URL(fileURLWithPath: value, isDirectory: true)
-      default:
+      case "--log":
         guard !value.isEmpty else { throw UsageError("--log needs a file") }
         options.logFile = URL(fileURLWithPath: value)
+      default:
+        preconditionFailure("the manual lists the option '\(name)' but the parser does not handle it")
       }
     }
     if options.help || options.version { return options }
     try assignCommand(positionals, to: &options)
+    // The page is the same whatever the environment says (`make install` runs this).
+    if options.command == .manual { return options }
     if options.json, options.command == .interactive {
       throw UsageError("--json needs a command: 'categories' or 'events <category-id>'")
     }
@@ -106,6 +110,9 @@ struct CommandLineParser {
       options.command = .events(categoryID: id)
     case "help":
       options.help = true
+    case "manual":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'manual'") }
+      options.command = .manual
     default:
       throw UsageError("unknown command '\(command)'")
     }

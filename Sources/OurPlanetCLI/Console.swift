@@ -7,6 +7,11 @@ enum Console {
     print(line)
   }
 
+  /// Writes `text` to stdout as it is, without adding a newline.
+  static func write(_ text: String) {
+    print(text, terminator: "")
+  }
+
   /// Writes `ourplanet: <message>` to stderr.
   static func error(_ message: String) {
     FileHandle.standardError.write(Data("ourplanet: \(message)\n".utf8))

@@ -10,6 +10,8 @@ struct Options: Equatable {
     case categories
     /// `ourplanet events <category-id>`.
     case events(categoryID: String)
+    /// `ourplanet manual` (not in the help): prints the manual page's roff source.
+    case manual
   }
 
   /// Default for `--days`.

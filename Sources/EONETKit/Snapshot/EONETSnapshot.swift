@@ -50,13 +50,14 @@ public struct EONETSnapshot: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     executableURL: URL? = Bundle.main.executableURL
   ) throws(EONETError) -> EONETSnapshot {
-    let roots = resourceDirectories(environment: environment, executableURL: executableURL)
+    let roots = resourceCandidates(environment: environment, executableURL: executableURL)
     for root in roots {
       let candidate = root.appendingPathComponent("eonet", isDirectory: true)
       if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("snapshot.json").path) {
         return try EONETSnapshot(directory: candidate)
       }
     }
+    // Name every place, existing or not, so a broken install says where the data should be.
     throw .snapshot("not found (looked in \(roots.map(\.path).joined(separator: ", ")))")
   }
 
@@ -73,6 +74,11 @@ public struct EONETSnapshot: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     executableURL: URL? = Bundle.main.executableURL
   ) -> [URL] {
+    resourceCandidates(environment: environment, executableURL: executableURL).filter(isDirectory)
+  }
+
+  /// The places ``resourceDirectories(environment:executableURL:)`` looks at, whether they exist or not.
+  private static func resourceCandidates(environment: [String: String], executableURL: URL?) -> [URL] {
     var candidates: [URL] = []
     if let override = environment["OURPLANET_RESOURCES"], !override.isEmpty {
       candidates.append(URL(fileURLWithPath: override, isDirectory: true))
@@ -84,20 +90,23 @@ public struct EONETSnapshot: Sendable {
           "share/ourplanet", isDirectory: true))
     }
     if let bundled = bundledResources() { candidates.append(bundled) }
-    return candidates.filter { url in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
+    return candidates
+  }
+
+  private static func isDirectory(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
   }
 
   /// The `Resources` folder inside the SwiftPM bundle, without risking `Bundle.module`'s fatal error.
   ///
   /// SwiftPM's generated `Bundle.module` traps when the bundle is missing (an installed binary
-  /// without it). It looks beside the main executable first, so only touch it when that bundle exists.
+  /// without it). It looks beside the main executable first, so only touch it when that bundle exists
+  /// as a folder (`Bundle(path:)` is nil for a file of that name, and then it traps too).
   private static func bundledResources() -> URL? {
     let besideExecutable = Bundle.main.bundleURL.appendingPathComponent("OurPlanet_EONETKit.resources")
-    guard FileManager.default.fileExists(atPath: besideExecutable.path) else { return nil }
+    guard isDirectory(besideExecutable) else { return nil }
     // `.copy("../../Resources")` puts the folder at the bundle's top level. (CFBundle then reports
     // that very folder as `resourceURL`, so build the path from `bundleURL` to be layout-proof.)
     return Bundle.module.bundleURL.appendingPathComponent("Resources", isDirectory: true)

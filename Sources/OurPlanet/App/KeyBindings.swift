@@ -15,7 +15,7 @@ public enum KeyBindings {
     HelpEntry(keys: "r", action: "refresh from the network"),
     HelpEntry(keys: "o", action: "open the event's source link"),
     HelpEntry(keys: "m", action: "show / hide the world map"),
-    HelpEntry(keys: "?", action: "this help"),
+    HelpEntry(keys: "?", action: "show the keys"),
     HelpEntry(keys: "Ctrl-L", action: "redraw the screen"),
     HelpEntry(keys: "Ctrl-Z", action: "suspend"),
     HelpEntry(keys: "q", action: "quit"),

@@ -1,0 +1,115 @@
+import EONETKit
+import OurPlanet
+
+extension Manual {
+  /// `ourplanet`'s manual: what `--help` prints and what `man ourplanet` shows.
+  ///
+  /// Keep the text to characters a plain ASCII terminal can show too (the page is checked with
+  /// `LC_ALL=C`): arrows, `−` and `—` are fine, symbols such as `●` are not.
+  static let ourplanet = Manual(
+    name: "ourplanet",
+    version: "0.1.0",
+    date: "2026-11-22",
+    summary: "natural events on Earth, from NASA's EONET",
+    description: [
+      """
+      `ourplanet` shows the natural events that NASA's Earth Observatory Natural Event Tracker \
+      (EONET) follows — wildfires, storms, volcanoes, sea and lake ice, floods — in a terminal.
+      """,
+      """
+      With no command it starts a full-screen terminal UI: the categories, each with its number of \
+      events; Enter opens a category's events, newest first, filtered by a days slider; Enter on an \
+      event shows its detail, and `o` opens its source link in the browser. The `?` key lists the \
+      keys.
+      """,
+      """
+      Every download is kept in a cache, so the next start shows the last data at once and then \
+      refreshes it. Without a network, `ourplanet` shows the cache, else the snapshot of real EONET \
+      data installed with it, and says which one it shows and from when.
+      """,
+      """
+      The `categories` and `events` commands print the same data for scripts: as text, or with \
+      `--json` as a JSON array with one object per line. `events` takes a category id as \
+      `ourplanet categories` lists it (`wildfires`, `volcanoes`, ...). Messages go to standard error.
+      """,
+    ],
+    commands: [
+      Command(words: [.optional([.placeholder("options")])], summary: "start the terminal UI"),
+      Command(
+        words: [
+          .literal("categories"), .optional([.literal("--json")]), .optional([.placeholder("options")]),
+        ],
+        summary: "each category and its event count"),
+      Command(
+        words: [
+          .literal("events"), .argument("category-id"), .optional([.literal("--json")]),
+          .optional([.placeholder("options")]),
+        ],
+        summary: "a category's events, newest first"),
+    ],
+    options: [
+      Option(
+        names: ["--api"], argument: "URL",
+        summary: """
+          the EONET API root (default `$OURPLANET_API`, else \
+          `\(EONETClient.Configuration.defaultBaseURL.absoluteString)`)
+          """),
+      Option(
+        names: ["--days"], argument: "N",
+        summary: "only events of the last N days, 1 to 36500 (default \(Options.defaultDays))"),
+      Option(
+        names: ["--cache-dir"], argument: "DIR",
+        summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)"),
+      Option(names: ["--offline"], summary: "no network: the cache, else the bundled snapshot"),
+      Option(names: ["--json"], summary: "machine-readable output (`categories` and `events` only)"),
+      Option(names: ["--no-color"], summary: "no colors in the terminal UI (also when `NO_COLOR` is set)"),
+      Option(
+        names: ["--log"], argument: "FILE",
+        summary: "where the terminal UI logs (nothing is ever printed over its screen)"),
+      Option(names: ["-h", "--help"], summary: "print the help and exit"),
+      Option(names: ["-V", "--version"], summary: "print the version and exit"),
+    ],
+    keys: KeyBindings.all,
+    environment: [
+      Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
+      Entry(
+        term: "OURPLANET_RESOURCES",
+        summary: "a folder holding the bundled data (`eonet/snapshot.json`), looked in first"),
+      Entry(
+        term: "XDG_CACHE_HOME",
+        summary: "the cache goes in `$XDG_CACHE_HOME/ourplanet` (an absolute path), else `~/.cache/ourplanet`"
+      ),
+      Entry(term: "NO_COLOR", summary: "when set and not empty, no colors, as with `--no-color`"),
+    ],
+    files: [
+      Entry(
+        term: "~/.cache/ourplanet/",
+        summary: """
+          the cache (`$XDG_CACHE_HOME/ourplanet/` if set, or `--cache-dir`): one file per \
+          download, written atomically; safe to delete
+          """),
+      Entry(
+        term: "PREFIX/share/ourplanet/eonet/",
+        summary: """
+          the bundled snapshot, found as `../share/ourplanet` from the folder of the \
+          `ourplanet` binary (`/usr/local/share/ourplanet` after `make install`)
+          """),
+    ],
+    exitStatuses: [
+      ExitStatus(status: 0, meaning: "everything loaded"),
+      ExitStatus(
+        status: 1,
+        meaning: "something failed: what did load is still printed, the failure goes to standard error"),
+      ExitStatus(status: 2, meaning: "bad usage: an unknown option, a missing value, a bad URL"),
+    ],
+    examples: [
+      Entry(term: "ourplanet", summary: "browse the live feed"),
+      Entry(term: "ourplanet --offline --days 30", summary: "browse the bundled snapshot's last 30 days"),
+      Entry(term: "ourplanet categories", summary: "the categories and their event counts"),
+      Entry(
+        term: "ourplanet events wildfires --days 7 --json",
+        summary: "the last week's wildfires, for a script"),
+    ],
+    seeAlso: ["xdg-open(1)"]
+  )
+}

@@ -1,0 +1,122 @@
+import TerminalUI
+
+/// Everything a user can learn about `ourplanet` without reading the source, in one value.
+///
+/// `ourplanet --help` (``helpText``) and the manual page (``roffPage``, printed by the hidden
+/// `ourplanet manual` command that `make install` runs) are both rendered from it, and the command
+/// line parser takes its option names from ``options``, so the help, the page and the parser cannot
+/// disagree. The content itself is ``ourplanet``.
+///
+/// Prose may mark literal text (an option, a path, a command) with backticks: the manual page sets
+/// it in bold, the help prints it plain.
+///
+/// ```swift
+/// print(Manual.ourplanet.helpText)
+/// ```
+struct Manual: Sendable {
+  /// One word of a synopsis line.
+  enum Word: Sendable, Equatable {
+    /// Typed as is: `categories`, `--json`.
+    case literal(String)
+    /// A value the user supplies: `<category-id>` in the help, italic on the page.
+    case argument(String)
+    /// Stands for more words described elsewhere: `options`.
+    case placeholder(String)
+    /// Words that may be left out: `[--json]`.
+    case optional([Word])
+  }
+
+  /// One way to run the program.
+  struct Command: Sendable {
+    /// The words after the program name.
+    var words: [Word]
+    /// What it does, in a few words.
+    var summary: String
+  }
+
+  /// A command line option.
+  struct Option: Sendable {
+    /// Its spellings, short first: `["-h", "--help"]`.
+    var names: [String]
+    /// The name of its value (`URL`), or `nil` for a flag.
+    var argument: String?
+    /// What it does.
+    var summary: String
+
+    /// The names and the value as the help shows them: `--cache-dir DIR`, `-h, --help`.
+    var label: String {
+      names.joined(separator: ", ") + (argument.map { " " + $0 } ?? "")
+    }
+  }
+
+  /// A name and what it means: an environment variable, a file, an example command.
+  struct Entry: Sendable {
+    /// The variable, the path or the command line.
+    var term: String
+    /// What it is or does.
+    var summary: String
+  }
+
+  /// An exit status and when the program returns it.
+  struct ExitStatus: Sendable {
+    var status: Int32
+    var meaning: String
+  }
+
+  /// The program's name, as typed.
+  var name: String
+  /// The version `--version` prints.
+  var version: String
+  /// The date of this version of the page (`YYYY-MM-DD`).
+  var date: String
+  /// What the program is, in one line (the page's NAME).
+  var summary: String
+  /// Paragraphs that introduce the program.
+  var description: [String]
+  /// The ways to run it.
+  var commands: [Command]
+  /// Its options.
+  var options: [Option]
+  /// The terminal UI's keys.
+  var keys: [HelpEntry]
+  /// The environment variables it reads.
+  var environment: [Entry]
+  /// The files it reads and writes.
+  var files: [Entry]
+  /// Its exit statuses.
+  var exitStatuses: [ExitStatus]
+  /// Command lines worth trying, each with what it shows.
+  var examples: [Entry]
+  /// Related pages, as `name(section)`.
+  var seeAlso: [String]
+
+  /// A piece of prose: plain text or a literal marked with backticks.
+  struct Span: Equatable {
+    var text: Substring
+    var isLiteral: Bool
+
+    /// Splits `prose` at its backticks; an unpaired backtick stays plain text.
+    ///
+    /// ```swift
+    /// Manual.Span.split("see `--days`")  // [("see ", plain), ("--days", literal)]
+    /// ```
+    static func split(_ prose: String) -> [Span] {
+      var spans: [Span] = []
+      var rest = prose[...]
+      while let open = rest.firstIndex(of: "`"),
+        let close = rest[rest.index(after: open)...].firstIndex(of: "`")
+      {
+        if open > rest.startIndex { spans.append(Span(text: rest[..<open], isLiteral: false)) }
+        spans.append(Span(text: rest[rest.index(after: open)..<close], isLiteral: true))
+        rest = rest[rest.index(after: close)...]
+      }
+      if !rest.isEmpty { spans.append(Span(text: rest, isLiteral: false)) }
+      return spans
+    }
+
+    /// `prose` without its backticks, as the help prints it.
+    static func plain(_ prose: String) -> String {
+      split(prose).map { String($0.text) }.joined()
+    }
+  }
+}
