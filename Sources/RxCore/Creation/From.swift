@@ -87,10 +87,18 @@ where Iterator.Element == Observer.Element {
   /// equivalent to looping while its queue stays empty and re-queueing ourselves when it is not, which
   /// is what this does without an allocation per element.
   func runOnTrampoline() -> Disposable {
-    CurrentThreadScheduler.instance.schedule(()) { [self] _ in
-      step()
-      return Disposables.create()
+    // `Producer.subscribe` always runs inside a trampoline, so queue the first step directly: the
+    // sink's own disposed flag cancels it, and no scheduled item or closure is allocated per subscription.
+    guard let queue = CurrentThreadScheduler.currentQueue else {
+      return CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+        step()
+        return Disposables.create()
+      }
     }
+    let task = Continuation(self)
+    continuation = task
+    queue.enqueue(task)
+    return Disposables.create()
   }
 
   fileprivate func step() {
