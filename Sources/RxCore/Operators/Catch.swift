@@ -30,7 +30,7 @@ extension ObservableType {
   ///
   /// `retry(3)` subscribes at most three times, then sends the last error.
   public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-    SourceChain(repeatElement(asObservable(), count: max(maxAttemptCount, 0)), onError: .moveOn)
+    SourceChain(Swift.repeatElement(asObservable(), count: max(maxAttemptCount, 0)), onError: .moveOn)
   }
 }
 
