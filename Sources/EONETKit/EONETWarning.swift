@@ -11,6 +11,22 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
   /// A cache file could not be written; the data is still served.
   case cacheNotWritten(path: String, reason: String)
 
+  /// A one-line form for a narrow status line: file names without their folders.
+  public var shortDescription: String {
+    switch self {
+    case .skippedEvents:
+      return description
+    case .cacheIgnored(let path, let reason):
+      return "ignored cache file \(Self.fileName(path)): \(reason)"
+    case .cacheNotWritten(let path, let reason):
+      return "could not write cache file \(Self.fileName(path)): \(reason)"
+    }
+  }
+
+  private static func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
   public var description: String {
     switch self {
     case .skippedEvents(let count, let source):

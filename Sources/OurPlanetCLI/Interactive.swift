@@ -13,7 +13,7 @@ import TerminalUI
 /// - Returns: The exit status (a terminating signal ends the process with that signal instead).
 func runInteractive(_ options: Options) -> Int32 {
   let warnings = PublishRelay<String>()
-  let client = CLI.makeClient(options) { warning in warnings.accept("\(warning)") }
+  let client = CLI.makeClient(options) { warning in warnings.accept(warning.shortDescription) }
   let session: TerminalSession
   do {
     session = try TerminalSession(

@@ -252,4 +252,30 @@ struct EndToEndTests {
       #expect(try app.tmux.terminalState().isRestored)
     }
   }
+
+  @Test(
+    "a damaged cache file is reported on the status line and ignored; the rest still shows",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func damagedCache() throws {
+    try withServer { server, temporary in
+      let live = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString], cacheDirectory: cache(temporary))
+      try live.waitFor("live, updated", loaded, timeout: .seconds(30))
+      try live.tmux.sendKeys("q")
+      _ = try live.tmux.terminalState()
+      live.tmux.close()
+
+      let files = try FileManager.default.contentsOfDirectory(atPath: cache(temporary).path)
+      let volcanoes = try #require(files.first { $0.contains("volcanoes") && $0.contains("open") })
+      try Data("{\"truncated\": ".utf8).write(to: cache(temporary).appendingPathComponent(volcanoes))
+
+      let app = try AppHarness.start(arguments: ["--offline"], cacheDirectory: cache(temporary))
+      defer { app.tmux.close() }
+      let screen = try app.waitFor("ignored cache file", volcanoes, "Wildfires")
+      let line = screen.split(separator: "\n").first { $0.contains("Wildfires") } ?? ""
+      #expect(line.trimmingCharacters(in: .whitespaces).hasSuffix(" 6"), "the other categories are intact")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
 }
