@@ -204,9 +204,17 @@ struct EndToEndTests {
       try app.tmux.sendKeys("?")
       try app.waitFor("OurPlanet keys")
       try app.tmux.sendKeys("Escape")
-      try app.tmux.sendKeys("q")
+      // The spinner keeps turning while the requests hang.
+      let first = try app.tmux.capture().split(separator: "\n").last { $0.contains("0/13") } ?? ""
+      try app.tmux.waitUntil("the spinner to turn", timeout: .seconds(5)) { screen in
+        let line = screen.split(separator: "\n").last { $0.contains("0/13") } ?? ""
+        return !line.isEmpty && line != first
+      }
+      // Ctrl-C in the middle of the downloads: the process dies of SIGINT with the terminal restored.
+      try app.tmux.sendKeys("C-c")
       let state = try app.tmux.terminalState(timeout: .seconds(10))
-      #expect(state.isRestored)
+      #expect(state.isRestored, "\(state)")
+      #expect(state.exitStatus == 130)
     }
   }
 
