@@ -145,6 +145,51 @@ struct MulticastTests {
     #expect(xs.subscriptions == [Subscription(200, 230), Subscription(300, 330)])
   }
 
+  @Test("multicast(_:selector:) shares one source subscription per subscriber through a fresh subject")
+  func multicastSelector() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(180, 0), .next(220, 4), .next(260, 6), .next(310, 8), .completed(450),
+    ])
+    var subjectsMade = 0
+    let res = scheduler.start {
+      xs.multicast({ () -> PublishSubject<Int> in
+        subjectsMade += 1
+        return PublishSubject()
+      }) { shared in
+        Observable.zip(shared, shared.map { $0 / 2 }) { $0 - $1 }
+      }
+    }
+    #expect(res.events == [.next(220, 2), .next(260, 3), .next(310, 4), .completed(450)])
+    #expect(xs.subscriptions == [Subscription(200, 450)])
+    #expect(subjectsMade == 1)
+  }
+
+  @Test("multicast(_:selector:) disposal releases the source; throwing closures error at subscription")
+  func multicastSelectorDisposeAndThrow() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(230, 1), .next(420, 2), .completed(600)])
+    let res = scheduler.start(disposed: 400) {
+      xs.multicast({ ReplaySubject<Int>.create(bufferSize: 1) }) { $0.map { $0 + 10 } }
+    }
+    #expect(res.events == [.next(230, 11)])
+    #expect(xs.subscriptions == [Subscription(200, 400)])
+
+    let ys = scheduler.createHotObservable([.next(700, 1), .completed(800)])
+    let subjectThrows = scheduler.createObserver(Int.self)
+    let selectorThrows = scheduler.createObserver(Int.self)
+    scheduler.scheduleAt(650) {
+      _ = ys.multicast({ () throws -> PublishSubject<Int> in throw TestError.boom }) { $0 }
+        .subscribe(subjectThrows)
+      _ = ys.multicast({ PublishSubject<Int>() }) { _ -> Observable<Int> in throw TestError.other }
+        .subscribe(selectorThrows)
+    }
+    scheduler.start()
+    #expect(subjectThrows.events == [.error(650, TestError.boom)])
+    #expect(selectorThrows.events == [.error(650, TestError.other)])
+    #expect(ys.subscriptions.isEmpty)
+  }
+
   @Test("refCount connects with the first subscriber and disconnects when the last leaves")
   func refCountCycles() {
     let scheduler = TestScheduler(initialClock: 0)

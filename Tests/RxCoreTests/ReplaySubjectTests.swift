@@ -43,4 +43,14 @@ struct ReplaySubjectTests {
     #expect(replayed == Array(1...100))
     #expect(nothing.isEmpty)
   }
+
+  @Test("createUnbound (RxSwift's name) replays everything, then the terminal event")
+  func createUnbound() {
+    let subject = ReplaySubject<String>.createUnbound()
+    for value in ["x", "y", "z"] { subject.onNext(value) }
+    subject.onCompleted()
+    var events: [Event<String>] = []
+    _ = subject.subscribe { events.append($0) }
+    #expect(events == [.next("x"), .next("y"), .next("z"), .completed])
+  }
 }

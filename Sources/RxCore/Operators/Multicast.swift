@@ -38,6 +38,24 @@ extension ObservableType {
     Multicaster(source: asObservable(), makeSubject: makeSubject)
   }
 
+  /// Shares one subscription to the source among the subscriptions `selector` makes to its argument,
+  /// through a fresh subject per subscriber.
+  ///
+  /// For each subscriber a subject is made by `subjectSelector`, `selector` builds the result from a
+  /// sequence multicast through it, the result is subscribed and then the source is connected. An
+  /// error thrown by either closure ends the sequence with that error before the source is subscribed.
+  /// ```swift
+  /// let sums = xs.multicast({ PublishSubject<Int>() }) { shared in
+  ///   Observable.zip(shared, shared.skip(1)) { $0 + $1 }
+  /// }
+  /// ```
+  public func multicast<Subject: SubjectType, Result>(
+    _ subjectSelector: @escaping () throws -> Subject,
+    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+  ) -> Observable<Result> where Subject.Observer.Element == Element {
+    MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+  }
+
   /// A connectable sequence that shares the source through a ``PublishSubject``.
   public func publish() -> ConnectableObservable<Element> {
     multicast(PublishSubject())
@@ -157,6 +175,54 @@ where Subject.Observer.Element == SourceElement {
     if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
     parent.release(self)
     subscription.dispose()
+  }
+}
+
+// MARK: - multicast(_:selector:)
+
+/// A subject and a connection per subscriber, with the result of `selector` in between.
+private final class MulticastSelector<SourceElement, Subject: SubjectType, Result>: Producer<Result>
+where Subject.Observer.Element == SourceElement {
+  private let source: Observable<SourceElement>
+  private let subjectSelector: () throws -> Subject
+  private let selector: (Observable<Subject.Element>) throws -> Observable<Result>
+
+  init(
+    source: Observable<SourceElement>, subjectSelector: @escaping () throws -> Subject,
+    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+  ) {
+    self.source = source
+    self.subjectSelector = subjectSelector
+    self.selector = selector
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable)
+  where Observer.Element == Result {
+    let sink = MulticastSelectorSink(observer: observer, cancel: cancel)
+    let connectable: ConnectableObservable<Subject.Element>
+    let result: Observable<Result>
+    do {
+      let subject = try subjectSelector()
+      connectable = source.multicast(subject)
+      result = try selector(connectable.asObservable())
+    } catch {
+      sink.forwardError(error)
+      return (sink, Disposables.create())
+    }
+    let subscription = result.subscribe(sink)
+    let connection = connectable.connect()
+    return (sink, Disposables.create(subscription, connection))
+  }
+}
+
+private final class MulticastSelectorSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+  func on(_ event: Event<Observer.Element>) {
+    if event.isStopEvent {
+      forwardTerminal(event)
+    } else {
+      forwardOn(event)
+    }
   }
 }
 

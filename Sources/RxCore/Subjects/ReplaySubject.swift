@@ -18,7 +18,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     ReplaySubject(capacity: bufferSize)
   }
 
-  /// A subject that replays every value.
+  /// A subject that replays every value (RxSwift's name).
+  public static func createUnbound() -> ReplaySubject<Element> {
+    ReplaySubject(capacity: Int.max)
+  }
+
+  /// A subject that replays every value; the same as ``createUnbound()``.
   public static func createUnbounded() -> ReplaySubject<Element> {
     ReplaySubject(capacity: Int.max)
   }

@@ -1,0 +1,60 @@
+#if canImport(XCTest)
+  import RxCore
+  import XCTest
+
+  // RxTest's XCTest assertions, for suites written against it: event lists compared with or without
+  // their times, and the values of a recorded stream.
+
+  /// Asserts that two event lists are equal.
+  public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Event<Element>], _ rhs: [Event<Element>], file: StaticString = #file, line: UInt = #line
+  ) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+  }
+
+  /// Asserts that the events of `rhs`, ignoring their times, equal `lhs`.
+  public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Event<Element>], _ rhs: [Recorded<Event<Element>>], file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    let events = rhs.map(\.value)
+    XCTAssertTrue(lhs == events, "\(lhs) is not equal to \(events)", file: file, line: line)
+  }
+
+  /// Asserts that the events of `lhs`, ignoring their times, equal `rhs`.
+  public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element>>], _ rhs: [Event<Element>], file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    let events = lhs.map(\.value)
+    XCTAssertTrue(events == rhs, "\(events) is not equal to \(rhs)", file: file, line: line)
+  }
+
+  /// Asserts that two recorded event lists are equal, times included.
+  public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+  }
+
+  /// Asserts that a recorded stream's values are `elements`, in order, and that it never failed.
+  public func XCTAssertRecordedElements<Element: Equatable>(
+    _ stream: [Recorded<Event<Element>>], _ elements: [Element], file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    var values: [Element] = []
+    for recorded in stream {
+      switch recorded.value {
+      case .next(let value):
+        values.append(value)
+      case .error(let error):
+        XCTFail("the stream failed with \(error)", file: file, line: line)
+        return
+      case .completed:
+        break
+      }
+    }
+    XCTAssertTrue(values == elements, "\(values) is not equal to \(elements)", file: file, line: line)
+  }
+#endif
