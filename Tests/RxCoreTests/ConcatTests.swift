@@ -212,4 +212,64 @@ struct ConcatTests {
     #expect(probe.spread < 64 * 1024)
     subscription.dispose()
   }
+
+  @Test("nested concatenations keep their order, timings and subscription intervals")
+  func nestedMarbles() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let ys1 = scheduler.createColdObservable([.next(5, 1), .completed(10)])
+    let ys2 = scheduler.createColdObservable([.next(10, 2), .completed(15)])
+    let ys3 = scheduler.createColdObservable([.next(5, 3), .completed(5)])
+    let ys4 = scheduler.createColdObservable([.next(20, 4), .completed(25)])
+    let res = scheduler.start {
+      Observable.concat([
+        ys1.asObservable(),
+        Observable.concat([ys2.asObservable(), ys3.asObservable()]),
+        ys4.concat(Observable<Int>.empty()),
+      ])
+    }
+    #expect(res.events == [.next(205, 1), .next(220, 2), .next(230, 3), .next(250, 4), .completed(255)])
+    #expect(ys1.subscriptions == [Subscription(200, 210)])
+    #expect(ys2.subscriptions == [Subscription(210, 225)])
+    #expect(ys3.subscriptions == [Subscription(225, 230)])
+    #expect(ys4.subscriptions == [Subscription(230, 255)])
+  }
+
+  @Test("a catch(sequence:) nested in a concat still moves on only when its sources fail")
+  func nestedCatchKeepsItsRules() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.next(5, 1), .error(10, TestError.boom)])
+    let fallback = scheduler.createColdObservable([.next(5, 2), .completed(10)])
+    let after = scheduler.createColdObservable([.next(5, 3), .completed(10)])
+    let res = scheduler.start {
+      Observable.concat([
+        Observable.catch(sequence: [failing.asObservable(), fallback.asObservable()]),
+        after.asObservable(),
+      ])
+    }
+    #expect(res.events == [.next(205, 1), .next(215, 2), .next(225, 3), .completed(230)])
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+    #expect(fallback.subscriptions == [Subscription(210, 220)])
+    #expect(after.subscriptions == [Subscription(220, 230)])
+  }
+
+  @Test("20,000 nested concatenations run in one flat stack, as in RxSwift")
+  func deeplyNested() {
+    let depth = 20_000
+    var chain = Observable.of(depth)
+    for level in stride(from: depth - 1, through: 0, by: -1) {
+      chain = Observable.concat([Observable.of(level), chain])
+    }
+    let probe = StackProbe()
+    var received: [Int] = []
+    var completions = 0
+    _ = chain.subscribe(
+      onNext: { value in
+        probe.mark()
+        received.append(value)
+      },
+      onCompleted: { completions += 1 })
+    #expect(received == Array(0...depth))
+    #expect(completions == 1)
+    #expect(probe.spread < 64 * 1024)
+  }
 }

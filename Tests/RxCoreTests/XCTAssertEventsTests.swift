@@ -10,8 +10,8 @@ final class XCTAssertEventsTests: XCTestCase {
     let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
     let res = scheduler.start { xs.map { $0 * 10 } }
     XCTAssertEqual(res.events, [.next(210, 10), .next(220, 20), .completed(230)])
-    XCTAssertEqual([Event<Int>.next(10), .next(20), .completed], res.events)
-    XCTAssertEqual(res.events, [Event<Int>.next(10), .next(20), .completed])
+    XCTAssertEqual(res.events.map(\.value), [.next(10), .next(20), .completed])
+    XCTAssertEqual(scheduler.createObserver(Int.self).events, [])
     XCTAssertRecordedElements(res.events, [10, 20])
   }
 

@@ -29,15 +29,29 @@ extension ObservableType {
   }
 }
 
+/// What a ``SourceChain`` does when one of its sources fails.
+enum SourceChainErrorPolicy {
+  /// The error ends the result; completion moves on (concat).
+  case forward
+  /// The error moves on; completion ends the result (catch(sequence:), retry).
+  case moveOn
+}
+
+/// The base of ``SourceChain``: a running concatenation takes over the sources of a nested
+/// concatenation instead of subscribing to it, so that concatenations nested to any depth
+/// (`Observable.concat([a, Observable.concat([b, ...])])`) run in one sink, with no deeper call stack
+/// per level, as in RxSwift.
+class ConcatenatedSources<Element>: Producer<Element> {
+  /// A fresh iterator over the sources when this is a concatenation (not catch or retry), else `nil`.
+  func concatenatedSources() -> AnyIterator<Observable<Element>>? { rxAbstractMethod() }
+}
+
 /// Subscribes to the sequences of `sources` one after another. With `.forward` (concat) completion
 /// moves on and an error ends the result; with `.moveOn` (catch(sequence:), retry) an error moves on,
 /// completion ends the result, and the last error ends it when the sources run out.
-final class SourceChain<Sources: Sequence, Element>: Producer<Element>
+final class SourceChain<Sources: Sequence, Element>: ConcatenatedSources<Element>
 where Sources.Element == Observable<Element> {
-  enum ErrorPolicy {
-    case forward
-    case moveOn
-  }
+  typealias ErrorPolicy = SourceChainErrorPolicy
 
   private let sources: Sources
   private let policy: ErrorPolicy
@@ -45,6 +59,10 @@ where Sources.Element == Observable<Element> {
   init(_ sources: Sources, onError policy: ErrorPolicy) {
     self.sources = sources
     self.policy = policy
+  }
+
+  override func concatenatedSources() -> AnyIterator<Observable<Element>>? {
+    policy == .forward ? AnyIterator(sources.makeIterator()) : nil
   }
 
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
@@ -58,15 +76,20 @@ where Sources.Element == Observable<Element> {
 
 /// Moving on to the next source never recurses: `pending` counts requests to move on, and only the
 /// caller that raised it from 0 runs the loop; a source that terminates while it is being subscribed
-/// only adds a request, which the running loop takes on once `subscribe` returned. `iterator` and
-/// `lastError` are touched by the loop's thread only, or before the request that hands them to it
-/// (ordered by `pending`).
+/// only adds a request, which the running loop takes on once `subscribe` returned. `iterator`,
+/// `nested` and `lastError` are touched by the loop's thread only, or before the request that hands
+/// them to it (ordered by `pending`).
+///
+/// In concat mode a source that is itself a concatenation is not subscribed to: its sources are taken
+/// over (`nested`, innermost last) and run here before the rest of `iterator`.
 private final class SourceChainSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>,
   ObserverType
 where Iterator.Element == Observable<Observer.Element> {
   typealias Element = Observer.Element
 
   private var iterator: Iterator
+  /// The sources of nested concatenations taken over, the innermost last.
+  private var nested: [AnyIterator<Observable<Element>>] = []
   private let catchesErrors: Bool
   private var lastError: Swift.Error?
   private let current = SerialDisposable()
@@ -111,7 +134,7 @@ where Iterator.Element == Observable<Observer.Element> {
     if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
     repeat {
       if isDisposed { return }
-      guard let next = iterator.next() else {
+      guard let next = nextSource() else {
         if let lastError {
           forwardTerminal(.error(lastError))
         } else {
@@ -124,6 +147,30 @@ where Iterator.Element == Observable<Observer.Element> {
       current.disposable = subscription
       subscription.setDisposable(next.subscribe(self))
     } while pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+
+  /// The next source to subscribe to, taking over the sources of nested concatenations.
+  private func nextSource() -> Observable<Element>? {
+    while true {
+      let candidate: Observable<Element>?
+      if let innermost = nested.last {
+        candidate = innermost.next()
+        if candidate == nil {
+          nested.removeLast()
+          continue
+        }
+      } else {
+        candidate = iterator.next()
+      }
+      guard let candidate else { return nil }
+      if !catchesErrors, let chain = candidate as? ConcatenatedSources<Element>,
+        let sources = chain.concatenatedSources()
+      {
+        nested.append(sources)
+        continue
+      }
+      return candidate
+    }
   }
 
   override func dispose() {
