@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "TestSupport"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet"]
+      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "TestSupport"]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
     .testTarget(

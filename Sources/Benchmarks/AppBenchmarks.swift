@@ -64,7 +64,8 @@ func runAppBenchmarks() {
   }
   print("app.list_move       \(format(move * 1000, 3)) ms per ↓ to the redrawn frame")
   subscription.dispose()
-  print("app.peak_rss        \(peakResidentMegabytes()) MB (this benchmark process, VmHWM)")
+  let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
+  print("app.peak_rss        \(peak) MB (this benchmark process, VmHWM)")
 }
 
 /// Subscribes and blocks until the first element (or the end) of `source`.
@@ -81,12 +82,4 @@ private func waitForFirst<Element>(_ source: Observable<Element>) -> Element? {
 private final class ResultBox<Value>: @unchecked Sendable {
   // Written once before the semaphore is signalled, read after the wait.
   var value: Value?
-}
-
-private func peakResidentMegabytes() -> String {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-  else { return "?" }
-  return format(kilobytes / 1024, 1)
 }

@@ -1,6 +1,7 @@
 import EONETKit
 import Foundation
 import RxCore
+import TestSupport
 
 /// EONETKit's benchmarks: decoding speed against a plain `JSONDecoder`, and a full refresh over
 /// loopback HTTP. One line per case.
@@ -15,17 +16,6 @@ func runEONETBenchmarks() {
     print("eonet.decode        skipped: \(dump.path) not found")
   }
   benchmarkRefresh(repository: repository)
-}
-
-/// The best of `runs` timings of `work`, in seconds.
-func best(of runs: Int, _ work: () -> Void) -> Double {
-  var fastest = Double.infinity
-  for _ in 0..<runs {
-    let start = DispatchTime.now().uptimeNanoseconds
-    work()
-    fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-  }
-  return fastest
 }
 
 private func benchmarkDecoding(_ data: Data) {
@@ -49,11 +39,13 @@ private func benchmarkDecoding(_ data: Data) {
 }
 
 private func benchmarkRefresh(repository: URL) {
-  let script = repository.appendingPathComponent("Tests/Tools/fixture_server.py")
   let fixtures = repository.appendingPathComponent("Resources/eonet")
   let latency = 100
-  guard let server = EONETBenchmarkServer(script: script, fixtures: fixtures, latency: latency) else {
-    print("eonet.refresh       skipped: cannot start \(script.path)")
+  let server: FixtureServer
+  do {
+    server = try FixtureServer(fixtures: fixtures, latencyMilliseconds: latency)
+  } catch {
+    print("eonet.refresh       skipped: \(error)")
     return
   }
   defer { server.stop() }
@@ -61,7 +53,7 @@ private func benchmarkRefresh(repository: URL) {
     "ourplanet-bench-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: cache) }
   let configuration = EONETClient.Configuration(
-    baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, cacheDirectory: cache)
+    baseURL: server.baseURL, cacheDirectory: cache)
   let client = EONETClient(configuration: configuration)
   let done = DispatchSemaphore(value: 0)
   let outcome = RefreshOutcome()
@@ -80,13 +72,14 @@ private func benchmarkRefresh(repository: URL) {
     print("eonet.refresh       failed: \(String(describing: outcome.error))")
     return
   }
+  let maxInFlight = (try? server.stats().maxInFlightCategories).map(String.init) ?? "?"
+  let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
   let rounds = (state.categories.count + 1) / 2
   let ideal = Double((rounds + 1) * latency) / 1000
   print(
     "eonet.refresh       \(state.categories.count) categories, \(state.eventCount) events, \(latency) ms latency: "
       + "\(format(seconds, 2)) s (ideal \(format(ideal, 2)) s = categories + \(rounds) rounds of 2), "
-      + "failed \(state.failures.count), max \(server.maxInFlightCategories().map(String.init) ?? "?") "
-      + "categories in flight, peak RSS \(peakResidentMegabytes().map { format($0, 1) } ?? "?") MB")
+      + "failed \(state.failures.count), max \(maxInFlight) categories in flight, peak RSS \(peak) MB")
 }
 
 /// The last state and error of the refresh, written on a background thread before `done` signals.
@@ -97,18 +90,6 @@ private final class RefreshOutcome: @unchecked Sendable {
 }
 
 /// VmHWM from /proc/self/status: the peak resident set size.
-private func peakResidentMegabytes() -> Double? {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
-    return kilobytes.map { $0 / 1024 }
-  }
-  return nil
-}
-
-func format(_ value: Double, _ decimals: Int) -> String {
-  String(format: "%.\(decimals)f", value)
-}
 
 // The naive models a first version would write: the baseline to beat.
 private struct NaiveEnvelope: Decodable {

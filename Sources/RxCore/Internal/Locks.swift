@@ -53,13 +53,3 @@ final class SpinLockBox<Value>: @unchecked Sendable {
     try lock.withLock { try body(&value) }
   }
 }
-
-/// Identifies the calling thread.
-@inline(__always)
-func currentThreadID() -> pthread_t { pthread_self() }
-
-@inline(__always)
-func isCurrentThread(_ thread: pthread_t?) -> Bool {
-  guard let thread else { return false }
-  return pthread_equal(thread, pthread_self()) != 0
-}
