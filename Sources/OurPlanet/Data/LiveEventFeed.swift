@@ -58,25 +58,3 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
     client.events(forLast: days, category: category)
   }
 }
-
-extension ObservableType {
-  /// The sequence, or `value` alone when it completes without emitting.
-  fileprivate func ifEmpty(default value: Element) -> Observable<Element> {
-    let source = asObservable()
-    return Observable.create { observer in
-      var emitted = false
-      return source.subscribe { event in
-        switch event {
-        case .next(let element):
-          emitted = true
-          observer.onNext(element)
-        case .error(let error):
-          observer.onError(error)
-        case .completed:
-          if !emitted { observer.onNext(value) }
-          observer.onCompleted()
-        }
-      }
-    }
-  }
-}
