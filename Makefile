@@ -28,8 +28,10 @@ test: build
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter RxCoreTests
 
+# Builds every release product first: the launch benchmark runs the release `ourplanet` in tmux.
 bench:
-	$(SWIFT) run -c release Benchmarks $(ARGS)
+	$(SWIFT) build -c release
+	$(SWIFT) run -c release --skip-build Benchmarks $(ARGS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

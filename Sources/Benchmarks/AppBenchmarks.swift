@@ -4,6 +4,7 @@ import Foundation
 import OurPlanet
 import RxCore
 import TerminalUI
+import TestSupport
 
 /// The app's own work with the real 5,662-event dump (the bundled snapshot): loading it into the first
 /// frame, and a slider step or a list move on the 5,580 wildfires, each as far as a rendered frame.
@@ -82,4 +83,50 @@ private func waitForFirst<Element>(_ source: Observable<Element>) -> Element? {
 private final class ResultBox<Value>: @unchecked Sendable {
   // Written once before the semaphore is signalled, read after the wait.
   var value: Value?
+}
+
+/// The real release binary in a real terminal (tmux), offline on the bundled snapshot: the time from
+/// starting it to its first complete frame (tmux's own start included), and its peak resident memory.
+func runAppLaunchBenchmark(runs: Int = 5) {
+  guard let binary = BuiltProducts.path(of: "ourplanet"), TmuxSession.isAvailable else {
+    print("app.launch          skipped: needs tmux and the release ourplanet (make bench builds it)")
+    return
+  }
+  let cache = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-launch-\(UUID())")
+  defer { try? FileManager.default.removeItem(at: cache) }
+  var times: [Double] = []
+  var peaks: [Double] = []
+  for _ in 0..<runs {
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard
+      let tmux = try? TmuxSession(
+        command: [binary, "--offline", "--cache-dir", cache.path, "--log", cache.path + ".log"],
+        columns: 120, rows: 40)
+    else { break }
+    defer { tmux.close() }
+    // Poll as fast as tmux answers rather than with the harness's 40 ms steps.
+    var framed = false
+    while DispatchTime.now().uptimeNanoseconds - start < 10_000_000_000 {
+      let screen = (try? tmux.capture()) ?? ""
+      if screen.contains("Wildfires") && screen.contains("offline snapshot") {
+        framed = true
+        break
+      }
+    }
+    guard framed else { break }
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    if let pid = try? tmux.programPID(), let peak = peakResidentMegabytes(ofProcess: pid) {
+      peaks.append(peak)
+    }
+    try? tmux.sendKeys("q")
+  }
+  guard !times.isEmpty else {
+    print("app.launch          failed: no complete frame within 10 s")
+    return
+  }
+  let sorted = times.sorted()
+  print(
+    "app.launch          \(format(sorted[sorted.count / 2], 0)) ms median (best \(format(sorted[0], 0)) ms) "
+      + "from start to the first complete frame, tmux start included; peak RSS "
+      + "\(peaks.max().map { format($0, 1) } ?? "?") MB (release, offline, 5,662-event snapshot)")
 }

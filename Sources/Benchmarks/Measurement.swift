@@ -16,7 +16,16 @@ func best(of runs: Int, _ work: () -> Void) -> Double {
 
 /// This process's peak resident memory (VmHWM) in megabytes, or `nil` where /proc has none.
 func peakResidentMegabytes() -> Double? {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  peakResidentMegabytes(statusFile: "/proc/self/status")
+}
+
+/// The peak resident memory of process `pid` in megabytes.
+func peakResidentMegabytes(ofProcess pid: Int32) -> Double? {
+  peakResidentMegabytes(statusFile: "/proc/\(pid)/status")
+}
+
+private func peakResidentMegabytes(statusFile: String) -> Double? {
+  guard let status = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
   for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
     let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
     return kilobytes.map { $0 / 1024 }

@@ -3,7 +3,13 @@ let suites: [(name: String, run: () -> Void)] = [
   ("rx", { runRxBenchmarks() }),
   ("eonet", { runEONETBenchmarks() }),
   ("terminal", { runTerminalUIBenchmarks() }),
-  ("app", { runAppBenchmarks() }),
+  (
+    "app",
+    {
+      runAppBenchmarks()
+      runAppLaunchBenchmark()
+    }
+  ),
   ("map", { runMapBenchmarks() }),
 ]
 
