@@ -21,10 +21,14 @@ let package = Package(
       resources: [.copy("../../Resources")]
     ),
     .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw"]),
-    .target(name: "OurPlanet", dependencies: ["RxCore", "EONETKit", "TerminalUI"]),
+    // The model: view models, catalog, formatting. It cannot see TerminalUI, so view models stay
+    // free of curses by construction.
+    .target(name: "OurPlanet", dependencies: ["RxCore", "EONETKit"]),
+    // The screens: one type per screen and overlay, the navigator, the status-line presenter.
+    .target(name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet"]),
     .executableTarget(
       name: "OurPlanetCLI",
-      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet"]
+      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI"]
     ),
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
@@ -32,7 +36,7 @@ let package = Package(
     .target(name: "TestSupport"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "TestSupport"]
+      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport"]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
     .testTarget(
@@ -42,6 +46,10 @@ let package = Package(
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "RxCore", "TestSupport"]),
     .testTarget(name: "OurPlanetTests", dependencies: ["OurPlanet", "RxCore", "RxTesting", "EONETKit"]),
+    .testTarget(
+      name: "OurPlanetUITests",
+      dependencies: ["OurPlanetUI", "OurPlanet", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
+    ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

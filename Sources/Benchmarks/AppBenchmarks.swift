@@ -2,6 +2,7 @@ import Dispatch
 import EONETKit
 import Foundation
 import OurPlanet
+import OurPlanetUI
 import RxCore
 import TerminalUI
 import TestSupport
@@ -24,25 +25,25 @@ func runAppBenchmarks() {
     let client = EONETClient(
       configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot))
     catalog = waitForFirst(LiveEventFeed(client: client).stored()) ?? .empty
-    var list = ListView(rows: catalog.items.map { Rows.category($0, ascii: false) })
+    var list = ListView(rows: catalog.items.map { Rows.category($0, days: 30) })
     var buffer = CellBuffer(size: size)
     list.render(into: &buffer, rect: buffer.bounds)
   }
   print(
     "app.first_frame     \(format(startup * 1000, 1)) ms from stored data to the categories frame "
-      + "(\(catalog.eventCount) events; excludes process launch and curses set-up)")
+      + "(\(catalog.eventCount(inLast: 36_500)) events; excludes process launch and curses set-up)")
 
   // A keypress on the events screen: the slider moves, the list is filtered, rebuilt and drawn.
   let relay = BehaviorRelay(value: catalog)
   let days = BehaviorRelay(value: 30)
   let model = EventListViewModel(
-    categoryID: "wildfires", catalog: relay.asObservable(), days: days,
+    categoryID: "wildfires", catalog: relay.asObservable(), days: days, dayRange: 1...360,
     scheduler: SerialDispatchQueueScheduler(qos: .userInteractive))
   var list = ListView()
   var buffer = CellBuffer(size: size)
   var shown = 0
   let subscription = model.state.subscribe(onNext: { state in
-    list.rows = state.events.map { Rows.event($0, ascii: false) }
+    list.rows = state.events.map { Rows.event($0) }
     list.render(into: &buffer, rect: buffer.bounds)
     shown = state.events.count
   })

@@ -59,7 +59,7 @@ private func benchmarkRefresh(repository: URL) {
   let outcome = RefreshOutcome()
   let start = DispatchTime.now().uptimeNanoseconds
   let subscription = client.refresh(forLast: 36_500).subscribe(
-    onNext: { outcome.last = $0 },
+    onNext: { outcome.add($0) },
     onError: { error in
       outcome.error = error
       done.signal()
@@ -68,25 +68,36 @@ private func benchmarkRefresh(repository: URL) {
   _ = done.wait(timeout: .now() + 60)
   subscription.dispose()
   let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  guard let state = outcome.last, outcome.error == nil else {
+  guard outcome.error == nil else {
     print("eonet.refresh       failed: \(String(describing: outcome.error))")
     return
   }
   let maxInFlight = (try? server.stats().maxInFlightCategories).map(String.init) ?? "?"
   let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
-  let rounds = (state.categories.count + 1) / 2
+  let rounds = (outcome.categories + 1) / 2
   let ideal = Double((rounds + 1) * latency) / 1000
   print(
-    "eonet.refresh       \(state.categories.count) categories, \(state.eventCount) events, \(latency) ms latency: "
+    "eonet.refresh       \(outcome.categories) categories, \(outcome.events) events, \(latency) ms latency: "
       + "\(format(seconds, 2)) s (ideal \(format(ideal, 2)) s = categories + \(rounds) rounds of 2), "
-      + "failed \(state.failures.count), max \(maxInFlight) categories in flight, peak RSS \(peak) MB")
+      + "failed \(outcome.failures), max \(maxInFlight) categories in flight, peak RSS \(peak) MB")
 }
 
-/// The last state and error of the refresh, written on a background thread before `done` signals.
+/// What the refresh delivered, written on a background thread before `done` signals.
 private final class RefreshOutcome: @unchecked Sendable {
   // @unchecked: written before the semaphore signals, read after it: the semaphore orders them.
-  var last: EORefreshState?
+  var categories = 0
+  var events = 0
+  var failures = 0
   var error: (any Error)?
+
+  func add(_ update: EORefreshUpdate) {
+    switch update {
+    case .listed(let list): categories = list.count
+    case .loaded(_, let fetched): events += fetched.value.count
+    case .failed: failures += 1
+    case .started: break
+    }
+  }
 }
 
 /// VmHWM from /proc/self/status: the peak resident set size.

@@ -1,65 +1,90 @@
 import EONETKit
 import Foundation
+import OurPlanet
+import TerminalUI
 
-/// `ourplanet categories [--json]`: every category with its number of events.
+/// `ourplanet categories [--json]`: every category with its number of events in the days window.
 ///
-/// Runs the refresh graph of DESIGN.md (``EONETClient/refresh(forLast:categories:maxConcurrent:)``:
-/// at most two categories at a time, each failure caught inside its own category) and prints the
-/// final state.
+/// Folds the same refresh stream as the UI (EONETKit's graph, two categories at a time) onto the
+/// stored data, with the same fold (``Catalog/applying(_:)``): a category whose download fails
+/// shows its cached (or bundled) events, and stderr says so.
 enum CategoriesCommand {
   /// Runs the command.
   ///
-  /// - Returns: The exit status: 0 when every category loaded, 1 otherwise.
+  /// - Returns: The exit status: 0 when every category loaded live (or offline from storage),
+  ///   1 otherwise.
   static func run(_ options: Options, client: EONETClient) -> Int32 {
-    let state: EORefreshState
-    switch waitForLast(client.refresh(forLast: options.days)) {
-    case .failure(let error):
-      Console.error("cannot load the categories: \(error)")
-      return 1
+    let feed = LiveEventFeed(client: client, days: options.days)
+    var status: Int32 = 0
+    var catalog = Catalog.empty
+    if case .success(let stored?) = waitForLast(feed.stored()) { catalog = catalog.applying(.stored(stored)) }
+    let stored = catalog
+    switch waitForLast(feed.refreshUpdates().scan(stored) { $0.applying(.update($1)) }) {
+    case .success(let refreshed?):
+      catalog = refreshed
     case .success(nil):
-      Console.error("cannot load the categories: no answer")
+      break
+    case .failure(let error):
+      status = 1
+      let fallback = stored.items.isEmpty ? "nothing stored to show" : "showing stored data"
+      Console.error("cannot refresh the categories: \(error) — \(fallback)")
+    }
+    guard !catalog.items.isEmpty else {
+      Console.error("cannot load the categories")
       return 1
-    case .success(let final?):
-      state = final
     }
-    reportProvenance(state)
-    for category in state.categories {
-      if let error = state.failures[category.id] { Console.error("\(category.id): \(error)") }
-    }
-    if options.json {
-      Console.output(state.categories.map { json(for: $0, in: state) }.serializedOnePerLine())
-    } else {
-      let idWidth = state.categories.map(\.id.count).max() ?? 0
-      for category in state.categories {
-        let count = state.events[category.id]?.value.count ?? 0
-        let failed = state.failures[category.id] != nil ? "  (failed)" : ""
-        let id = TextSanitizer.line(category.id)
-        let countText = String(count)
-        let line =
-          String(repeating: " ", count: max(0, 6 - countText.count)) + countText + "  "
-          + id + String(repeating: " ", count: max(0, idWidth - id.count)) + "  "
-          + TextSanitizer.line(category.title) + failed
-        Console.output(line)
+    for item in catalog.items {
+      if case .failed(let message) = item.state {
+        status = 1
+        Console.error("\(item.category.id): \(message)")
       }
     }
-    return state.failures.isEmpty ? 0 : 1
+    Provenance.report(catalog.items.map { ($0.source, $0.fetchedAt) }, offline: options.offline)
+    if options.json {
+      Console.output(catalog.items.map { json(for: $0, days: options.days) }.serializedOnePerLine())
+    } else {
+      let idWidth = catalog.items.map { Console.line($0.category.id).count }.max() ?? 0
+      for item in catalog.items {
+        let countText = String(item.count(inLast: options.days))
+        let failed = item.state.isFailure ? "  (failed)" : ""
+        let id = Console.line(item.category.id)
+        Console.output(
+          String(repeating: " ", count: max(0, 6 - countText.count)) + countText + "  "
+            + id + String(repeating: " ", count: max(0, idWidth - id.count)) + "  "
+            + Console.line(item.category.title) + failed)
+      }
+    }
+    return status
   }
 
-  private static func json(for category: EOCategory, in state: EORefreshState) -> JSONValue {
-    let failed = state.failures[category.id] != nil
-    return .object([
-      ("id", .string(category.id)),
-      ("title", .string(category.title)),
-      ("count", .integer(state.events[category.id]?.value.count ?? 0)),
-      ("status", .string(failed ? "failed" : "ok")),
+  private static func json(for item: CategoryItem, days: Int) -> JSONValue {
+    .object([
+      ("id", .string(item.category.id)),
+      ("title", .string(item.category.title)),
+      ("count", .integer(item.count(inLast: days))),
+      ("status", .string(item.state.isFailure ? "failed" : "ok")),
+      ("source", item.source.map { .string($0.description) } ?? .null),
+      ("fetched_at", item.fetchedAt.map { .string(EventsCommand.format($0)) } ?? .null),
     ])
   }
+}
 
-  /// Says on stderr when the data is not live, and from when it is.
-  private static func reportProvenance(_ state: EORefreshState) {
-    let offline = state.events.values.filter { $0.source != .live }
-    guard let oldest = offline.min(by: { $0.fetchedAt < $1.fetchedAt }) else { return }
-    let sources = Set(offline.map(\.source.description)).sorted().joined(separator: " and ")
-    Console.error("showing \(sources) data fetched \(EventsCommand.format(oldest.fetchedAt))")
+/// Says on stderr when the data printed is not live, and from when it is.
+enum Provenance {
+  /// Reports stored (cached or bundled) parts of the data, oldest fetch time first.
+  static func report(_ parts: [(source: EODataSource?, fetchedAt: Date?)], offline: Bool) {
+    let stored = parts.filter { $0.source != nil && $0.source != .live }
+    guard let oldest = stored.compactMap(\.fetchedAt).min() else { return }
+    let sources = Set(stored.compactMap { $0.source?.description }).sorted().joined(separator: " and ")
+    let why = offline ? "" : " (the network failed)"
+    Console.error("showing \(sources) data fetched \(EventsCommand.format(oldest))\(why)")
+  }
+}
+
+extension CategoryItem.State {
+  /// Whether the download failed.
+  var isFailure: Bool {
+    if case .failed = self { return true }
+    return false
   }
 }

@@ -1,49 +1,62 @@
 import EONETKit
 import Foundation
+import OurPlanet
 
-/// `ourplanet events <category-id> [--days N] [--json]`: a category's events, newest first.
+/// `ourplanet events <category-id> [--days N] [--json]`: a category's events in the days window,
+/// newest first.
+///
+/// When the network fails, it prints the cached (else bundled) events, says so on stderr, and
+/// exits 1, as the UI shows stored data with the failure named.
 enum EventsCommand {
   /// Runs the command.
   ///
-  /// - Returns: The exit status: 0 when the events loaded, 1 otherwise.
+  /// - Returns: The exit status: 0 when the events loaded, 1 otherwise (stored data, if any, is
+  ///   still printed).
   static func run(_ options: Options, categoryID: String, client: EONETClient) -> Int32 {
     var status: Int32 = 0
     var category = EOCategory(id: categoryID, title: categoryID)
+    var known: [EOCategory]?
     switch waitForLast(client.fetchCategories()) {
     case .success(let fetched?):
-      let known = fetched.value
+      known = fetched.value
+    case .success(nil):
+      break
+    case .failure(let error):
+      Console.error("cannot load the categories (\(error))")
+      status = 1
+      if case .success(let local?) = waitForLast(client.localCategories()) { known = local.value }
+    }
+    if let known {
       guard
         let match = known.first(where: { $0.id == categoryID })
           ?? known.first(where: { $0.id.lowercased() == categoryID.lowercased() })
       else {
         let ids = known.map(\.id).joined(separator: ", ")
-        Console.error("unknown category '\(TextSanitizer.line(categoryID))' (known: \(ids))")
+        Console.error("unknown category '\(Console.line(categoryID))' (known: \(ids))")
         return 1
       }
       category = match
-    case .success(nil):
-      break
-    case .failure(let error):
-      Console.error("cannot load the categories (\(error)); asking for '\(categoryID)' anyway")
-      status = 1
     }
     let fetched: EOFetched<[EOEvent]>
     switch waitForLast(client.fetchEvents(forLast: options.days, category: category)) {
-    case .failure(let error):
-      Console.error("\(category.id): \(error)")
-      return 1
+    case .success(let value?):
+      fetched = value
     case .success(nil):
       Console.error("\(category.id): no answer")
       return 1
-    case .success(let value?):
-      fetched = value
+    case .failure(let error):
+      Console.error("\(category.id): \(error)")
+      guard
+        case .success(let local?) = waitForLast(client.localEvents(forLast: options.days, category: category))
+      else { return 1 }
+      fetched = local
+      status = 1
     }
-    if fetched.source != .live {
-      Console.error("showing \(fetched.source) data fetched \(format(fetched.fetchedAt))")
-    }
-    // "Now" is the fetch time, so the bundled snapshot's old events still count as recent.
-    let start = fetched.fetchedAt.addingTimeInterval(-Double(options.days) * 86_400)
-    let events = fetched.value.filter { $0.date >= start }
+    Provenance.report([(fetched.source, fetched.fetchedAt)], offline: options.offline)
+    // The same window as the UI: counted back from the data's own fetch time.
+    let item = CategoryItem(
+      category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source)
+    let events = item.events(inLast: options.days)
     if options.json {
       Console.output(events.map(json(for:)).serializedOnePerLine())
     } else {
@@ -53,9 +66,9 @@ enum EventsCommand {
   }
 
   private static func line(for event: EOEvent) -> String {
-    var text = day(event.date) + "  " + TextSanitizer.line(event.id) + "  " + TextSanitizer.line(event.title)
+    var text = Formatting.day(event.date) + "  " + Console.line(event.id) + "  " + Console.line(event.title)
     if let magnitude = event.latestGeometry?.magnitude {
-      text += "  · " + number(magnitude.value) + (magnitude.unit.map { " " + TextSanitizer.line($0) } ?? "")
+      text += "  · " + Console.line(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit))
     }
     if event.closed != nil { text += "  (closed)" }
     return text
@@ -87,13 +100,5 @@ enum EventsCommand {
   /// `2025-11-08T12:00:00Z`.
   static func format(_ date: Date) -> String {
     date.formatted(.iso8601)
-  }
-
-  private static func day(_ date: Date) -> String {
-    String(format(date).prefix(10))
-  }
-
-  private static func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

@@ -1,19 +1,22 @@
 import EONETKit
 import Foundation
 import OurPlanet
+import OurPlanetUI
 import RxCore
 import TerminalUI
 
 /// Runs the terminal UI (`ourplanet` with no command) until the user quits.
 ///
-/// Warnings of the data layer (a damaged cache file, skipped events) go to the status line rather
-/// than to stderr, which belongs to the log while curses owns the screen.
+/// The composition root of the UI: it picks the clock, the schedulers and the real I/O. Warnings
+/// of the data layer (a damaged cache file, skipped events) go into the message log from the very
+/// first one, before any screen exists, so none is lost; stderr belongs to the log while curses
+/// owns the screen.
 ///
 /// - Parameter options: The parsed command line (`--days`, `--no-color`, `--log`, `--api`, ...).
 /// - Returns: The exit status (a terminating signal ends the process with that signal instead).
 func runInteractive(_ options: Options) -> Int32 {
-  let warnings = PublishRelay<String>()
-  let client = CLI.makeClient(options) { warning in warnings.accept(warning.shortDescription) }
+  let messages = MessageLog(clock: { Date() })
+  let client = CLI.makeClient(options) { warning in messages.post(warning.shortDescription) }
   let session: TerminalSession
   do {
     session = try TerminalSession(
@@ -22,10 +25,13 @@ func runInteractive(_ options: Options) -> Int32 {
     Console.error("\(error)")
     return 1
   }
-  let app = OurPlanetApp(
-    session: session, feed: LiveEventFeed(client: client),
-    options: AppOptions(days: options.days, offline: options.offline),
-    notices: warnings.asObservable())
+  let appOptions = AppOptions(days: options.days, offline: options.offline)
+  let shell = AppShell(
+    host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
+    options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
+    backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
+    openLink: { url, completion in LinkOpener.open(url, completion: completion) })
+  let app = OurPlanetApp(session: session, shell: shell)
   let ending = app.run()
   session.close()
   TerminalSession.exit(for: ending)

@@ -179,8 +179,13 @@ import Testing
   func tooSmallShowsANote(width: Int, height: Int) {
     var map = MapView(markers: Self.markers)
     let lines = renderLines(width: width, height: height) { map.render(into: &$0, rect: $1) }.trimmed
-    let note = MapView.tooSmallMessage(symbols: .unicode)
-    #expect(note == "map needs 40×8 cells")
+    let note = MapView.tooSmallMessage(for: Size(width: width, height: height), symbols: .unicode)
+    let expected = [
+      "39x8": "map needs 40 columns, has 39: widen the terminal",
+      "40x7": "map needs 8 rows, has 7: make the terminal taller",
+      "12x2": "map needs 40×8 cells, has 12×2",
+    ]
+    #expect(note == expected["\(width)x\(height)"], "the note says what is missing")
     #expect(lines[0] == TextLayout.truncate(note, toWidth: width, ellipsis: "…"))
     #expect(lines.dropFirst().allSatisfy { $0.isEmpty })
   }

@@ -1,43 +1,53 @@
 import RxCore
 
 extension EONETClient {
-  /// Loads every category's events, at most `maxConcurrent` categories at a time, as a growing state.
+  /// Categories downloading at once during a refresh: the one place that says "two at a time".
+  public static let maxConcurrentDownloads = 2
+
+  /// Loads every category's events, ``maxConcurrentDownloads`` categories at a time, as a stream of
+  /// updates.
   ///
-  /// The graph of DESIGN.md: the categories, then `flatMap` to one stream per category, merged with
-  /// `merge(maxConcurrent:)` and folded with `scan`. Each category's stream catches its own error, so
-  /// one failure never stops the others; the first element (nothing loaded) comes as soon as the
-  /// categories are known. The sequence fails only if the categories themselves cannot be loaded.
+  /// The graph of DESIGN.md: the category list, then `flatMap` to one stream per category, merged
+  /// with `merge(maxConcurrent:)`. Each category's stream catches its own error, so one failure never
+  /// stops the others. The sequence fails only if the category list itself cannot be loaded.
   ///
   /// ```swift
   /// client.refresh(forLast: 360)
-  ///   .subscribe(onNext: { state in print(state.completed, "of", state.categories.count) })
+  ///   .subscribe(onNext: { update in print(update) })
   /// ```
   ///
-  /// - Parameters:
-  ///   - days: Prior days, today included.
-  ///   - categories: The categories to load; ``categories`` by default.
-  ///   - maxConcurrent: Categories downloading at once.
-  /// - Returns: The state after each finished category, starting with the empty one.
-  public func refresh(
-    forLast days: Int, categories: Observable<[EOCategory]>? = nil, maxConcurrent: Int = 2
-  ) -> Observable<EORefreshState> {
-    (categories ?? self.categories)
-      .flatMap { categories -> Observable<EORefreshState> in
-        let initial = EORefreshState(categories: categories)
-        return Observable.from(categories.map { category in self.load(category, forLast: days) })
-          .merge(maxConcurrent: maxConcurrent)
-          .scan(initial) { state, load in state.adding(load) }
-          .startWith(initial)
-      }
+  /// - Parameter days: Prior days, today included.
+  /// - Returns: ``EORefreshUpdate/listed(_:)``, then a `started` and a `loaded` or `failed` per
+  ///   category, then completion.
+  public func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
+    Self.refresh(categories: fetchCategories().map(\.value)) { category in
+      self.fetchEvents(forLast: days, category: category)
+    }
   }
 
-  /// One category's events as an outcome that never fails.
-  private func load(_ category: EOCategory, forLast days: Int) -> Observable<EOCategoryLoad> {
-    fetchEvents(forLast: days, category: category)
-      .map { EOCategoryLoad(category: category, result: .success($0)) }
-      .catch { error in
-        .just(EOCategoryLoad(category: category, result: .failure(EONETError(error))))
-      }
+  /// The refresh graph over any source of categories and events (the app's feeds and tests use it).
+  ///
+  /// - Parameters:
+  ///   - categories: The category list (its first element is used).
+  ///   - maxConcurrent: Categories downloading at once.
+  ///   - load: One category's events.
+  /// - Returns: The updates, as ``refresh(forLast:)`` describes them.
+  public static func refresh(
+    categories: Observable<[EOCategory]>, maxConcurrent: Int = maxConcurrentDownloads,
+    load: @escaping (EOCategory) -> Observable<EOFetched<[EOEvent]>>
+  ) -> Observable<EORefreshUpdate> {
+    categories.take(1).flatMap { list -> Observable<EORefreshUpdate> in
+      let downloads = Observable.from(
+        list.map { category in
+          load(category)
+            .map { EORefreshUpdate.loaded(category, $0) }
+            .catch { error in .just(.failed(category, EONETError(error))) }
+            .startWith(.started(category))
+        }
+      )
+      .merge(maxConcurrent: maxConcurrent)
+      return downloads.startWith(.listed(list))
+    }
   }
 }
 

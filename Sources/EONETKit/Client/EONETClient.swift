@@ -11,26 +11,18 @@ import RxCore
 ///
 /// ```swift
 /// let client = EONETClient()
-/// client.categories
-///   .flatMap { categories in client.events(forLast: 30, category: categories[0]) }
+/// client.fetchCategories()
+///   .flatMap { categories in client.events(forLast: 30, category: categories.value[0]) }
 ///   .subscribe(onNext: { print($0.count, "events") })
 ///   .disposed(by: bag)
 /// ```
 ///
-/// The client is immutable after `init`. It is `@unchecked Sendable` only because RxCore's
-/// `Observable` (the shared ``categories``) is not declared `Sendable`; its subscriptions lock
-/// internally, and everything else the client holds is `Sendable` or never mutated.
+/// The client is immutable after `init`; it is `@unchecked Sendable` because its loader holds
+/// existentials (transport, scheduler) whose implementations are thread-safe but not declared so.
 public final class EONETClient: @unchecked Sendable {
   /// What the client was created with.
   public var configuration: Configuration { loader.configuration }
   let loader: RequestLoader
-
-  /// All categories, sorted by title: one request, shared by every subscriber and replayed to late
-  /// ones (`share(replay: 1, scope: .forever)`).
-  ///
-  /// Offline, it reads the cache, else the snapshot. For a fresh request (a refresh after a
-  /// failure), use ``fetchCategories()``.
-  public let categories: Observable<[EOCategory]>
 
   /// Creates a client.
   ///
@@ -45,14 +37,6 @@ public final class EONETClient: @unchecked Sendable {
   ) {
     let loader = RequestLoader(configuration: configuration, transport: transport, scheduler: scheduler)
     self.loader = loader
-    // `share(replay: 1, scope: .forever)` reconnects to its source when a subscriber comes after
-    // completion (RxSwift's semantics): the replayed value is right, but the request would run again.
-    // Remembering the result keeps it to one request.
-    let memo = Memo<[EOCategory]>()
-    let shared = loader.categories().map(\.value)
-      .do(onNext: { memo.store($0) })
-      .share(replay: 1, scope: .forever)
-    self.categories = Observable.deferred { memo.current.map { .just($0) } ?? shared }
   }
 
   /// Requests the categories now (not shared), sorted by title, with their provenance.

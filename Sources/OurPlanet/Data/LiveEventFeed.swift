@@ -9,12 +9,9 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
   private let client: EONETClient
   private let days: Int
 
-  /// The widest window the days slider can show; downloads cover all of it so the slider filters
-  /// locally, instantly.
-  public static let downloadWindowDays = EventListViewModel.dayRange.upperBound
-
-  /// A feed over `client`, downloading `days` days of events per category.
-  public init(client: EONETClient, days: Int = LiveEventFeed.downloadWindowDays) {
+  /// A feed over `client`, downloading `days` days of events per category (the slider's whole
+  /// range, so the slider filters locally, instantly).
+  public init(client: EONETClient, days: Int = AppOptions.standardDayRange.upperBound) {
     self.client = client
     self.days = days
   }
@@ -33,18 +30,14 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
         }
         return Observable.zip(perCategory).map { loads in
           var items: [CategoryItem] = []
-          var oldest = fetched.fetchedAt
-          var source = fetched.source
           for (category, load) in zip(categories, loads) {
-            let events = (load?.value ?? []).sorted(by: EventOrder.newestFirst)
-            items.append(CategoryItem(category: category, events: events, state: .stored))
-            if let load {
-              oldest = min(oldest, load.fetchedAt)
-              if load.source == .snapshot { source = .snapshot }
-            }
+            items.append(
+              CategoryItem(
+                category: category, events: load?.value ?? [], fetchedAt: load?.fetchedAt,
+                source: load?.source))
           }
           items.sort { CategoryOrder.byTitle($0.category, $1.category) }
-          return Catalog(items: items, source: source, referenceDate: oldest)
+          return Catalog(items: items)
         }
       }
       .ifEmpty(default: Catalog(messages: ["No cached data and no bundled snapshot found"]))
@@ -54,7 +47,7 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
     client.fetchCategories().map(\.value)
   }
 
-  public func liveEvents(of category: EOCategory) -> Observable<[EOEvent]> {
-    client.events(forLast: days, category: category)
+  public func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    client.fetchEvents(forLast: days, category: category)
   }
 }

@@ -26,16 +26,33 @@ public enum Formatting {
     return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
   }
 
-  /// A magnitude such as `1,234 acres` or `35 kts`; `nil` without one.
+  /// `14:03:27` in UTC.
+  public static func time(_ date: Date) -> String {
+    let parts = utcCalendar.dateComponents([.hour, .minute, .second], from: date)
+    return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  /// A magnitude in the one format every screen and command uses: whole numbers with thousands
+  /// separators from 100 up (`2,548 acres`), one decimal at most below (`3.5 kts`, `35 kts`).
   public static func magnitude(value: Double, unit: String?) -> String {
     let number: String
-    if value.rounded() == value && abs(value) < 1e15 {
-      number = count(Int(value))
+    if !value.isFinite {
+      number = "?"
+    } else if abs(value) >= 100 {
+      number = abs(value) < 1e15 ? count(Int(value.rounded())) : String(format: "%.3g", value)
     } else {
-      number = String(format: "%.1f", value)
+      let tenths = (value * 10).rounded() / 10
+      number = tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
     }
     guard let unit, !unit.isEmpty else { return number }
     return "\(number) \(unit)"
+  }
+
+  /// `1 event`, `2 events`: `noun` in the singular for one.
+  public static func count(_ value: Int, _ noun: String, plural: String = "s", singular: String = "")
+    -> String
+  {
+    "\(count(value)) \(noun)\(value == 1 ? singular : plural)"
   }
 
   private static let utcCalendar: Calendar = {

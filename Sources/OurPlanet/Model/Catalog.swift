@@ -1,84 +1,163 @@
 import EONETKit
 import Foundation
 
-/// Everything the app knows at a moment: the categories with their events and how fresh they are.
+/// Everything the app knows at a moment: the categories with their events, how fresh they are, and
+/// where the current refresh stands.
 public struct Catalog: Equatable, Sendable {
   /// The categories, sorted by title.
   public var items: [CategoryItem]
-  /// Where the data shown comes from, `nil` before anything loaded.
-  public var source: EODataSource?
-  /// "Now" for the days filter: the clock for live data, the fetch time for cached or bundled data.
-  public var referenceDate: Date?
-  /// `true` while a refresh runs.
-  public var isLoading: Bool
-  /// Problems to show, newest last ("Floods: HTTP 500 — kept cached data").
+  /// Categories of the running refresh that have not finished yet (ids).
+  public var pending: Set<String>
+  /// Whether a refresh is waiting for the category list.
+  public var isListing: Bool
+  /// Problems of the data (failed downloads, a failed category list), newest last.
   public var messages: [String]
 
   /// A catalog with the given parts.
   public init(
-    items: [CategoryItem] = [], source: EODataSource? = nil, referenceDate: Date? = nil,
-    isLoading: Bool = false, messages: [String] = []
+    items: [CategoryItem] = [], pending: Set<String> = [], isListing: Bool = false, messages: [String] = []
   ) {
     self.items = items
-    self.source = source
-    self.referenceDate = referenceDate
-    self.isLoading = isLoading
+    self.pending = pending
+    self.isListing = isListing
     self.messages = messages
   }
 
   /// Nothing loaded yet.
   public static let empty = Catalog()
 
-  /// The number of categories whose download finished in this refresh.
-  public var completedCount: Int { items.reduce(0) { $0 + ($1.state.isFinished ? 1 : 0) } }
+  /// `true` while a refresh runs (from its first request to its last download).
+  public var isLoading: Bool { isListing || !pending.isEmpty }
 
-  /// The number of distinct events across all categories.
-  public var eventCount: Int {
-    var seen = Set<String>()
-    for item in items { for event in item.events { seen.insert(event.id) } }
-    return seen.count
+  /// The number of categories of the running refresh that have finished, either way.
+  public var completedCount: Int { isListing ? 0 : items.count - pending.count }
+
+  /// The categories whose last download failed.
+  public var failedCount: Int {
+    items.reduce(0) { count, item in
+      if case .failed = item.state { return count + 1 }
+      return count
+    }
   }
 
   /// The row of the category with `id`.
   public func item(id: String) -> CategoryItem? { items.first { $0.category.id == id } }
 
-  /// The state before any download of a refresh: the live category list, with the events already
-  /// known from `stored`, every category queued.
-  public static func refreshing(categories: [EOCategory], stored: Catalog, now: Date) -> Catalog {
-    let known = Dictionary(stored.items.map { ($0.category.id, $0.events) }, uniquingKeysWith: { a, _ in a })
-    let items = categories.sorted(by: CategoryOrder.byTitle).map {
-      CategoryItem(category: $0, events: known[$0.id] ?? [], state: .queued)
-    }
-    return Catalog(
-      items: items, source: .live, referenceDate: now, isLoading: !items.isEmpty, messages: stored.messages)
+  /// The number of distinct events inside the last `days` days across all categories (an event in
+  /// two categories counts once).
+  public func eventCount(inLast days: Int) -> Int {
+    var seen = Set<String>()
+    for item in items { for event in item.events(inLast: days) { seen.insert(event.id) } }
+    return seen.count
   }
 
-  /// This catalog with one update applied.
-  public func applying(_ update: CatalogUpdate) -> Catalog {
-    var next = self
-    switch update {
-    case .started(let id):
-      next.setState(.downloading, for: id)
-    case .loaded(let id, let events):
-      if let index = next.items.firstIndex(where: { $0.category.id == id }) {
-        next.items[index].events = events.sorted(by: EventOrder.newestFirst)
-        next.items[index].state = .done
-      }
-    case .failed(let id, let message):
-      if let index = next.items.firstIndex(where: { $0.category.id == id }) {
-        let title = next.items[index].category.title
-        let kept = next.items[index].events.isEmpty ? "no cached data" : "kept cached data"
-        next.items[index].state = .failed(message)
-        next.messages.append("\(title): \(message) — \(kept)")
-      }
+  /// Where the data on screen comes from, summed up over the categories.
+  public var provenance: Provenance {
+    let known = items.filter { $0.fetchedAt != nil }
+    guard let first = known.first else { return .nothing }
+    let live = known.filter { $0.source == .live }
+    if live.count == items.count {
+      let updated = live.compactMap(\.fetchedAt).max() ?? first.fetchedAt!
+      return .live(updated: updated)
     }
-    next.isLoading = next.items.contains { !$0.state.isFinished }
+    if !live.isEmpty {
+      let updated = live.compactMap(\.fetchedAt).max() ?? first.fetchedAt!
+      return .partlyLive(live: live.count, of: items.count, failed: failedCount, updated: updated)
+    }
+    let source: EODataSource =
+      known.contains { $0.source == .snapshot } ? .snapshot : (first.source ?? .cache)
+    let oldest = known.compactMap(\.fetchedAt).min() ?? first.fetchedAt!
+    return .stored(source, fetchedAt: oldest)
+  }
+
+  /// Where the data on screen comes from.
+  public enum Provenance: Equatable, Sendable {
+    /// Nothing loaded yet.
+    case nothing
+    /// Every category is live; the newest download ended at `updated`.
+    case live(updated: Date)
+    /// Some categories are live, the others stored (queued, or their download failed).
+    case partlyLive(live: Int, of: Int, failed: Int, updated: Date)
+    /// Only stored data: the cache or the bundled snapshot, fetched at the given time.
+    case stored(EODataSource, fetchedAt: Date)
+  }
+}
+
+/// One change to the catalog: stored data arriving, a refresh starting, a step of the refresh.
+public enum CatalogChange: Sendable {
+  /// What is on disk (the cache, else the bundled snapshot).
+  case stored(Catalog)
+  /// A refresh started: the category list is being requested.
+  case refreshStarted
+  /// A step of the refresh graph.
+  case update(EORefreshUpdate)
+  /// The category list could not be loaded: the refresh ended; the message says why.
+  case refreshFailed(String)
+}
+
+extension Catalog {
+  /// This catalog with one change applied.
+  ///
+  /// A refresh never goes back to older data: stored data fills in only categories that have none,
+  /// and a category keeps its events (and its ✓) until its new download replaces them.
+  public func applying(_ change: CatalogChange) -> Catalog {
+    var next = self
+    switch change {
+    case .stored(let stored):
+      next.messages += stored.messages
+      if next.items.isEmpty {
+        next.items = stored.items
+      } else {
+        for item in stored.items {
+          if let index = next.index(of: item.category.id) { next.items[index].adoptIfEmpty(item) }
+        }
+      }
+    case .refreshStarted:
+      next.isListing = true
+      next.pending = []
+    case .refreshFailed(let message):
+      next.isListing = false
+      next.pending = []
+      next.messages.append(message)
+    case .update(let update):
+      next.apply(update)
+    }
     return next
   }
 
-  private mutating func setState(_ state: CategoryItem.State, for id: String) {
-    if let index = items.firstIndex(where: { $0.category.id == id }) { items[index].state = state }
+  private mutating func apply(_ update: EORefreshUpdate) {
+    switch update {
+    case .listed(let categories):
+      let known = Dictionary(items.map { ($0.category.id, $0) }, uniquingKeysWith: { first, _ in first })
+      items = categories.sorted(by: CategoryOrder.byTitle).map { category in
+        var item = known[category.id] ?? CategoryItem(category: category)
+        if item.state != .done { item.state = .queued }
+        return CategoryItem(
+          category: category, events: item.events, fetchedAt: item.fetchedAt, source: item.source,
+          state: item.state)
+      }
+      isListing = false
+      pending = Set(categories.map(\.id))
+    case .started(let category):
+      if let index = index(of: category.id) { items[index].state = .downloading }
+    case .loaded(let category, let fetched):
+      if let index = index(of: category.id) {
+        items[index].replaceEvents(with: fetched)
+        items[index].state = .done
+      }
+      pending.remove(category.id)
+    case .failed(let category, let error):
+      if let index = index(of: category.id) {
+        let message = EventFeedError.describe(error)
+        let kept = items[index].fetchedAt == nil ? "nothing stored to show" : "kept stored data"
+        items[index].state = .failed(message)
+        messages.append("\(category.title): \(message) — \(kept)")
+      }
+      pending.remove(category.id)
+    }
   }
+
+  private func index(of id: String) -> Int? { items.firstIndex { $0.category.id == id } }
 }
 
 /// How categories are ordered: by title, case-insensitively, then by id.
@@ -91,11 +170,11 @@ public enum CategoryOrder {
   }
 }
 
-/// How events are ordered: newest first, then by id for a stable order.
-public enum EventOrder {
-  /// `true` when `lhs` comes before `rhs`.
-  public static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
-    if lhs.date != rhs.date { return lhs.date > rhs.date }
-    return lhs.id < rhs.id
+/// Turns errors into the short messages the status line shows.
+public enum EventFeedError {
+  /// A one-line human description of `error`.
+  public static func describe(_ error: Error) -> String {
+    let text = String(describing: error)
+    return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
   }
 }

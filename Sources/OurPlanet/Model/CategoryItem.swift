@@ -1,6 +1,8 @@
 import EONETKit
+import Foundation
 
-/// One row of the categories list: a category, the events known for it, and where its download is.
+/// One row of the categories list: a category, the events known for it, where they came from, and
+/// where its download is.
 public struct CategoryItem: Equatable, Sendable {
   /// Where a category's data stands.
   public enum State: Equatable, Sendable {
@@ -10,34 +12,105 @@ public struct CategoryItem: Equatable, Sendable {
     case queued
     /// Downloading now.
     case downloading
-    /// Downloaded in this refresh.
+    /// Downloaded.
     case done
     /// The download failed; the events shown are the previous ones.
     case failed(String)
-
-    /// `true` once the category's download has finished, either way.
-    public var isFinished: Bool {
-      switch self {
-      case .done, .failed: return true
-      case .stored, .queued, .downloading: return false
-      }
-    }
   }
 
   /// The category.
   public let category: EOCategory
-  /// Its events, newest first.
-  public var events: [EOEvent]
+  /// Its events, newest first (by ``EOEvent/date``), so a days window is a prefix.
+  public private(set) var events: [EOEvent]
+  /// When the events were fetched from the server: the "now" their days window counts back from.
+  /// `nil` when nothing is known.
+  public var fetchedAt: Date?
+  /// Where the events came from, `nil` when nothing is known.
+  public var source: EODataSource?
   /// Where its download stands.
   public var state: State
 
-  /// Creates a row.
-  public init(category: EOCategory, events: [EOEvent], state: State) {
+  /// Creates a row; `events` may come in any order.
+  public init(
+    category: EOCategory, events: [EOEvent] = [], fetchedAt: Date? = nil, source: EODataSource? = nil,
+    state: State = .stored
+  ) {
     self.category = category
-    self.events = events
+    self.events = events.sorted(by: EventOrder.newestFirst)
+    self.fetchedAt = fetchedAt
+    self.source = source
     self.state = state
   }
 
-  /// The number of events.
-  public var count: Int { events.count }
+  /// Replaces the events with a newer fetch.
+  public mutating func replaceEvents(with fetched: EOFetched<[EOEvent]>) {
+    events = fetched.value.sorted(by: EventOrder.newestFirst)
+    fetchedAt = fetched.fetchedAt
+    source = fetched.source
+  }
+
+  /// Takes `stored`'s events when this row has none (stored data never replaces newer data).
+  mutating func adoptIfEmpty(_ stored: CategoryItem) {
+    guard fetchedAt == nil, stored.fetchedAt != nil else { return }
+    events = stored.events
+    fetchedAt = stored.fetchedAt
+    source = stored.source
+  }
+
+  /// The number of known events, whatever their date.
+  public var totalCount: Int { events.count }
+
+  /// The events inside the last `days` days before ``fetchedAt``, newest first.
+  public func events(inLast days: Int) -> ArraySlice<EOEvent> {
+    guard let fetchedAt else { return events[...] }
+    return DaysWindow(days: days).prefix(of: events, reference: fetchedAt)
+  }
+
+  /// The number of events inside the last `days` days (what the row shows).
+  public func count(inLast days: Int) -> Int { events(inLast: days).count }
+}
+
+/// The one definition of "the last N days": events whose date is at most `days` × 24 hours before
+/// the reference date (the data's own fetch time). The rows, the events screen, the status total
+/// and both script commands all count with it.
+public struct DaysWindow: Equatable, Sendable {
+  /// The window's length in days.
+  public var days: Int
+
+  /// A window of `days` days.
+  public init(days: Int) { self.days = days }
+
+  /// The earliest date inside the window ending at `reference`.
+  public func start(before reference: Date) -> Date {
+    reference.addingTimeInterval(-Double(max(0, days)) * 86_400)
+  }
+
+  /// Whether `event` falls inside the window ending at `reference`.
+  public func contains(_ event: EOEvent, reference: Date) -> Bool {
+    event.date >= start(before: reference)
+  }
+
+  /// The events inside the window, from events sorted newest first: a binary search, not a filter.
+  public func prefix(of newestFirst: [EOEvent], reference: Date) -> ArraySlice<EOEvent> {
+    let start = start(before: reference)
+    var low = 0
+    var high = newestFirst.count
+    while low < high {
+      let middle = (low + high) / 2
+      if newestFirst[middle].date >= start { low = middle + 1 } else { high = middle }
+    }
+    return newestFirst[..<low]
+  }
+
+  /// "the last day", "the last 30 days".
+  public var phrase: String { days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
+}
+
+/// How events are ordered: newest first, then by id for a stable order.
+public enum EventOrder {
+  /// `true` when `lhs` comes before `rhs`.
+  public static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
+    if lhs.date != rhs.date { return lhs.date > rhs.date }
+    return lhs.id < rhs.id
+  }
 }

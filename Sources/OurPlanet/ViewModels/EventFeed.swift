@@ -1,5 +1,4 @@
 import EONETKit
-import Foundation
 import RxCore
 
 /// What the app needs from the data layer, as observables; the view models know nothing else of it.
@@ -10,6 +9,13 @@ public protocol EventFeed: Sendable {
   func stored() -> Observable<Catalog>
   /// The live category list.
   func liveCategories() -> Observable<[EOCategory]>
-  /// The live events of one category.
-  func liveEvents(of category: EOCategory) -> Observable<[EOEvent]>
+  /// The live events of one category, with their fetch time.
+  func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>>
+}
+
+extension EventFeed {
+  /// The refresh graph over this feed: EONETKit's one graph (two categories at a time).
+  public func refreshUpdates() -> Observable<EORefreshUpdate> {
+    EONETClient.refresh(categories: liveCategories()) { category in liveEvents(of: category) }
+  }
 }

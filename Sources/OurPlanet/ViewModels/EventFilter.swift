@@ -1,9 +1,9 @@
 import EONETKit
 import Foundation
 
-/// Which events of a category the events screen shows.
+/// Which events of a category the events screen shows: a days window and a title search.
 public struct EventFilter: Equatable, Sendable {
-  /// The window: events of the last `days` days, counting back from the reference date.
+  /// The window: events of the last `days` days, counting back from the data's fetch time.
   public var days: Int
   /// Keep titles containing this text (case- and diacritic-insensitive); empty keeps all.
   public var query: String
@@ -14,22 +14,20 @@ public struct EventFilter: Equatable, Sendable {
     self.query = query
   }
 
-  /// The earliest date inside the window ending at `reference`.
-  public func cutoff(from reference: Date) -> Date {
-    reference.addingTimeInterval(-Double(days) * 86_400)
+  /// The trimmed search text.
+  public var needle: String { query.trimmingCharacters(in: .whitespaces) }
+
+  /// Whether `title` matches the search.
+  public func matches(title: String) -> Bool {
+    let needle = self.needle
+    return needle.isEmpty
+      || title.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
   }
 
-  /// The events inside the window whose title matches, newest first.
-  ///
-  /// An event's date is its closed date if closed, else its latest geometry date (`EOEvent.date`).
-  public func apply(to events: [EOEvent], reference: Date) -> [EOEvent] {
-    let cutoff = cutoff(from: reference)
-    let needle = query.trimmingCharacters(in: .whitespaces)
-    return events.filter { event in
-      guard event.date >= cutoff else { return false }
-      if needle.isEmpty { return true }
-      return event.title.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-    }
-    .sorted(by: EventOrder.newestFirst)
+  /// The events of `item` inside the window whose title matches, newest first.
+  public func apply(to item: CategoryItem) -> [EOEvent] {
+    let window = item.events(inLast: days)
+    if needle.isEmpty { return Array(window) }
+    return window.filter { matches(title: $0.title) }
   }
 }

@@ -4,32 +4,81 @@ import RxCore
 
 /// What the events screen shows for one category.
 public struct EventListState: Equatable, Sendable {
+  /// The category's id.
+  public var categoryID: String
   /// The category's title.
   public var title: String
   /// The events that pass the filter, newest first.
   public var events: [EOEvent]
-  /// All the category's events, before filtering.
-  public var totalCount: Int
+  /// The category's events inside the days window, before the search.
+  public var windowCount: Int
   /// The days window.
   public var days: Int
   /// The search text.
   public var query: String
-  /// Whether the category is still downloading (its events grow live).
+  /// Where the category's download stands (`nil` for a category the catalog does not know).
   public var state: CategoryItem.State?
+  /// When the events were fetched (the window's "now").
+  public var fetchedAt: Date?
+  /// Where the events came from.
+  public var source: EODataSource?
 
-  /// "12 of 40 events in the last 30 days".
+  /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them.
   public var summary: String {
-    let unit = totalCount == 1 ? "event" : "events"
-    let window = days == 1 ? "the last day" : "the last \(days) days"
-    return "\(Formatting.count(events.count)) of \(Formatting.count(totalCount)) \(unit) in \(window)"
+    let window = DaysWindow(days: days).phrase
+    let unit = windowCount == 1 ? "event" : "events"
+    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
+    return "\(Formatting.count(events.count)) of \(Formatting.count(windowCount)) \(unit) in \(window)"
+  }
+
+  /// What the list says when it has no rows: never "No events" while the truth is "still
+  /// downloading" or "the download failed".
+  public var emptyMessage: String {
+    if windowCount > 0 { return "No events in \(DaysWindow(days: days).phrase) matching “\(query)”" }
+    if fetchedAt == nil {
+      switch state {
+      case .queued?: return "Waiting to download…"
+      case .downloading?: return "Downloading…"
+      case .failed(let message)?: return "Download failed: \(message); nothing stored to show"
+      case nil: return "Loading…"
+      case .stored?, .done?: break
+      }
+    }
+    return "No events in \(DaysWindow(days: days).phrase)"
+  }
+
+  /// A line saying what is not live about this data, or `nil` when it is live and complete.
+  public var notice: String? {
+    let stored = fetchedAt.map { "\(sourceName) from \(Formatting.minute($0))" }
+    switch state {
+    case .queued?:
+      return stored.map { "Waiting to download; showing \($0)" }
+    case .downloading?:
+      return stored.map { "Downloading; showing \($0)" }
+    case .failed(let message)?:
+      return "Download failed: \(message)" + (stored.map { "; showing \($0)" } ?? "")
+    case .stored?:
+      return stored.map { "Showing \($0)" }
+    case .done?, nil:
+      return nil
+    }
+  }
+
+  private var sourceName: String {
+    switch source {
+    case .live?: return "data"
+    case .cache?: return "cached data"
+    case .snapshot?: return "the offline snapshot"
+    case nil: return "data"
+    }
   }
 }
 
 /// Filters one category's events by the days slider and the search text.
 ///
-/// `combineLatest(days, events)` does the filtering, so moving the slider, typing, or a download that
-/// finishes all update the list. Search text is throttled and de-duplicated; the latest wins
-/// (`throttle` + `distinctUntilChanged` + `flatMapLatest`).
+/// `combineLatest(days, search, category)` does the filtering, so moving the slider, typing, or a
+/// download that finishes all update the list. The search text is throttled on the injected
+/// scheduler and de-duplicated.
 public final class EventListViewModel: @unchecked Sendable {
   // Relays are thread-safe; everything else is immutable.
   /// The days window; the slider writes it.
@@ -38,9 +87,10 @@ public final class EventListViewModel: @unchecked Sendable {
   public let query = BehaviorRelay<String>(value: "")
   /// The screen's state.
   public let state: Observable<EventListState>
-
   /// The slider's bounds.
-  public static let dayRange = 1...360
+  public let dayRange: ClosedRange<Int>
+  /// The category shown.
+  public let categoryID: String
 
   /// Binds to the live catalog so events that arrive while the screen is open show at once.
   ///
@@ -48,47 +98,34 @@ public final class EventListViewModel: @unchecked Sendable {
   ///   - categoryID: The category shown.
   ///   - catalog: The live catalog.
   ///   - days: The shared days relay (the window survives leaving and re-entering the screen).
+  ///   - dayRange: The slider's bounds.
   ///   - scheduler: The scheduler of the search throttle (the main scheduler in the app).
   public init(
-    categoryID: String, catalog: Observable<Catalog>, days: BehaviorRelay<Int>, scheduler: SchedulerType
+    categoryID: String, catalog: Observable<Catalog>, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
+    scheduler: SchedulerType
   ) {
     self.days = days
-    let query = self.query
-    let category = catalog.map { catalog -> CategorySlice in
-      let item = catalog.item(id: categoryID)
-      return CategorySlice(
-        title: item?.category.title ?? categoryID, events: item?.events ?? [], state: item?.state,
-        reference: catalog.referenceDate ?? Date())
-    }
-    .distinctUntilChanged()
-    // Each search restarts the inner combineLatest; `.forever` keeps the latest slice for it even
-    // though the previous inner has just let go.
-    .share(replay: 1, scope: .forever)
+    self.dayRange = dayRange
+    self.categoryID = categoryID
+    let item = catalog.map { $0.item(id: categoryID) }.distinctUntilChanged()
 
     let search = query.asObservable()
-      .throttle(.milliseconds(150), latest: true, scheduler: scheduler)
+      .throttle(.milliseconds(100), latest: true, scheduler: scheduler)
       .distinctUntilChanged()
 
-    state = search.flatMapLatest { text in
-      Observable.combineLatest(days.asObservable().distinctUntilChanged(), category) { days, slice in
-        EventListState(
-          title: slice.title,
-          events: EventFilter(days: days, query: text).apply(to: slice.events, reference: slice.reference),
-          totalCount: slice.events.count, days: days, query: text, state: slice.state)
-      }
+    state = Observable.combineLatest(days.asObservable().distinctUntilChanged(), search, item) {
+      days, text, item in
+      let filter = EventFilter(days: days, query: text)
+      return EventListState(
+        categoryID: categoryID, title: item?.category.title ?? categoryID,
+        events: item.map(filter.apply(to:)) ?? [], windowCount: item?.count(inLast: days) ?? 0,
+        days: days, query: text, state: item?.state, fetchedAt: item?.fetchedAt, source: item?.source)
     }
   }
 
   /// Moves the slider by `step` days, kept within ``dayRange``.
   public func adjustDays(by step: Int) {
-    let next = min(max(days.value + step, Self.dayRange.lowerBound), Self.dayRange.upperBound)
+    let next = min(max(days.value + step, dayRange.lowerBound), dayRange.upperBound)
     if next != days.value { days.accept(next) }
   }
-}
-
-private struct CategorySlice: Equatable {
-  var title: String
-  var events: [EOEvent]
-  var state: CategoryItem.State?
-  var reference: Date
 }

@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetUI
 
 extension Manual {
   /// `ourplanet`'s manual: what `--help` prints and what `man ourplanet` shows.

@@ -94,6 +94,17 @@ public struct CellBuffer: Hashable, Sendable {
     var x = point.x
     for character in text {
       guard x < area.maxX else { break }
+      if symbols.isASCII, !character.isASCII, let fallback = Symbols.asciiFallback(for: character) {
+        for replacement in fallback {
+          let cell = Cell(unchecked: replacement, width: 1, style: style)
+          if x < area.minX {
+            x += 1
+          } else {
+            x += put(cell, x: x, y: point.y, clip: area)
+          }
+        }
+        continue
+      }
       guard
         let safe = TextSanitizer.sanitize(
           character, placeholder: symbols.placeholder, asciiOnly: symbols.isASCII)

@@ -52,3 +52,20 @@ public struct Symbols: Hashable, Sendable {
     times: "x", moreAbove: "^", moreBelow: "v", isASCII: true
   )
 }
+
+extension Symbols {
+  /// The ASCII stand-in for a symbol the app draws (`·` → `-`, `°` → nothing, `“` → `"`, arrows as
+  /// `<-` `->` `^` `v`), or `nil` for a character with none. ``CellBuffer`` applies it on terminals
+  /// without UTF-8, so no screen shows `?` where a symbol was meant.
+  public static func asciiFallback(for character: Character) -> String? {
+    asciiFallbacks[character]
+  }
+
+  private static let asciiFallbacks: [Character: String] = [
+    "·": "-", "•": "*", "°": "", "—": "-", "–": "-", "−": "-", "“": "\"", "”": "\"", "„": "\"",
+    "‘": "'", "’": "'", "…": "...", "←": "<-", "→": "->", "↑": "^", "↓": "v", "⇄": "<->", "✓": "+",
+    "✗": "x", "●": "*", "○": "o", "◉": "@", "×": "x", "▏": "|", "›": ">", "━": "-", "░": ".", "█": "#",
+    "▲": "^", "▼": "v", "◀": "<", "▶": ">", "│": "|", "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+",
+    "⠀": " ", "≥": ">=", "≤": "<=", "\u{00A0}": " ",
+  ]
+}

@@ -28,6 +28,16 @@ public struct DetailPane: Hashable, Sendable {
     self.theme = theme
   }
 
+  /// Replaces the body, keeping the scroll position (the next render clamps it to the new text).
+  public mutating func replaceText(_ newText: String) {
+    let offset = scrollOffset
+    text = newText
+    scrollOffset = offset
+  }
+
+  /// Whether lines below the visible ones remain (as of the last render).
+  public var hasMoreBelow: Bool { scrollOffset + visibleRowCount < lineCount }
+
   /// The body wrapped to `width` columns.
   public func lines(forWidth width: Int) -> [String] {
     TextLayout.wrap(text, width: width)
@@ -69,6 +79,10 @@ public struct DetailPane: Hashable, Sendable {
     scroll(to: scrollOffset)
     for (line, text) in lines.dropFirst(scrollOffset).prefix(body.height).enumerated() {
       buffer.write(text, at: Point(x: body.x, y: body.y + line), style: theme.text, clip: body)
+    }
+    if hasMoreBelow, body.width > 0 {
+      let mark = String(buffer.symbols.moreBelow)
+      buffer.write(mark, at: Point(x: body.maxX - 1, y: body.maxY - 1), style: theme.accent, clip: body)
     }
   }
 

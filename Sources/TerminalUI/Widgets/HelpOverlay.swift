@@ -16,6 +16,8 @@ public struct HelpOverlay: Hashable, Sendable {
   public var footer: String
   /// Styles.
   public var theme: Theme
+  /// The first entry shown (the box scrolls when the terminal is too short for every entry).
+  public var scrollOffset: Int = 0
 
   /// Creates a help overlay.
   public init(
@@ -51,7 +53,8 @@ public struct HelpOverlay: Hashable, Sendable {
       buffer.write(heading, at: Point(x: box.x + 2, y: box.y), style: theme.frame.adding(.bold), clip: box)
     }
     let entryRows = max(0, inner.height - footerLines)
-    for (line, entry) in entries.prefix(entryRows).enumerated() {
+    let first = Self.clampedOffset(scrollOffset, entries: entries.count, rows: entryRows)
+    for (line, entry) in entries.dropFirst(first).prefix(entryRows).enumerated() {
       let y = inner.y + line
       let keys = TextLayout.truncate(entry.keys, toWidth: inner.width, ellipsis: symbols.ellipsis)
       buffer.write(keys, at: Point(x: inner.x, y: y), style: theme.text.adding(.bold), clip: inner)
@@ -63,9 +66,22 @@ public struct HelpOverlay: Hashable, Sendable {
       }
     }
     if footerLines > 0 && inner.height >= footerLines {
-      let text = TextLayout.truncate(footer, toWidth: inner.width, ellipsis: symbols.ellipsis)
+      let hidden = entries.count - entryRows
+      let scrolling = hidden > 0 ? "\(first) above, \(hidden - first) below, ↑↓ scroll · " : ""
+      let text = TextLayout.truncate(scrolling + footer, toWidth: inner.width, ellipsis: symbols.ellipsis)
       buffer.write(text, at: Point(x: inner.x, y: inner.maxY - 1), style: theme.secondary, clip: inner)
     }
+  }
+
+  /// The entry rows the box has inside `rect` (fewer than the entries when it must scroll).
+  public func visibleEntryRows(in rect: Rect) -> Int {
+    let footerLines = footer.isEmpty ? 0 : 2
+    return max(0, min(entries.count, rect.height - 2 - footerLines))
+  }
+
+  /// `offset` kept so the last page is full.
+  static func clampedOffset(_ offset: Int, entries: Int, rows: Int) -> Int {
+    max(0, min(offset, entries - rows))
   }
 
   private func drawFrame(_ box: Rect, symbols: Symbols, buffer: inout CellBuffer) {

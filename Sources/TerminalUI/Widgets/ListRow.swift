@@ -4,6 +4,9 @@
 /// ListRow(glyph: "!", text: "Wildfires", detail: "download failed", rightText: "1,204")
 /// ```
 public struct ListRow: Hashable, Sendable {
+  /// What the row stands for (an event or category id): the list keeps the selection on it when
+  /// the rows change.
+  public var id: String
   /// A short state mark in its own column ("●", "!", "✓"), or empty.
   public var glyph: String
   /// The row's title.
@@ -17,9 +20,10 @@ public struct ListRow: Hashable, Sendable {
 
   /// Creates a row.
   public init(
-    glyph: String = "", text: String, detail: String = "", rightText: String = "",
+    id: String = "", glyph: String = "", text: String, detail: String = "", rightText: String = "",
     glyphStyle: Style = .plain
   ) {
+    self.id = id
     self.glyph = glyph
     self.text = text
     self.detail = detail

@@ -38,6 +38,33 @@ public struct ListView: Hashable, Sendable {
     rows.indices.contains(selectedIndex) ? rows[selectedIndex] : nil
   }
 
+  /// The id of the selected row, or `nil` when the list is empty.
+  public var selectedID: String? { selectedRow?.id }
+
+  /// Replaces the rows, keeping the selected row (by ``ListRow/id``) selected and on the same line
+  /// of the screen when rows are inserted or removed around it; where it is gone, the selection
+  /// stays at the same index.
+  public mutating func replaceRows(_ newRows: [ListRow]) {
+    let previousID = selectedID
+    let line = selectedIndex - scrollOffset
+    rows = newRows
+    guard let previousID, let index = newRows.firstIndex(where: { $0.id == previousID }) else { return }
+    selectedIndex = index
+    scrollOffset = max(0, index - line)
+    clampSelection()
+    scrollSelectionIntoView(height: visibleRowCount)
+  }
+
+  /// Selects the row with `id`, if there is one.
+  ///
+  /// - Returns: whether a row has that id.
+  @discardableResult
+  public mutating func select(id: String) -> Bool {
+    guard let index = rows.firstIndex(where: { $0.id == id }) else { return false }
+    select(index)
+    return true
+  }
+
   /// Selects a row (clamped to the rows there are) and scrolls it into view.
   public mutating func select(_ index: Int) {
     selectedIndex = index

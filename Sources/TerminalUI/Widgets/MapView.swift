@@ -77,8 +77,17 @@ public struct MapView: Sendable {
   }
 
   /// The note drawn instead of a map in a rectangle below ``minimumSize``.
-  static func tooSmallMessage(symbols: Symbols) -> String {
-    "map needs \(minimumSize.width)\(symbols.times)\(minimumSize.height) cells"
+  static func tooSmallMessage(for size: Size, symbols: Symbols) -> String {
+    let needed = Self.minimumSize
+    switch (size.width < needed.width, size.height < needed.height) {
+    case (true, true):
+      return
+        "map needs \(needed.width)\(symbols.times)\(needed.height) cells, has \(size.width)\(symbols.times)\(size.height)"
+    case (true, false):
+      return "map needs \(needed.width) columns, has \(size.width): widen the terminal"
+    default:
+      return "map needs \(needed.height) rows, has \(size.height): make the terminal taller"
+    }
   }
 
   /// Draws the map (or the too-small note) into `rect`, blanking the rest of it.
@@ -87,7 +96,8 @@ public struct MapView: Sendable {
     guard !rect.isEmpty else { return }
     guard rect.size.contains(Self.minimumSize) else {
       let note = TextLayout.truncate(
-        Self.tooSmallMessage(symbols: buffer.symbols), toWidth: rect.width, ellipsis: buffer.symbols.ellipsis)
+        Self.tooSmallMessage(for: rect.size, symbols: buffer.symbols), toWidth: rect.width,
+        ellipsis: buffer.symbols.ellipsis)
       buffer.write(note, at: Point(x: rect.x, y: rect.y), style: theme.secondary, clip: rect)
       return
     }

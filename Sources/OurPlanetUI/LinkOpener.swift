@@ -4,9 +4,10 @@ import Foundation
 ///
 /// The opener's output goes to /dev/null so it can never scribble on the screen curses owns, and it
 /// runs off the main thread so a slow opener never freezes the UI.
-enum LinkOpener {
-  /// Starts the opener for `url`; calls `completion` with an error message if it could not start.
-  static func open(_ url: String, completion: @escaping @Sendable (String?) -> Void) {
+public enum LinkOpener {
+  /// Starts the opener for `url`; calls `completion` with an error message if it could not start
+  /// or exited with an error, or with `nil` once it exited successfully.
+  public static func open(_ url: String, completion: @escaping @Sendable (String?) -> Void) {
     guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     else {
@@ -26,8 +27,14 @@ enum LinkOpener {
       process.standardError = FileHandle.nullDevice
       do {
         try process.run()
-        completion(nil)
         process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal {
+          completion("xdg-open was killed (signal \(process.terminationStatus)) opening \(url)")
+        } else if process.terminationStatus != 0 {
+          completion("xdg-open failed (exit status \(process.terminationStatus)) opening \(url)")
+        } else {
+          completion(nil)
+        }
       } catch {
         completion("Could not start xdg-open: \(error.localizedDescription)")
       }

@@ -1,0 +1,63 @@
+import EONETKit
+
+/// The text of an event's detail view: facts, description, numbered sources, positions.
+public enum EventDetail {
+  /// The detail's lines (the title is drawn apart, above them).
+  ///
+  /// Sources are numbered from 1 so a digit key can open any of them.
+  public static func lines(for event: EOEvent) -> [String] {
+    var lines: [String] = []
+    let categories = event.categories.map(\.title).joined(separator: ", ")
+    if !categories.isEmpty { lines.append("Categories: \(categories)") }
+    if let closed = event.closed {
+      lines.append("Status:     closed \(Formatting.minute(closed))")
+    } else {
+      lines.append("Status:     open")
+    }
+    if let first = event.geometries.first?.date {
+      lines.append("First seen: \(Formatting.minute(first))")
+    }
+    if let latest = event.latestGeometry {
+      lines.append("Last seen:  \(Formatting.minute(latest.date))")
+      if let magnitude = latest.magnitude {
+        lines.append("Magnitude:  \(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit))")
+      }
+      if let center = latest.center {
+        lines.append("Location:   \(Formatting.coordinate(center))")
+      }
+    }
+    lines.append("Records:    \(event.geometries.count)")
+    if let description = event.description, !description.isEmpty {
+      lines.append("")
+      lines.append(description)
+    }
+    let links = self.links(of: event)
+    if !links.isEmpty {
+      lines.append("")
+      lines.append(
+        links.count == 1
+          ? "Source (o or 1 opens it):" : "Sources (o opens the first, 1–\(min(9, links.count)) any):")
+      for (number, link) in links.enumerated() {
+        lines.append("  \(number + 1). \(link.name): \(link.url)")
+      }
+    }
+    if event.geometries.count > 1 {
+      lines.append("")
+      lines.append("Positions, oldest first:")
+      for geometry in event.geometries {
+        let place = geometry.center.map(Formatting.coordinate) ?? "no position"
+        let magnitude =
+          geometry.magnitude.map { "  " + Formatting.magnitude(value: $0.value, unit: $0.unit) } ?? ""
+        lines.append("  \(Formatting.minute(geometry.date))  \(place)\(magnitude)")
+      }
+    }
+    return lines
+  }
+
+  /// The links a digit key opens, in order: the sources, then EONET's own page.
+  public static func links(of event: EOEvent) -> [(name: String, url: String)] {
+    var links = event.sources.map { (name: $0.id, url: $0.url) }
+    if let link = event.link { links.append((name: "EONET", url: link)) }
+    return links
+  }
+}

@@ -1,0 +1,22 @@
+/// How the interactive app starts.
+public struct AppOptions: Sendable, Equatable {
+  /// The days filter's first value.
+  public var days: Int
+  /// Show stored data only; never touch the network.
+  public var offline: Bool
+
+  /// The slider's usual reach: a year of events.
+  public static let standardDayRange = 1...360
+
+  /// Options with the days filter at `days`.
+  public init(days: Int = 30, offline: Bool = false) {
+    self.days = max(1, days)
+    self.offline = offline
+  }
+
+  /// The days slider's bounds: a year, or further when `--days` asks for more (the downloads cover
+  /// the whole range, so the slider filters locally).
+  public var dayRange: ClosedRange<Int> {
+    Self.standardDayRange.lowerBound...max(Self.standardDayRange.upperBound, days)
+  }
+}

@@ -1,0 +1,72 @@
+import EONETKit
+import Foundation
+import OurPlanet
+import RxCore
+import TerminalUI
+
+/// Opens a link without blocking: calls back (on any thread) with a failure message, or `nil` once
+/// the opener ran successfully.
+public typealias LinkOpening =
+  @Sendable (_ url: String, _ completion: @escaping @Sendable (String?) -> Void) -> Void
+
+/// What every screen shares: the host, the catalog, the days window, the map, the schedulers and
+/// the messages. Everything here is used on the main thread only.
+final class AppContext {
+  let host: AppHost
+  let catalogModel: CatalogViewModel
+  /// The catalog, delivered on the main scheduler, replaying the latest to each new screen.
+  let catalog: Observable<Catalog>
+  /// The latest catalog (kept by the shell).
+  var latestCatalog = Catalog.empty
+  /// The days window all screens share.
+  let days: BehaviorRelay<Int>
+  /// The slider's bounds.
+  let dayRange: ClosedRange<Int>
+  /// The main-thread scheduler (virtual time in tests).
+  let mainScheduler: SchedulerType
+  /// Every message of the session.
+  let messages: MessageLog
+  /// Opens links.
+  let openLink: LinkOpening
+  /// Whether `m` has turned the world map on.
+  var showMap = false
+  /// The map, shared by the events and detail screens.
+  var map = MapPane()
+  /// A one-line answer to the last key ("Opening …", "Nothing to refresh offline"), cleared by the
+  /// next key.
+  var notice: (text: String, isError: Bool)?
+
+  init(
+    host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
+    mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening
+  ) {
+    self.host = host
+    self.catalogModel = catalogModel
+    self.catalog = catalogModel.catalog.asObservable()
+      .observe(on: mainScheduler)
+      .share(replay: 1, scope: .whileConnected)
+    self.days = days
+    self.dayRange = dayRange
+    self.mainScheduler = mainScheduler
+    self.messages = messages
+    self.openLink = openLink
+  }
+
+  var symbols: Symbols { host.symbols }
+  var ascii: Bool { host.symbols.isASCII }
+
+  /// Shows `text` on the status line until the next key.
+  func say(_ text: String, isError: Bool = false) {
+    notice = (text, isError)
+    host.setNeedsRedraw()
+  }
+
+  /// Opens `url` with the desktop's opener; a failure reaches the status line and the messages.
+  func open(_ url: String) {
+    say("Opening \(url)")
+    let messages = self.messages
+    openLink(url) { failure in
+      if let failure { messages.post(failure) }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import TerminalUI
+
+/// What the screens need of the terminal around them: the real ``TerminalSession``, or a headless
+/// host in tests that renders into a cell buffer.
+public protocol AppHost: AnyObject {
+  /// The glyphs this terminal can show.
+  var symbols: Symbols { get }
+  /// The animation frame, for the spinner.
+  var animationTick: Int { get }
+  /// Whether the screen should keep redrawing (a spinner turns).
+  var isAnimating: Bool { get set }
+  /// Asks for a redraw.
+  func setNeedsRedraw()
+  /// Repaints everything (Ctrl-L).
+  func redrawAll()
+  /// Ends the main loop.
+  func stop()
+}
+
+extension TerminalSession: AppHost {}

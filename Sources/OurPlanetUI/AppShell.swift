@@ -1,0 +1,152 @@
+import EONETKit
+import OurPlanet
+import RxCore
+import TerminalUI
+
+/// The app around the screens: routes keys (overlays, the search line, the global keys, then the
+/// top screen) and draws the header, the screen, the search line and the status line.
+///
+/// It runs on any ``AppHost``: the terminal in the app, a headless host in tests, so every screen
+/// can be driven and read back without a terminal.
+public final class AppShell {
+  let context: AppContext
+  let navigator: Navigator
+  let status: StatusPresenter
+  private let bag = DisposeBag()
+  private var overlay: Overlay?
+  private var search: SearchField?
+  private var postedFailures = 0
+
+  /// Wires the screens to the model; loading starts at once.
+  ///
+  /// - Parameters:
+  ///   - host: The terminal (or a test host).
+  ///   - feed: Where the data comes from.
+  ///   - options: The days filter's start, offline mode.
+  ///   - messages: The session's messages (warnings raised before the shell existed included).
+  ///   - mainScheduler: The main thread's scheduler (`MainScheduler.instance`, or virtual time).
+  ///   - backgroundScheduler: Where loading runs.
+  ///   - openLink: Opens a link in the desktop's browser.
+  public init(
+    host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
+    backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening
+  ) {
+    let model = CatalogViewModel(feed: feed, offline: options.offline, scheduler: backgroundScheduler)
+    let range = options.dayRange
+    let days = BehaviorRelay(value: min(max(options.days, range.lowerBound), range.upperBound))
+    context = AppContext(
+      host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
+      messages: messages, openLink: openLink)
+    status = StatusPresenter(context: context)
+    navigator = Navigator(root: CategoriesScreen(context: context))
+    context.catalog
+      .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })
+      .disposed(by: bag)
+  }
+
+  /// The screen on top.
+  var screen: Screen { navigator.top }
+
+  // MARK: - Keys
+
+  /// Handles one key press.
+  public func handle(_ key: Key) {
+    defer { context.host.setNeedsRedraw() }
+    switch key {
+    case .resize: return
+    case .ctrl("l"):
+      context.host.redrawAll()
+      return
+    default: break
+    }
+    if let overlay {
+      if !overlay.handle(key) { self.overlay = nil }
+      return
+    }
+    if let search {
+      if !search.handle(key) { self.search = nil }
+      return
+    }
+    context.notice = nil
+    if handleGlobal(key) { return }
+    let action = screen.handle(key)
+    if case .unhandled = action, key == .escape || key == .backspace || key == .char("h") {
+      navigator.perform(.pop)
+      return
+    }
+    navigator.perform(action)
+  }
+
+  private func handleGlobal(_ key: Key) -> Bool {
+    switch key {
+    case .char("q"):
+      context.host.stop()
+    case .char("?"):
+      overlay = ListOverlay.help()
+    case .char("!"):
+      overlay = ListOverlay.messages(status.messages)
+    case .char("r"):
+      if context.catalogModel.isOnline {
+        context.catalogModel.refresh()
+      } else {
+        context.say(
+          "Offline (--offline): nothing to refresh; start without --offline to download", isError: true)
+      }
+    case .char("/"):
+      if let target = screen as? Searchable & Screen {
+        search = SearchField(target: target)
+      } else {
+        context.say("Search works on the categories and events lists")
+      }
+    case .char("m"):
+      if screen.showsMap {
+        context.showMap.toggle()
+      } else {
+        context.say("The map shows on the events and detail screens: open a category first")
+      }
+    default:
+      return false
+    }
+    return true
+  }
+
+  // MARK: - Data
+
+  private func catalogChanged(_ catalog: Catalog) {
+    context.latestCatalog = catalog
+    context.host.isAnimating = catalog.isLoading
+    if catalog.messages.count > postedFailures {
+      for message in catalog.messages[postedFailures...] { context.messages.post(message) }
+      postedFailures = catalog.messages.count
+    }
+    context.host.setNeedsRedraw()
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the whole screen into `buffer`.
+  public func render(into buffer: inout CellBuffer) {
+    let (headerRect, rest) = buffer.bounds.splitTop(1)
+    let (content, statusRect) = rest.splitBottom(1)
+    let crumbs = navigator.stack.map(\.breadcrumb).filter { !$0.isEmpty }
+    HeaderView(breadcrumbs: ["OurPlanet"] + crumbs, rightText: screen.headerRight)
+      .render(into: &buffer, rect: headerRect)
+
+    var body = content
+    if let target = screen as? Searchable, search != nil || !target.query.isEmpty {
+      let split = body.splitBottom(1)
+      body = split.rest
+      let cursor = search != nil ? "▏" : ""
+      let hint = search != nil ? "   Enter keeps · Esc clears · ↑↓ move" : "   / edits · Esc clears"
+      buffer.write("/ \(target.query)\(cursor)", at: Point(x: split.bottom.x, y: split.bottom.y))
+      let used = DisplayWidth.of("/ \(target.query)\(cursor)")
+      if used + DisplayWidth.of(hint) <= split.bottom.width {
+        buffer.write(
+          hint, at: Point(x: split.bottom.x + used, y: split.bottom.y), style: Theme.standard.secondary)
+      }
+    }
+    screen.render(into: &buffer, rect: body)
+    status.line(position: screen.position).render(into: &buffer, rect: statusRect)
+    overlay?.render(into: &buffer, rect: content)
+  }
+}

@@ -1,0 +1,80 @@
+import OurPlanet
+import RxCore
+import TerminalUI
+
+/// The first screen: every category with its number of events in the days window, and where its
+/// download stands.
+final class CategoriesScreen: Screen, Searchable {
+  /// From this width on, the list stops growing, so a category's name and count stay together.
+  static let maximumWidth = 110
+
+  private let context: AppContext
+  private let bag = DisposeBag()
+  private var list = ListView(emptyMessage: "Loading categories…")
+  private var catalog = Catalog.empty
+  private var days: Int
+  private(set) var query = ""
+
+  init(context: AppContext) {
+    self.context = context
+    self.days = context.days.value
+    Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged())
+      .subscribe(onNext: { [unowned self] catalog, days in
+        self.catalog = catalog
+        self.days = days
+        self.rebuildRows()
+      })
+      .disposed(by: bag)
+  }
+
+  var breadcrumb: String { "" }
+
+  var headerRight: String {
+    DaysWindow(days: days).phrase.replacingOccurrences(of: "the last", with: "last") + " · "
+      + ProvenanceText.describe(catalog.provenance)
+  }
+
+  var position: String? {
+    list.rows.isEmpty ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rows.count))"
+  }
+
+  var showsMap: Bool { false }
+
+  func setQuery(_ text: String) {
+    query = text
+    rebuildRows()
+  }
+
+  func handle(_ key: Key) -> ScreenAction {
+    switch key {
+    case .enter, .char("l"), .right:
+      guard let id = list.selectedID else { return .handled }
+      return .push(EventsScreen(categoryID: id, context: context))
+    case .escape:
+      if !query.isEmpty { setQuery("") }
+      return .handled
+    default:
+      return list.handle(key: key) ? .handled : .unhandled
+    }
+  }
+
+  func render(into buffer: inout CellBuffer, rect: Rect) {
+    let (area, _) = rect.splitLeft(min(rect.width, Self.maximumWidth))
+    list.render(into: &buffer, rect: area)
+  }
+
+  func close() {}
+
+  private func rebuildRows() {
+    let needle = query.lowercased()
+    let items = catalog.items.filter { needle.isEmpty || $0.category.title.lowercased().contains(needle) }
+    list.replaceRows(items.map { Rows.category($0, days: days) })
+    if catalog.items.isEmpty {
+      list.emptyMessage =
+        catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"
+    } else {
+      list.emptyMessage = "No category matches “\(query)”"
+    }
+    context.host.setNeedsRedraw()
+  }
+}

@@ -1,0 +1,92 @@
+import EONETKit
+import OurPlanet
+import TerminalUI
+
+/// One event: its facts, description, numbered sources and positions, with the map below when on.
+///
+/// The text follows the event as refreshes update it, keeping the scroll position. `o` opens the
+/// first link, 1–9 any; J and K step to the next and previous event of the list without going
+/// back.
+final class DetailScreen: Screen {
+  private let context: AppContext
+  private unowned let list: EventsScreen
+  private var event: EOEvent
+  private var pane: DetailPane
+
+  init(event: EOEvent, list: EventsScreen, context: AppContext) {
+    self.context = context
+    self.list = list
+    self.event = event
+    self.pane = DetailPane(title: event.title, text: Self.text(for: event))
+  }
+
+  var breadcrumb: String { event.title }
+  var headerRight: String { list.position.map { "event \($0)" } ?? "" }
+  var position: String? { nil }
+  var showsMap: Bool { true }
+
+  func handle(_ key: Key) -> ScreenAction {
+    switch key {
+    case .escape, .backspace, .char("h"), .left:
+      return .pop
+    case .char("o"):
+      openLink(number: 1)
+    case .char(let digit) where digit.isWholeNumber && digit != "0":
+      openLink(number: digit.wholeNumberValue ?? 1)
+    case .char("J"):
+      step(by: 1)
+    case .char("K"):
+      step(by: -1)
+    default:
+      return pane.handle(key: key) ? .handled : .unhandled
+    }
+    return .handled
+  }
+
+  func render(into buffer: inout CellBuffer, rect: Rect) {
+    followUpdates()
+    var textArea = rect
+    if context.showMap {
+      let split = MapPane.splitDetailArea(rect)
+      textArea = split.text
+      context.map.render(into: &buffer, rect: split.map, selectedEventID: event.id)
+    }
+    pane.render(into: &buffer, rect: textArea)
+  }
+
+  func close() {}
+
+  /// Takes the newest copy of the event from the list, keeping the scroll position.
+  private func followUpdates() {
+    guard let current = list.events.first(where: { $0.id == event.id }), current != event else { return }
+    event = current
+    pane.title = current.title
+    pane.replaceText(Self.text(for: current))
+  }
+
+  private func step(by offset: Int) {
+    guard let next = list.selectEvent(after: event.id, offset: offset) else {
+      context.say(offset > 0 ? "This is the last event of the list" : "This is the first event of the list")
+      return
+    }
+    event = next
+    pane = DetailPane(title: next.title, text: Self.text(for: next))
+  }
+
+  private func openLink(number: Int) {
+    let links = EventDetail.links(of: event)
+    guard !links.isEmpty else {
+      context.say("This event has no source link", isError: true)
+      return
+    }
+    guard links.indices.contains(number - 1) else {
+      context.say("This event has \(links.count) link\(links.count == 1 ? "" : "s")", isError: true)
+      return
+    }
+    context.open(links[number - 1].url)
+  }
+
+  private static func text(for event: EOEvent) -> String {
+    EventDetail.lines(for: event).joined(separator: "\n")
+  }
+}

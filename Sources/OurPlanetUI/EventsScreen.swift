@@ -1,0 +1,109 @@
+import EONETKit
+import OurPlanet
+import RxCore
+import TerminalUI
+
+/// One category's events: the days slider, a line saying what is not live, the list, the map.
+///
+/// ← → move the slider (Shift or [ ] by 30 days); Enter or l opens an event; Esc, Backspace or h
+/// goes back (Esc first clears a search).
+final class EventsScreen: Screen, Searchable {
+  private let context: AppContext
+  private let model: EventListViewModel
+  private let subscription = SerialDisposable()
+  private var state: EventListState?
+  private var list = ListView(emptyMessage: "Loading events…")
+
+  init(categoryID: String, context: AppContext) {
+    self.context = context
+    let model = EventListViewModel(
+      categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
+      scheduler: context.mainScheduler)
+    self.model = model
+    context.map.show([])
+    subscription.disposable = model.state
+      .observe(on: context.mainScheduler)
+      .subscribe(onNext: { [unowned self] state in self.stateChanged(state) })
+  }
+
+  deinit { subscription.dispose() }
+
+  var events: [EOEvent] { state?.events ?? [] }
+  var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
+  var breadcrumb: String {
+    state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
+  }
+  var headerRight: String { state?.summary ?? "" }
+  var showsMap: Bool { true }
+  var query: String { model.query.value }
+
+  var position: String? {
+    list.rows.isEmpty ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rows.count))"
+  }
+
+  func setQuery(_ text: String) { model.query.accept(text) }
+
+  /// Selects the event `offset` rows away (the detail's next / previous) and returns it.
+  func selectEvent(after id: String, offset: Int) -> EOEvent? {
+    guard let index = events.firstIndex(where: { $0.id == id }), events.indices.contains(index + offset)
+    else { return nil }
+    list.select(index + offset)
+    return events[index + offset]
+  }
+
+  func handle(_ key: Key) -> ScreenAction {
+    switch key {
+    case .enter, .char("l"):
+      guard let event = selectedEvent else { return .handled }
+      return .push(DetailScreen(event: event, list: self, context: context))
+    case .escape where !query.isEmpty:
+      setQuery("")
+      return .handled
+    case .escape, .backspace, .char("h"):
+      return .pop
+    case .left: model.adjustDays(by: -1)
+    case .right: model.adjustDays(by: 1)
+    case .shiftLeft, .char("["): model.adjustDays(by: -30)
+    case .shiftRight, .char("]"): model.adjustDays(by: 30)
+    default:
+      return list.handle(key: key) ? .handled : .unhandled
+    }
+    return .handled
+  }
+
+  func render(into buffer: inout CellBuffer, rect: Rect) {
+    let days = context.days.value
+    let (sliderRect, rest) = rect.splitTop(1)
+    let slider = SliderView(
+      value: days, bounds: model.dayRange, step: 1, largeStep: 30,
+      label: days == 1 ? "Last day" : "Last \(days) days")
+    slider.render(into: &buffer, rect: sliderRect)
+    var listRect = rest
+    if let notice = state?.notice {
+      let (noticeRect, below) = rest.splitTop(1)
+      let style: Style =
+        state?.state.map { if case .failed = $0 { return true } else { return false } } == true
+        ? Theme.standard.error : Theme.standard.secondary
+      buffer.write(
+        TextLayout.truncate(notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
+        at: Point(x: noticeRect.x, y: noticeRect.y), style: style, clip: noticeRect)
+      listRect = below
+    }
+    if context.showMap {
+      let split = MapPane.splitEventsArea(listRect)
+      listRect = split.list
+      context.map.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
+    }
+    list.render(into: &buffer, rect: listRect)
+  }
+
+  func close() { subscription.dispose() }
+
+  private func stateChanged(_ state: EventListState) {
+    self.state = state
+    list.replaceRows(state.events.map(Rows.event))
+    list.emptyMessage = state.emptyMessage
+    context.map.show(state.events)
+    context.host.setNeedsRedraw()
+  }
+}

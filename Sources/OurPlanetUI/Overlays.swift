@@ -1,0 +1,103 @@
+import OurPlanet
+import TerminalUI
+
+/// A box drawn over the screen that takes every key until it closes.
+protocol Overlay: AnyObject {
+  /// Handles a key.
+  ///
+  /// - Returns: `false` when the overlay closes.
+  func handle(_ key: Key) -> Bool
+  /// Draws the box over `rect`.
+  func render(into buffer: inout CellBuffer, rect: Rect)
+}
+
+/// A scrollable box of key–text lines: the help (`?`) and the messages (`!`).
+///
+/// ↑ ↓ k j PgUp PgDn g G scroll; Esc, q, Enter or the key that opened it close it.
+final class ListOverlay: Overlay {
+  private var box: HelpOverlay
+  private let closeKey: Key
+  private var visibleRows = 1
+
+  init(title: String, entries: [HelpEntry], closeKey: Key) {
+    box = HelpOverlay(title: title, entries: entries, footer: "Esc closes")
+    self.closeKey = closeKey
+  }
+
+  func handle(_ key: Key) -> Bool {
+    let page = max(1, visibleRows - 1)
+    switch key {
+    case .escape, .enter, .char("q"), closeKey: return false
+    case .up, .char("k"): scroll(by: -1)
+    case .down, .char("j"): scroll(by: 1)
+    case .pageUp, .ctrl("b"): scroll(by: -page)
+    case .pageDown, .ctrl("f"), .char(" "): scroll(by: page)
+    case .home, .char("g"): scroll(by: -box.entries.count)
+    case .end, .char("G"): scroll(by: box.entries.count)
+    default: break
+    }
+    return true
+  }
+
+  func render(into buffer: inout CellBuffer, rect: Rect) {
+    visibleRows = max(1, box.visibleEntryRows(in: rect))
+    box.scrollOffset = max(0, min(box.scrollOffset, box.entries.count - visibleRows))
+    box.render(into: &buffer, rect: rect)
+  }
+
+  private func scroll(by rows: Int) {
+    box.scrollOffset = max(0, min(box.scrollOffset + rows, box.entries.count - visibleRows))
+  }
+
+  /// The help: every key.
+  static func help() -> ListOverlay {
+    ListOverlay(title: "OurPlanet keys", entries: KeyBindings.all, closeKey: .char("?"))
+  }
+
+  /// The messages of the session, newest first.
+  static func messages(_ messages: [AppMessage]) -> ListOverlay {
+    let entries =
+      messages.isEmpty
+      ? [HelpEntry(keys: "", action: "No messages")]
+      : messages.reversed().map { HelpEntry(keys: Formatting.time($0.date), action: $0.text) }
+    return ListOverlay(title: "Messages", entries: entries, closeKey: .char("!"))
+  }
+}
+
+/// The search line: letters are text while it is open; arrows move the list's selection without
+/// leaving it; Enter keeps the filter, Esc clears it, Ctrl-U clears the line.
+final class SearchField {
+  private unowned let target: Searchable & Screen
+
+  init(target: Searchable & Screen) {
+    self.target = target
+  }
+
+  /// Handles a key.
+  ///
+  /// - Returns: `false` when the search line closes.
+  func handle(_ key: Key) -> Bool {
+    var text = target.query
+    switch key {
+    case .escape:
+      target.setQuery("")
+      return false
+    case .enter:
+      return false
+    case .backspace:
+      if text.isEmpty { return false }
+      text.removeLast()
+    case .ctrl("u"):
+      text = ""
+    case .char(let character):
+      text.append(character)
+    case .up, .down, .pageUp, .pageDown, .home, .end:
+      _ = target.handle(key)
+      return true
+    default:
+      return true
+    }
+    target.setQuery(text)
+    return true
+  }
+}

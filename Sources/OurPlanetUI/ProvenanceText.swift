@@ -1,0 +1,22 @@
+import OurPlanet
+
+/// Where the data comes from, in words for the header.
+enum ProvenanceText {
+  /// "live, updated 2026-11-24 07:00 UTC", "partly live: 3 failed, …", "offline snapshot from …".
+  static func describe(_ provenance: Catalog.Provenance) -> String {
+    switch provenance {
+    case .nothing:
+      return "loading"
+    case .live(let updated):
+      return "live, updated \(Formatting.minute(updated))"
+    case .partlyLive(let live, let total, let failed, let updated):
+      let failures = failed > 0 ? "\(failed) failed, " : ""
+      return "partly live: \(live) of \(total) live, \(failures)updated \(Formatting.minute(updated))"
+    case .stored(let source, let fetchedAt):
+      switch source {
+      case .snapshot: return "offline snapshot from \(Formatting.minute(fetchedAt))"
+      case .cache, .live: return "cached data from \(Formatting.minute(fetchedAt))"
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import TerminalUI
+
+/// One screen of the app: it owns its state, its keys and its drawing.
+///
+/// The navigator keeps the screens in a stack; the shell around them draws the header and the
+/// status line, routes keys (overlays first, then the app's global keys, then the top screen), and
+/// asks the screen for its breadcrumb, header text and list position.
+protocol Screen: AnyObject {
+  /// The screen's crumb in the header ("Wildfires").
+  var breadcrumb: String { get }
+  /// Text at the right of the header ("12 of 40 events in the last 30 days").
+  var headerRight: String { get }
+  /// Where the selection is, as `12/1,752`, or `nil` for a screen without a list.
+  var position: String? { get }
+  /// Whether the world map can be shown here.
+  var showsMap: Bool { get }
+  /// Handles a key the overlays and the global keys left alone.
+  func handle(_ key: Key) -> ScreenAction
+  /// Draws the screen's body.
+  func render(into buffer: inout CellBuffer, rect: Rect)
+  /// The screen leaves the stack: let go of subscriptions.
+  func close()
+}
+
+/// What a screen asks of the navigator after a key.
+enum ScreenAction {
+  /// The key did something (or was deliberately ignored).
+  case handled
+  /// The key means nothing here; the shell may say so.
+  case unhandled
+  /// Opens a new screen on top.
+  case push(Screen)
+  /// Goes back to the screen below.
+  case pop
+}
+
+/// A screen whose rows the search box filters.
+protocol Searchable: AnyObject {
+  /// The search text.
+  var query: String { get }
+  /// Sets the search text (each keystroke).
+  func setQuery(_ text: String)
+}
+
+/// The screen stack.
+final class Navigator {
+  private(set) var stack: [Screen]
+
+  /// A stack with `root` at the bottom.
+  init(root: Screen) {
+    stack = [root]
+  }
+
+  /// The screen on top.
+  var top: Screen { stack[stack.count - 1] }
+
+  /// Applies what a screen asked for.
+  func perform(_ action: ScreenAction) {
+    switch action {
+    case .push(let screen):
+      stack.append(screen)
+    case .pop:
+      guard stack.count > 1 else { return }
+      stack.removeLast().close()
+    case .handled, .unhandled:
+      break
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import OurPlanet
+import RxCore
+import TerminalUI
+
+/// The one owner of the status line: what it says, in which order of importance.
+///
+/// 1. While a refresh runs: the spinner, the progress bar, and the newest message (else the event
+///    count), so a warning raised at start-up is readable at once.
+/// 2. The answer to the last key (`Opening …`, `Nothing to refresh offline`).
+/// 3. A message posted in the last ``freshSeconds`` seconds (a damaged cache file, a link that
+///    would not open).
+/// 4. Failed downloads: how many, and that `!` lists them.
+/// 5. The event total in the days window and where the data comes from.
+///
+/// Older messages are never dropped: the line says how many there are and `!` lists them.
+final class StatusPresenter {
+  /// How long a new message holds the status line.
+  static let freshSeconds = 8
+
+  private let context: AppContext
+  private let bag = DisposeBag()
+  private let expiry = SerialDisposable()
+  /// Every message so far, oldest first.
+  private(set) var messages: [AppMessage] = []
+  /// The message that holds the line now, if any.
+  private(set) var fresh: AppMessage?
+
+  init(context: AppContext) {
+    self.context = context
+    bag.insert(expiry)
+    context.messages.messages
+      .observe(on: context.mainScheduler)
+      .subscribe(onNext: { [unowned self] message in self.received(message) })
+      .disposed(by: bag)
+  }
+
+  /// The status line for the current state.
+  func line(position: String?) -> StatusLine {
+    let catalog = context.latestCatalog
+    let days = context.days.value
+    let help = "? help"
+    var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help)
+    line.spinner = Spinner(isSpinning: catalog.isLoading)
+    line.tick = context.host.animationTick
+    let events = Formatting.count(catalog.eventCount(inLast: days), "event")
+    if catalog.isLoading {
+      line.progress = Progress(completed: catalog.completedCount, total: max(catalog.items.count, 1))
+      if let fresh {
+        line.message = fresh.text
+        line.messageKind = .error
+      } else {
+        line.message = catalog.isListing ? "asking for the categories · \(events)" : "downloading · \(events)"
+      }
+    } else if let notice = context.notice {
+      line.message = notice.text
+      line.messageKind = notice.isError ? .error : .info
+    } else if let fresh {
+      line.message = fresh.text + moreMessages(than: 1)
+      line.messageKind = .error
+    } else if catalog.failedCount > 0 {
+      let failed = catalog.failedCount
+      line.message = "\(events) · \(failed) categor\(failed == 1 ? "y" : "ies") failed · ! lists messages"
+      line.messageKind = .error
+    } else {
+      let total =
+        "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(DaysWindow(days: days).phrase))"
+      line.message = total + moreMessages(than: 0)
+    }
+    return line
+  }
+
+  private func moreMessages(than shown: Int) -> String {
+    let count = messages.count
+    guard count > shown else { return "" }
+    return " · \(Formatting.count(count, "message")), ! lists them"
+  }
+
+  private func received(_ message: AppMessage) {
+    messages.append(message)
+    fresh = message
+    expiry.disposable = Observable<Int>.timer(.seconds(Self.freshSeconds), scheduler: context.mainScheduler)
+      .subscribe(onNext: { [unowned self] _ in
+        self.fresh = nil
+        self.context.host.setNeedsRedraw()
+      })
+    context.host.setNeedsRedraw()
+  }
+}
