@@ -30,17 +30,16 @@ struct EONETClientTests {
 
   // MARK: Categories and events
 
-  @Test("categories: one request shared by every subscriber, sorted by title")
+  @Test("categories: one request per fetch, sorted by title, live with their fetch time")
   func categories() throws {
     let server = try FixtureServer(fixtures: Fixtures.server)
     defer { server.stop() }
     let client = try makeClient(server)
-    let first = record(client.categories)
-    let second = record(client.categories)
-    let categories = try #require(first.elements.first)
-    #expect(first.completed && second.completed)
-    #expect(second.elements.first == categories)
-    Thread.sleep(forTimeInterval: 0.2)  // room for a second request to show up, if one were made
+    let recording = record(client.fetchCategories())
+    let fetched = try #require(recording.elements.first)
+    let categories = fetched.value
+    #expect(recording.completed)
+    #expect(fetched.source == .live)
     #expect(categories.count == 13)
     #expect(categories.first?.title == "Drought")
     #expect(categories.last?.title == "Wildfires")
@@ -113,9 +112,12 @@ struct EONETClientTests {
     let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
     let elapsed = Date().timeIntervalSince(start)
     #expect(recording.completed)
-    let final = try #require(recording.elements.last)
-    #expect(recording.elements.first?.completed == 0)
-    #expect(recording.elements.count == 14)
+    let final = RefreshSummary(recording.elements)
+    if case .listed? = recording.elements.first {
+    } else {
+      Issue.record("the category list comes first: \(String(describing: recording.elements.first))")
+    }
+    #expect(recording.elements.count == 27, "listed, then started and loaded for each of 13")
     #expect(final.isComplete)
     #expect(final.failures.isEmpty)
     for (id, counts) in Fixtures.serverCounts {
@@ -142,7 +144,7 @@ struct EONETClientTests {
     let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
     defer { server.stop() }
     let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
-    let final = try #require(recording.elements.last)
+    let final = RefreshSummary(recording.elements)
     #expect(recording.completed)
     #expect(Set(final.failures.keys) == ["volcanoes", "wildfires", "seaLakeIce", "severeStorms", "floods"])
     #expect(final.events.count == 8)
@@ -195,7 +197,7 @@ struct EONETClientTests {
   func rssContentType() throws {
     let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"contentType":"application/rss+xml"}"#)
     defer { server.stop() }
-    #expect(record(try makeClient(server).categories).elements.first?.count == 13)
+    #expect(record(try makeClient(server).fetchCategories()).elements.first?.value.count == 13)
   }
 
   // MARK: Retries, timeouts, cancellation
@@ -301,8 +303,8 @@ struct EONETClientTests {
     let server = try FixtureServer(fixtures: Fixtures.server)
     defer { server.stop() }
     let cache = try Fixtures.temporaryDirectory()
-    let live = try #require(
-      record(try makeClient(server, cache: cache).refresh(forLast: 3650), timeout: 20).elements.last)
+    let live = RefreshSummary(
+      record(try makeClient(server, cache: cache).refresh(forLast: 3650), timeout: 20).elements)
     server.stop()
     let offline = try makeClient(server, cache: cache, offline: true)
     let categories = try #require(record(offline.fetchCategories()).elements.first)
@@ -325,7 +327,7 @@ struct EONETClientTests {
     let server = try FixtureServer(fixtures: Fixtures.server)
     defer { server.stop() }
     let offline = try makeClient(server, offline: true)
-    let categories = try #require(record(offline.categories).elements.first)
+    let categories = try #require(record(offline.fetchCategories()).elements.first?.value)
     #expect(categories.count == 13)
     let wildfires = try #require(
       record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)

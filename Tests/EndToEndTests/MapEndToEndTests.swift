@@ -26,7 +26,7 @@ struct MapEndToEndTests {
     defer { app.tmux.close() }
     try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
     try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
-    try app.waitFor("OurPlanet › Wildfires", "4 of 6 events in the last 30 days")
+    try app.waitFor("OurPlanet › Wildfires", "4 events in the last 30 days")
     try body(app)
     try app.tmux.sendKeys("q")
     #expect(try app.tmux.terminalState().isRestored)
@@ -39,17 +39,18 @@ struct MapEndToEndTests {
     try withWildfires(columns: 110, rows: 30) { app in
       #expect(!Self.hasBraille(app.screen))
       try app.tmux.sendKeys("m")
-      var screen = try app.tmux.waitUntil("the map in braille") { Self.hasBraille($0) }
-      // The fixture puts every fire in California: one cell, counted, below the list's rows.
-      let mapLines = screen.split(separator: "\n").filter { Self.hasBraille($0) }
-      #expect(mapLines.contains { $0.contains("4") }, "a marker counting the 4 fires:\n\(screen)")
+      // The fixture puts every fire in California: one cell, counted, below the list's rows. Wait
+      // for the whole frame (a capture can land while the map is half drawn).
+      var screen = try app.tmux.waitUntil("the map in braille with the 4 fires counted") { screen in
+        screen.split(separator: "\n").contains { Self.hasBraille($0) && $0.contains("4") }
+      }
       #expect(screen.contains("Rim Fire, California"), "the list stays:\n\(screen)")
 
       // One event left: its marker is the selected one.
       try app.tmux.sendKeys("/")
       try app.tmux.sendText("rim")
       try app.tmux.sendKeys("Enter")
-      screen = try app.waitFor("1 of 6 events", "◉")
+      screen = try app.waitFor("1 of 4 events", "◉")
       #expect(Self.hasBraille(screen))
 
       // The detail view shows the map below the text.
@@ -62,14 +63,14 @@ struct MapEndToEndTests {
       screen = try app.tmux.waitUntil("the map gone") { !Self.hasBraille($0) && $0.contains("Magnitude:") }
       #expect(!screen.contains("◉"))
       try app.tmux.sendKeys("Escape")
-      screen = try app.waitFor("1 of 6 events")
+      screen = try app.waitFor("1 of 4 events")
       #expect(!Self.hasBraille(screen))
 
       // Too small for a map: a note instead.
       try app.tmux.sendKeys("m")
       try app.tmux.waitUntil("the map again") { Self.hasBraille($0) }
       try app.tmux.resize(columns: 60, rows: 14)
-      screen = try app.waitFor("map needs 40×8 cells")
+      screen = try app.waitFor("map needs 8 rows, has")
       #expect(!Self.hasBraille(screen))
     }
   }

@@ -16,8 +16,8 @@ import Testing
     #expect(handled)
     #expect(
       renderLines(width: 8, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == [
-        "line 2", "line 3", "line 4",
-      ])
+        "line 2", "line 3", "line 4 ▼",
+      ], "a mark says more lines follow")
     _ = pane.handle(key: .end)
     #expect(
       renderLines(width: 8, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == [
@@ -31,10 +31,24 @@ import Testing
     #expect(!handled2)
   }
 
+  @Test func replacingTheTextKeepsTheScrollPosition() {
+    var pane = DetailPane(text: (1...10).map { "line \($0)" }.joined(separator: "\n"))
+    _ = renderLines(width: 10, height: 3) { pane.render(into: &$0, rect: $1) }
+    _ = pane.handle(key: .down)
+    _ = pane.handle(key: .down)
+    pane.replaceText((1...10).map { "row \($0)" }.joined(separator: "\n"))
+    #expect(pane.scrollOffset == 2)
+    let lines = renderLines(width: 10, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed
+    #expect(lines == ["row 3", "row 4", "row 5    ▼"])
+    pane.replaceText("short")
+    _ = renderLines(width: 10, height: 3) { pane.render(into: &$0, rect: $1) }
+    #expect(pane.scrollOffset == 0, "clamped to the shorter text")
+  }
+
   @Test func wrapsWideTextByDisplayWidth() {
     var pane = DetailPane(text: "日本語のテキスト")
     #expect(
-      renderLines(width: 5, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == ["日本", "語の", "テキ"])
+      renderLines(width: 5, height: 3) { pane.render(into: &$0, rect: $1) }.trimmed == ["日本", "語の", "テキ▼"])
   }
 
   @Test(arguments: [(1, 1), (5, 2), (2, 5)])

@@ -312,6 +312,6 @@ import Testing
     #expect(lines[land.y][lines[land.y].index(lines[land.y].startIndex, offsetBy: land.x)] == ".")
     #expect(lines[sea.y][lines[sea.y].index(lines[sea.y].startIndex, offsetBy: sea.x)] == " ")
     let tooSmall = renderLines(width: 30, height: 2, symbols: .ascii) { map.render(into: &$0, rect: $1) }
-    #expect(tooSmall.trimmed == ["map needs 40x8 cells", ""])
+    #expect(tooSmall.trimmed == ["map needs 40x8 cells, has 30x2", ""])
   }
 }

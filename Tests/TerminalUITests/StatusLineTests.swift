@@ -33,7 +33,7 @@ import Testing
     let lines = renderLines(width: 40, height: 1, symbols: .ascii) {
       busy(tick: 1).render(into: &$0, rect: $1)
     }
-    #expect(lines.trimmed == ["/ 5/13 ###....... categories ? 1,204 ..."])
+    #expect(lines.trimmed == ["/ 5/13 ###....... categories - 1,204 ..."])
   }
 
   @Test func narrowLinesDropTheBarThenTruncate() {
