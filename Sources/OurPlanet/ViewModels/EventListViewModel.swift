@@ -49,16 +49,16 @@ public struct EventListState: Equatable, Sendable {
 
   /// A line saying what is not live about this data, or `nil` when it is live and complete.
   public var notice: String? {
-    let stored = fetchedAt.map { "\(sourceName) from \(Formatting.minute($0))" }
+    let stored = fetchedAt.map { "Showing \(sourceName) from \(Formatting.minute($0))" }
     switch state {
     case .queued?:
-      return stored.map { "Waiting to download; showing \($0)" }
+      return stored.map { "\($0); waiting to download" }
     case .downloading?:
-      return stored.map { "Downloading; showing \($0)" }
+      return stored.map { "\($0); downloading" }
     case .failed(let message)?:
-      return "Download failed: \(message)" + (stored.map { "; showing \($0)" } ?? "")
+      return (stored.map { "\($0): " } ?? "") + "download failed: \(message)"
     case .stored?:
-      return stored.map { "Showing \($0)" }
+      return stored
     case .done?, nil:
       return nil
     }

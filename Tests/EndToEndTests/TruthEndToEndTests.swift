@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What only a real terminal shows of the screens telling the truth: a failed download is not
+/// "No events", typing a search never runs commands, and a C locale shows ASCII, not `?`.
+@Suite("ourplanet screens tell the truth, end to end", .serialized)
+struct TruthEndToEndTests {
+  private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
+
+  private func withServer(plan: String? = nil, _ body: (FixtureServer, TemporaryDirectory) throws -> Void)
+    throws
+  {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    let server = try FixtureServer(fixtures: api.directory, plan: plan, idleTimeout: 120)
+    defer { server.stop() }
+    try body(server, temporary)
+  }
+
+  @Test(
+    "a category whose download fails shows its stored events and the failure, never \"No events\"",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func failedCategoryShowsStoredEvents() throws {
+    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
+    try withServer(plan: plan) { server, temporary in
+      // An empty cache: the stored data is the bundled snapshot (its wildfires, dated 2025).
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"))
+      defer { app.tmux.close() }
+      var screen = try app.waitFor("Wildfires", "failed: HTTP 500", timeout: .seconds(60))
+      try app.tmux.waitUntil("the refresh to end", timeout: .seconds(60)) { !$0.contains("downloading") }
+      try app.tmux.sendKeys("G", "Enter")
+      screen = try app.waitFor("OurPlanet › Wildfires", "download failed: HTTP 500", "offline snapshot")
+      #expect(!screen.contains("No events"), "stored events are shown:\n\(screen)")
+      #expect(screen.contains("12 events in the last 30 days"), "the snapshot's own window:\n\(screen)")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
+  @Test(
+    "while a search is typed, letters are text and arrows move the selection; q does not quit",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func typingASearchNeverRunsCommands() throws {
+    try withServer { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"))
+      defer { app.tmux.close() }
+      try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
+      try app.tmux.sendKeys("G", "Enter")
+      try app.waitFor("4 events in the last 30 days")
+      try app.tmux.sendKeys("/")
+      try app.tmux.sendText("Fire")
+      try app.waitFor("/ Fire", "4 of 4 events")
+      try app.tmux.sendKeys("Down")
+      try app.waitFor("2/4")
+      try app.tmux.sendText("qm")
+      var screen = try app.waitFor("/ Fireqm", "0 of 4 events")
+      #expect(!Self.hasBraille(screen), "m was text, not the map")
+      try app.tmux.sendKeys("C-u")
+      try app.waitFor("4 events in the last 30 days", "/ ▏")
+      try app.tmux.sendText("rim")
+      try app.tmux.sendKeys("Enter")
+      screen = try app.waitFor("1 of 4 events", "Rim Fire")
+      try app.tmux.sendKeys("Escape")
+      try app.waitFor("4 events in the last 30 days")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
+  @Test(
+    "with LANG=C every symbol has an ASCII stand-in: no ? where a symbol was meant",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func asciiLocale() throws {
+    try withServer { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"),
+        environment: ["LANG": "C", "LC_ALL": "C"])
+      defer { app.tmux.close() }
+      var screen = try app.waitFor(
+        "Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
+      #expect(!screen.replacingOccurrences(of: "? help", with: "").contains("?"), "\(screen)")
+      #expect(screen.contains(" - "), "the separator dot is a dash:\n\(screen)")
+      try app.tmux.sendKeys("G", "Enter")
+      try app.waitFor("OurPlanet > Wildfires", "Rim Fire")
+      try app.tmux.sendKeys("g", "Enter")
+      screen = try app.waitFor("Location:", "38.25N 120.50W")
+      try app.tmux.sendKeys("?")
+      screen = try app.waitFor("OurPlanet keys", "^ v  k j")
+      try app.tmux.sendKeys("Escape", "q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
+  private static func hasBraille(_ text: String) -> Bool {
+    text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
+  }
+}
