@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -78,7 +77,7 @@ private final class TaskRegistry: NSObject, URLSessionDataDelegate, Sendable {
     var body = Data()
   }
 
-  private let entries = Mutex<[Int: Entry]>([:])
+  private let entries = LockedValue<[Int: Entry]>([:])
 
   func register(
     _ task: URLSessionTask, request: HTTPRequest,
