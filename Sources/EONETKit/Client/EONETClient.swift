@@ -86,26 +86,6 @@ public final class EONETClient: @unchecked Sendable {
     return loader.background { loader.readCachedEvents(forLast: days, category: category) }
   }
 
-  /// The bundled snapshot's categories, sorted by title.
-  ///
-  /// - Returns: One element; or ``EONETError/snapshot(_:)`` if it cannot be found.
-  public func snapshotCategories() -> Observable<EOFetched<[EOCategory]>> {
-    let loader = self.loader
-    return loader.background { try loader.snapshot().categories() }
-  }
-
-  /// A category's events in the bundled snapshot from the last `days` days before its fetch time.
-  ///
-  /// - Parameters:
-  ///   - days: Prior days, counted back from the snapshot's fetch time.
-  ///   - category: The category.
-  public func snapshotEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    let loader = self.loader
-    return loader.background {
-      try RequestLoader.filter(loader.snapshot().events(for: category), forLast: days)
-    }
-  }
-
   /// The categories without the network: the cache, else the snapshot.
   public func localCategories() -> Observable<EOFetched<[EOCategory]>> {
     loader.localCategories()

@@ -6,8 +6,6 @@ import RxCore
 #endif
 
 /// The machinery behind ``EONETClient``: URLs, conditional requests, retries, decoding, cache.
-///
-/// A value type so ``EONETClient`` can build its shared `categories` before `self` exists.
 struct RequestLoader {
   let configuration: EONETClient.Configuration
   let transport: any HTTPTransport
