@@ -32,6 +32,8 @@ enum CLI {
       return runInteractive(options)
     case .categories:
       return CategoriesCommand.run(options, client: makeClient(options))
+    case .watch:
+      return WatchCommand.run(options, client: makeClient(options), environment: environment)
     case .events(let categoryID):
       return EventsCommand.run(options, categoryID: categoryID, client: makeClient(options))
     }

@@ -48,6 +48,7 @@ struct CommandLineParser {
         guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
         switch name {
         case "--json": options.json = true
+        case "--bell": options.bell = true
         case "--offline": options.offline = true
         case "--no-color": options.noColor = true
         case "--help", "-h": options.help = true
@@ -57,6 +58,16 @@ struct CommandLineParser {
         continue
       }
       guard Self.valued.contains(name) else { throw UsageError("unknown option '\(argument)'") }
+      if name == "--exec" {
+        // The rest of the line is the program and its arguments, as `find -exec` and `watch` have it.
+        let command = (inlineValue.map { [$0] } ?? []) + arguments[index...]
+        guard let program = command.first, !program.isEmpty else {
+          throw UsageError("--exec needs a program to run")
+        }
+        options.exec = Array(command)
+        index = arguments.count
+        continue
+      }
       let value: String
       if let inlineValue {
         value = inlineValue
@@ -74,6 +85,10 @@ struct CommandLineParser {
       case "--cache-dir":
         guard !value.isEmpty else { throw UsageError("--cache-dir needs a folder") }
         options.cacheDirectory = URL(fileURLWithPath: value, isDirectory: true)
+      case "--refresh-interval":
+        options.refreshInterval = value == "off" ? nil : try Self.duration(value, for: name)
+      case "--interval":
+        options.interval = try Self.duration(value, for: name)
       case "--log":
         guard !value.isEmpty else { throw UsageError("--log needs a file") }
         options.logFile = URL(fileURLWithPath: value)
@@ -86,7 +101,10 @@ struct CommandLineParser {
     // The page is the same whatever the environment says (`make install` runs this).
     if options.command == .manual { return options }
     if options.json, options.command == .interactive {
-      throw UsageError("--json needs a command: 'categories' or 'events <category-id>'")
+      throw UsageError("--json needs a command: 'categories', 'events <category-id>' or 'watch'")
+    }
+    if options.command != .watch, options.bell || options.exec != nil {
+      throw UsageError("--bell and --exec are options of 'watch'")
     }
     if options.api == nil, let fallback = environment["OURPLANET_API"], !fallback.isEmpty {
       options.api = try Self.apiURL(fallback, from: "OURPLANET_API")
@@ -108,6 +126,9 @@ struct CommandLineParser {
         throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'events \(id)'")
       }
       options.command = .events(categoryID: id)
+    case "watch":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'watch'") }
+      options.command = .watch
     case "help":
       options.help = true
     case "manual":
@@ -124,6 +145,24 @@ struct CommandLineParser {
       let host = url.host, !host.isEmpty
     else { throw UsageError("\(source): '\(text)' is not an http(s) URL") }
     return url
+  }
+
+  /// `30s`, `10m`, `1h`, `1d` or plain seconds, at least one second.
+  static func duration(_ text: String, for option: String) throws(UsageError) -> Int {
+    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    var digits = Substring(text)
+    var scale = 1
+    if let last = digits.last, let unit = units[last] {
+      scale = unit
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 1,
+      value <= Int(Int32.max) / scale
+    else {
+      throw UsageError(
+        "\(option): '\(text)' is not a duration such as 30s, 10m, 1h or a number of seconds (1 s at least)")
+    }
+    return value * scale
   }
 
   private static func days(_ text: String) throws(UsageError) -> Int {

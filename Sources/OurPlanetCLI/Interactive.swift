@@ -25,14 +25,21 @@ func runInteractive(_ options: Options) -> Int32 {
     Console.error("\(error)")
     return 1
   }
-  let appOptions = AppOptions(days: options.days, offline: options.offline)
+  let appOptions = AppOptions(
+    days: options.days, offline: options.offline,
+    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) })
+  let seen = SeenTracker(
+    file: StateFile(name: "seen.json", directory: StateFile<SeenState>.defaultDirectory()), messages: messages
+  )
   let shell = AppShell(
     host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
-    openLink: { url, completion in LinkOpener.open(url, completion: completion) })
+    openLink: { url, completion in LinkOpener.open(url, completion: completion) }, seen: seen,
+    clock: { Date() })
   let app = OurPlanetApp(session: session, shell: shell)
   let ending = app.run()
   session.close()
+  seen.flush()
   TerminalSession.exit(for: ending)
 }

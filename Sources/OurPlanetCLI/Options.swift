@@ -10,6 +10,8 @@ struct Options: Equatable {
     case categories
     /// `ourplanet events <category-id>`.
     case events(categoryID: String)
+    /// `ourplanet watch`.
+    case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
     case manual
   }
@@ -32,6 +34,14 @@ struct Options: Equatable {
   var noColor = false
   /// `--log FILE` (the UI's log).
   var logFile: URL?
+  /// `--refresh-interval D` in seconds: the UI's automatic refresh; `nil` for `off`.
+  var refreshInterval: Int? = 600
+  /// `--interval D` in seconds: how often `watch` looks.
+  var interval = 600
+  /// `--bell`: `watch` rings for each change.
+  var bell = false
+  /// `--exec CMD ARG...`: what `watch` runs for each change.
+  var exec: [String]?
   /// `--help`.
   var help = false
   /// `--version`.

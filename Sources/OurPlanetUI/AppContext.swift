@@ -28,6 +28,10 @@ final class AppContext {
   let messages: MessageLog
   /// Opens links.
   let openLink: LinkOpening
+  /// What the user has seen.
+  let seen: SeenTracker
+  /// The wall clock (for "next refresh" times).
+  let clock: @Sendable () -> Date
   /// Whether `m` has turned the world map on.
   var showMap = false
   /// The map, shared by the events and detail screens.
@@ -38,8 +42,11 @@ final class AppContext {
 
   init(
     host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
-    mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening
+    mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
+    clock: @escaping @Sendable () -> Date
   ) {
+    self.seen = seen
+    self.clock = clock
     self.host = host
     self.catalogModel = catalogModel
     self.catalog = catalogModel.catalog.asObservable()

@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import OurPlanet
 import RxCore
 import TerminalUI
@@ -27,16 +28,22 @@ public final class AppShell {
   ///   - mainScheduler: The main thread's scheduler (`MainScheduler.instance`, or virtual time).
   ///   - backgroundScheduler: Where loading runs.
   ///   - openLink: Opens a link in the desktop's browser.
+  ///   - seen: What the user has seen (in memory, first launch, when `nil`).
+  ///   - clock: The wall clock, for the next refresh's time (none shown when `nil`).
   public init(
     host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
-    backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening
+    backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening, seen: SeenTracker? = nil,
+    clock: (@Sendable () -> Date)? = nil
   ) {
-    let model = CatalogViewModel(feed: feed, offline: options.offline, scheduler: backgroundScheduler)
+    let model = CatalogViewModel(
+      feed: feed, offline: options.offline, scheduler: backgroundScheduler,
+      refreshInterval: options.refreshInterval, timerScheduler: mainScheduler, now: clock)
     let range = options.dayRange
     let days = BehaviorRelay(value: min(max(options.days, range.lowerBound), range.upperBound))
     context = AppContext(
       host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
-      messages: messages, openLink: openLink)
+      messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
+      clock: clock ?? { Date(timeIntervalSince1970: 0) })
     status = StatusPresenter(context: context)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.catalog
@@ -114,6 +121,7 @@ public final class AppShell {
 
   private func catalogChanged(_ catalog: Catalog) {
     context.latestCatalog = catalog
+    context.seen.absorbBaseline(catalog, online: context.catalogModel.isOnline)
     context.host.isAnimating = catalog.isLoading
     if catalog.messages.count > postedFailures {
       for message in catalog.messages[postedFailures...] { context.messages.post(message) }

@@ -13,15 +13,18 @@ final class CategoriesScreen: Screen, Searchable {
   private var list = ListView(emptyMessage: "Loading categories…")
   private var catalog = Catalog.empty
   private var days: Int
+  private var seen = SeenState()
   private(set) var query = ""
 
   init(context: AppContext) {
     self.context = context
     self.days = context.days.value
-    Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged())
-      .subscribe(onNext: { [unowned self] catalog, days in
+    let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
+    Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), seen)
+      .subscribe(onNext: { [unowned self] catalog, days, seen in
         self.catalog = catalog
         self.days = days
+        self.seen = seen
         self.rebuildRows()
       })
       .disposed(by: bag)
@@ -53,6 +56,14 @@ final class CategoriesScreen: Screen, Searchable {
     case .escape:
       if !query.isEmpty { setQuery("") }
       return .handled
+    case .char("n"):
+      selectNextChanged()
+      return .handled
+    case .char("A"):
+      guard let id = list.selectedID, let item = catalog.item(id: id) else { return .handled }
+      context.seen.markSeen(item.events)
+      context.say("Marked every event of \(item.category.title) seen")
+      return .handled
     default:
       return list.handle(key: key) ? .handled : .unhandled
     }
@@ -65,10 +76,25 @@ final class CategoriesScreen: Screen, Searchable {
 
   func close() {}
 
+  /// Selects the next category (after the selection, wrapping) with new or updated events.
+  private func selectNextChanged() {
+    let ids = list.rows.map(\.id)
+    guard !ids.isEmpty else { return }
+    let start = list.selectedIndex
+    for step in 1...ids.count {
+      let index = (start + step) % ids.count
+      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(inLast: days)) {
+        list.select(index)
+        return
+      }
+    }
+    context.say("Nothing new: every event is seen")
+  }
+
   private func rebuildRows() {
     let needle = query.lowercased()
     let items = catalog.items.filter { needle.isEmpty || $0.category.title.lowercased().contains(needle) }
-    list.replaceRows(items.map { Rows.category($0, days: days) })
+    list.replaceRows(items.map { Rows.category($0, days: days, seen: seen) })
     if catalog.items.isEmpty {
       list.emptyMessage =
         catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"

@@ -70,6 +70,7 @@ final class DetailScreen: Screen {
       return
     }
     event = next
+    context.seen.markSeen([next])
     pane = DetailPane(title: next.title, text: Self.text(for: next))
   }
 

@@ -11,6 +11,8 @@ final class EventsScreen: Screen, Searchable {
   private let context: AppContext
   private let model: EventListViewModel
   private let subscription = SerialDisposable()
+  private let seenSubscription = SerialDisposable()
+  private var seen = SeenState()
   private var state: EventListState?
   private var list = ListView(emptyMessage: "Loading events…")
 
@@ -24,9 +26,15 @@ final class EventsScreen: Screen, Searchable {
     subscription.disposable = model.state
       .observe(on: context.mainScheduler)
       .subscribe(onNext: { [unowned self] state in self.stateChanged(state) })
+    seenSubscription.disposable = context.seen.state.asObservable()
+      .observe(on: context.mainScheduler)
+      .subscribe(onNext: { [unowned self] seen in
+        self.seen = seen
+        self.rebuildRows()
+      })
   }
 
-  deinit { subscription.dispose() }
+  deinit { close() }
 
   var events: [EOEvent] { state?.events ?? [] }
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
@@ -55,7 +63,13 @@ final class EventsScreen: Screen, Searchable {
     switch key {
     case .enter, .char("l"):
       guard let event = selectedEvent else { return .handled }
+      context.seen.markSeen([event])
       return .push(DetailScreen(event: event, list: self, context: context))
+    case .char("n"):
+      selectNextChanged()
+    case .char("A"):
+      context.seen.markSeen(context.latestCatalog.item(id: model.categoryID)?.events ?? [])
+      context.say("Marked every event of \(breadcrumb) seen")
     case .escape where !query.isEmpty:
       setQuery("")
       return .handled
@@ -97,11 +111,31 @@ final class EventsScreen: Screen, Searchable {
     list.render(into: &buffer, rect: listRect)
   }
 
-  func close() { subscription.dispose() }
+  func close() {
+    subscription.dispose()
+    seenSubscription.dispose()
+  }
+
+  private func rebuildRows() {
+    list.replaceRows(events.map { Rows.event($0, change: seen.change(of: $0)) })
+  }
+
+  /// Selects the next event (after the selection, wrapping) that is new or updated.
+  private func selectNextChanged() {
+    guard !events.isEmpty else { return }
+    for step in 1...events.count {
+      let index = (list.selectedIndex + step) % events.count
+      if seen.change(of: events[index]) != nil {
+        list.select(index)
+        return
+      }
+    }
+    context.say("Nothing new here: every event is seen")
+  }
 
   private func stateChanged(_ state: EventListState) {
     self.state = state
-    list.replaceRows(state.events.map(Rows.event))
+    rebuildRows()
     list.emptyMessage = state.emptyMessage
     context.map.show(state.events)
     context.host.setNeedsRedraw()

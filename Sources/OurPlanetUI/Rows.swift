@@ -7,7 +7,7 @@ import TerminalUI
 public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
   /// inside the days window.
-  public static func category(_ item: CategoryItem, days: Int) -> ListRow {
+  public static func category(_ item: CategoryItem, days: Int, seen: SeenState? = nil) -> ListRow {
     var glyphStyle = Style.plain
     var detail = item.category.description
     let glyph: String
@@ -21,19 +21,55 @@ public enum Rows {
       glyphStyle = Theme.standard.error
       detail = "failed: \(message)"
     }
+    var changes = ""
+    if let seen {
+      let counts = Changes(item.events(inLast: days), seen: seen)
+      changes = counts.summary.map { "\($0)  " } ?? ""
+    }
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: Formatting.count(item.count(inLast: days)), glyphStyle: glyphStyle)
+      rightText: changes + Formatting.count(item.count(inLast: days)), glyphStyle: glyphStyle)
   }
 
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
   /// gives way first and numbers are never cut.
-  public static func event(_ event: EOEvent) -> ListRow {
+  public static func event(_ event: EOEvent, change: EventChange? = nil) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit) + "  "
     }
+    let mark: String
+    switch change {
+    case .new?: mark = "N"
+    case .updated?, .closed?: mark = "U"
+    case nil: mark = " "
+    }
     return ListRow(
-      id: event.id, glyph: event.isOpen ? "●" : "○", text: event.title,
-      rightText: (magnitude ?? "") + Formatting.day(event.date))
+      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: event.title,
+      rightText: (magnitude ?? "") + Formatting.day(event.date),
+      glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
+  }
+}
+
+/// How many of some events are new or changed since seen.
+struct Changes {
+  var new = 0
+  var updated = 0
+
+  init<Events: Sequence>(_ events: Events, seen: SeenState) where Events.Element == EOEvent {
+    for event in events {
+      switch seen.change(of: event) {
+      case .new?: new += 1
+      case .updated?, .closed?: updated += 1
+      case nil: break
+      }
+    }
+  }
+
+  /// "2 new · 1 updated", or `nil` when nothing changed.
+  var summary: String? {
+    let parts =
+      (new > 0 ? ["\(Formatting.count(new)) new"] : [])
+      + (updated > 0 ? ["\(Formatting.count(updated)) updated"] : [])
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 }

@@ -64,7 +64,10 @@ final class StatusPresenter {
     } else {
       let total =
         "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(DaysWindow(days: days).phrase))"
-      line.message = total + moreMessages(than: 0)
+      let next =
+        context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.time($0).prefix(5))" }
+        ?? ""
+      line.message = total + next + moreMessages(than: 0)
     }
     return line
   }

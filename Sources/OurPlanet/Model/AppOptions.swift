@@ -1,17 +1,26 @@
+import Dispatch
+import RxCore
+
 /// How the interactive app starts.
 public struct AppOptions: Sendable, Equatable {
   /// The days filter's first value.
   public var days: Int
   /// Show stored data only; never touch the network.
   public var offline: Bool
+  /// Refresh by itself this often; `nil` for never.
+  public var refreshInterval: RxTimeInterval?
+
+  /// The default time between automatic refreshes: 10 minutes.
+  public static let defaultRefreshInterval = RxTimeInterval.seconds(600)
 
   /// The slider's usual reach: a year of events.
   public static let standardDayRange = 1...360
 
   /// Options with the days filter at `days`.
-  public init(days: Int = 30, offline: Bool = false) {
+  public init(days: Int = 30, offline: Bool = false, refreshInterval: RxTimeInterval? = nil) {
     self.days = max(1, days)
     self.offline = offline
+    self.refreshInterval = refreshInterval
   }
 
   /// The days slider's bounds: a year, or further when `--days` asks for more (the downloads cover

@@ -1,23 +1,29 @@
 import EONETKit
+import Foundation
 import RxCore
 
-/// Loads the catalog — stored data first, then a live refresh — and keeps it in a relay for the UI.
+/// Loads the catalog — stored data first, then live refreshes — and keeps it in a relay for the UI.
 ///
 /// Every source of change is a stream of ``CatalogChange``: the stored data, then each refresh
 /// (EONETKit's graph: the category list, then the downloads two at a time). `scan` folds them into
 /// the catalog, so a refresh starts from what is on screen and never goes back to older data.
-/// `refresh()` cancels a running refresh (`flatMapLatest`) and starts again; `refreshInterval`
-/// refreshes on a timer.
+///
+/// Refreshes come from a schedule: the first at once, then one every `refreshInterval`
+/// (`interval` → `flatMapLatest`, so a slow refresh is replaced by the next, never stacked).
+/// `refresh()` refreshes now and restarts the timer.
 public final class CatalogViewModel: @unchecked Sendable {
   // The relays are thread-safe; `bag` is only touched in init and deinit.
   /// The latest catalog. The UI observes it on the main scheduler.
   public let catalog = BehaviorRelay<Catalog>(value: .empty)
+  /// When the next automatic refresh is due (`nil`: none planned).
+  public let nextRefresh = BehaviorRelay<Date?>(value: nil)
+  /// Whether refreshes are possible (not `--offline`).
+  public let isOnline: Bool
+  /// The time between automatic refreshes, `nil` when they are off.
+  public let refreshInterval: RxTimeInterval?
 
   private let refreshes = PublishRelay<Void>()
   private let bag = DisposeBag()
-
-  /// Whether refreshes are possible (not `--offline`).
-  public let isOnline: Bool
 
   /// Wires the graph and starts loading at once.
   ///
@@ -25,8 +31,15 @@ public final class CatalogViewModel: @unchecked Sendable {
   ///   - feed: Where the data comes from.
   ///   - offline: Show what is stored; never refresh.
   ///   - scheduler: Where the work runs (a background scheduler in the app, virtual time in tests).
-  public init(feed: EventFeed, offline: Bool, scheduler: SchedulerType) {
+  ///   - refreshInterval: Refresh by itself this often; `nil` for never.
+  ///   - timerScheduler: The scheduler of the refresh timer (`scheduler` when `nil`).
+  ///   - now: The clock, for the time of the next refresh (``nextRefresh`` stays `nil` without one).
+  public init(
+    feed: EventFeed, offline: Bool, scheduler: SchedulerType, refreshInterval: RxTimeInterval? = nil,
+    timerScheduler: SchedulerType? = nil, now: (@Sendable () -> Date)? = nil
+  ) {
     isOnline = !offline
+    self.refreshInterval = offline ? nil : refreshInterval
     let stored = feed.stored()
       .subscribe(on: scheduler)
       .map { CatalogChange.stored($0) }
@@ -44,18 +57,43 @@ public final class CatalogViewModel: @unchecked Sendable {
         .startWith(.refreshStarted)
     }
 
-    // The first refresh waits for the stored data; `r` cancels it like any later one.
-    let requests = refreshes.asObservable()
-    let first = offline ? stored : Observable.concat(stored, refresh.take(until: requests))
-    let later = offline ? Observable<CatalogChange>.empty() : requests.flatMapLatest { refresh }
+    let changes: Observable<CatalogChange>
+    if offline {
+      changes = stored
+    } else {
+      let timer = timerScheduler ?? scheduler
+      let interval = self.refreshInterval
+      let nextRefresh = self.nextRefresh
+      // Each `r` fires at once and restarts the timer; without `r`, the first fires at start.
+      let schedule = refreshes.asObservable().startWith(()).flatMapLatest { _ -> Observable<Void> in
+        guard let interval else { return .just(()) }
+        return Observable<Int>.interval(interval, scheduler: timer).map { _ in () }.startWith(())
+      }
+      .do(onNext: { _ in
+        guard let now, let seconds = interval.flatMap(Self.seconds) else { return }
+        nextRefresh.accept(now() + seconds)
+      })
+      changes = Observable.concat(stored, schedule.flatMapLatest { refresh })
+    }
     let seed = Catalog(isListing: !offline)
-    Observable.merge(first, later)
+    catalog.accept(seed)
+    changes
       .scan(seed) { catalog, change in catalog.applying(change) }
       .subscribe(onNext: { [catalog] in catalog.accept($0) })
       .disposed(by: bag)
-    catalog.accept(seed)
   }
 
-  /// Cancels a running refresh and starts a new one (nothing offline).
+  /// Cancels a running refresh, starts a new one, and restarts the refresh timer (nothing offline).
   public func refresh() { refreshes.accept(()) }
+
+  private static func seconds(_ interval: RxTimeInterval) -> TimeInterval? {
+    switch interval {
+    case .seconds(let value): return TimeInterval(value)
+    case .milliseconds(let value): return TimeInterval(value) / 1e3
+    case .microseconds(let value): return TimeInterval(value) / 1e6
+    case .nanoseconds(let value): return TimeInterval(value) / 1e9
+    case .never: return nil
+    @unknown default: return nil
+    }
+  }
 }

@@ -28,9 +28,27 @@ extension Manual {
       data installed with it, and says which one it shows and from when.
       """,
       """
+      The UI refreshes by itself every `--refresh-interval` (10 minutes unless told otherwise) and \
+      remembers what you have seen: categories count their new and updated events, the events list \
+      marks them (N new, U updated), `n` jumps to the next one, opening an event marks it seen and \
+      `A` marks a whole category seen. On the very first run everything counts as seen.
+      """,
+      """
       The `categories` and `events` commands print the same data for scripts: as text, or with \
       `--json` as a JSON array with one object per line. `events` takes a category id as \
       `ourplanet categories` lists it (`wildfires`, `volcanoes`, ...). Messages go to standard error.
+      """,
+      """
+      `ourplanet watch` keeps running and prints one line per change as it happens: an event that is \
+      new, updated (a new position or record, another magnitude) or closed, each exactly once, and \
+      never again after a restart (what it announced is kept in its own state file). Its first look \
+      only records what is there. With `--json` each line is a JSON object (`change`, `id`, `title`, \
+      `categories`, `date`, `latitude`, `longitude`, `magnitude`, `link`); `--bell` rings the \
+      terminal bell per change; `--exec` runs a program per change, without a shell, with the event \
+      in `OURPLANET_CHANGE`, `OURPLANET_ID`, `OURPLANET_TITLE`, `OURPLANET_CATEGORIES`, \
+      `OURPLANET_DATE`, `OURPLANET_LATITUDE`, `OURPLANET_LONGITUDE`, `OURPLANET_MAGNITUDE` and \
+      `OURPLANET_LINK`. When the network fails it says so and tries again later, waiting twice as \
+      long each time, up to eight intervals. Durations read `30s`, `10m`, `1h` or plain seconds.
       """,
     ],
     commands: [
@@ -46,6 +64,14 @@ extension Manual {
           .optional([.placeholder("options")]),
         ],
         summary: "a category's events, newest first"),
+      Command(
+        words: [
+          .literal("watch"), .optional([.literal("--interval"), .argument("D")]),
+          .optional([.literal("--json")]),
+          .optional([.literal("--bell")]), .optional([.placeholder("options")]),
+          .optional([.literal("--exec"), .argument("CMD"), .optional([.argument("ARG")]), .literal("...")]),
+        ],
+        summary: "print each new, updated or closed event as it happens"),
     ],
     options: [
       Option(
@@ -61,7 +87,16 @@ extension Manual {
         names: ["--cache-dir"], argument: "DIR",
         summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)"),
       Option(names: ["--offline"], summary: "no network: the cache, else the bundled snapshot"),
-      Option(names: ["--json"], summary: "machine-readable output (`categories` and `events` only)"),
+      Option(names: ["--json"], summary: "machine-readable output (`categories`, `events`, `watch`)"),
+      Option(
+        names: ["--refresh-interval"], argument: "D",
+        summary: "the terminal UI refreshes by itself every D (default 10m; `off` never)"),
+      Option(
+        names: ["--interval"], argument: "D", summary: "`watch` looks every D (default 10m, at least 1s)"),
+      Option(names: ["--bell"], summary: "`watch` rings the terminal bell for each change"),
+      Option(
+        names: ["--exec"], argument: "CMD [ARG...]",
+        summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments"),
       Option(names: ["--no-color"], summary: "no colors in the terminal UI (also when `NO_COLOR` is set)"),
       Option(
         names: ["--log"], argument: "FILE",
@@ -80,6 +115,10 @@ extension Manual {
         summary: "the cache goes in `$XDG_CACHE_HOME/ourplanet` (an absolute path), else `~/.cache/ourplanet`"
       ),
       Entry(term: "NO_COLOR", summary: "when set and not empty, no colors, as with `--no-color`"),
+      Entry(
+        term: "XDG_STATE_HOME",
+        summary:
+          "the state goes in `$XDG_STATE_HOME/ourplanet` (an absolute path), else `~/.local/state/ourplanet`"),
     ],
     files: [
       Entry(
@@ -87,6 +126,12 @@ extension Manual {
         summary: """
           the cache (`$XDG_CACHE_HOME/ourplanet/` if set, or `--cache-dir`): one file per \
           download, written atomically; safe to delete
+          """),
+      Entry(
+        term: "~/.local/state/ourplanet/",
+        summary: """
+          what you have seen in the UI (`seen.json`) and what `watch` has announced \
+          (`announced.json`), written atomically; a damaged file is reported and started afresh
           """),
       Entry(
         term: "PREFIX/share/ourplanet/eonet/",
@@ -109,6 +154,11 @@ extension Manual {
       Entry(
         term: "ourplanet events wildfires --days 7 --json",
         summary: "the last week's wildfires, for a script"),
+      Entry(
+        term: "ourplanet watch --json --interval 5m", summary: "one JSON line per change, every 5 minutes"),
+      Entry(
+        term: "ourplanet watch --bell --exec notify-send OurPlanet",
+        summary: "ring and notify the desktop for each change"),
     ],
     seeAlso: ["xdg-open(1)"]
   )

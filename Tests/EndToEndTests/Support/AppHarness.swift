@@ -17,7 +17,11 @@ struct AppHarness {
     let log = cacheDirectory.deletingLastPathComponent().appendingPathComponent(
       "\(cacheDirectory.lastPathComponent).log")
     let command = [binary, "--cache-dir", cacheDirectory.path, "--log", log.path] + arguments
-    let tmux = try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
+    // The seen state goes beside the cache, never into the home folder of whoever runs the tests.
+    let state = cacheDirectory.deletingLastPathComponent().appendingPathComponent("state").path
+    let tmux = try TmuxSession(
+      command: command, columns: columns, rows: rows,
+      environment: ["XDG_STATE_HOME": state].merging(environment) { _, given in given })
     return AppHarness(tmux: tmux, logFile: log)
   }
 
@@ -51,6 +55,8 @@ struct FixtureAPI {
     var closed: Bool = false
     var magnitude: (Double, String)? = nil
     var source: String = "https://example.org/report"
+    /// Positions, one a day, the last `daysAgo` days ago, each a little further east.
+    var records: Int = 1
   }
 
   static let categories: [(id: String, title: String)] = [
@@ -64,29 +70,48 @@ struct FixtureAPI {
   /// The standard data set: wildfires (one with escape sequences in its title), storms, volcanoes,
   /// floods; the other categories empty.
   static func standard(in parent: URL) throws -> FixtureAPI {
-    try FixtureAPI(
-      in: parent,
-      events: [
-        "wildfires": [
-          Event(id: "EONET_1", title: "Rim Fire, California", daysAgo: 2, magnitude: (1_200, "acres")),
-          Event(id: "EONET_2", title: "Cedar Creek Fire", daysAgo: 10),
-          Event(id: "EONET_3", title: "Old Mill Fire", daysAgo: 45),
-          Event(id: "EONET_4", title: "Closed Canyon Fire", daysAgo: 5, closed: true),
-          Event(id: "EONET_5", title: "Ancient Ridge Fire", daysAgo: 200),
-          Event(
-            id: "EONET_6", title: "Evil \u{1B}[31mRED\u{1B}[0m\u{07} Fire\u{1B}]0;pwned\u{07}", daysAgo: 3),
-        ],
-        "severeStorms": [
-          Event(id: "EONET_10", title: "Typhoon Example", daysAgo: 1, magnitude: (95, "kts")),
-          Event(id: "EONET_11", title: "Cyclone Sample", daysAgo: 20),
-        ],
-        "volcanoes": [
-          Event(id: "EONET_20", title: "Kanlaon Volcano, Philippines", daysAgo: 4),
-          Event(id: "EONET_21", title: "Etna Volcano, Italy", daysAgo: 30),
-          Event(id: "EONET_22", title: "Ioto Volcano, Japan", daysAgo: 100),
-        ],
-        "floods": [Event(id: "EONET_30", title: "River Flood Example", daysAgo: 6)],
-      ])
+    try FixtureAPI(in: parent, events: standardEvents)
+  }
+
+  /// The standard data set's events by category.
+  static var standardEvents: [String: [Event]] {
+    [
+      "wildfires": [
+        Event(id: "EONET_1", title: "Rim Fire, California", daysAgo: 2, magnitude: (1_200, "acres")),
+        Event(id: "EONET_2", title: "Cedar Creek Fire", daysAgo: 10),
+        Event(id: "EONET_3", title: "Old Mill Fire", daysAgo: 45),
+        Event(id: "EONET_4", title: "Closed Canyon Fire", daysAgo: 5, closed: true),
+        Event(id: "EONET_5", title: "Ancient Ridge Fire", daysAgo: 200),
+        Event(
+          id: "EONET_6", title: "Evil \u{1B}[31mRED\u{1B}[0m\u{07} Fire\u{1B}]0;pwned\u{07}", daysAgo: 3),
+      ],
+      "severeStorms": [
+        Event(id: "EONET_10", title: "Typhoon Example", daysAgo: 1, magnitude: (95, "kts")),
+        Event(id: "EONET_11", title: "Cyclone Sample", daysAgo: 20),
+      ],
+      "volcanoes": [
+        Event(id: "EONET_20", title: "Kanlaon Volcano, Philippines", daysAgo: 4),
+        Event(id: "EONET_21", title: "Etna Volcano, Italy", daysAgo: 30),
+        Event(id: "EONET_22", title: "Ioto Volcano, Japan", daysAgo: 100),
+      ],
+      "floods": [Event(id: "EONET_30", title: "River Flood Example", daysAgo: 6)],
+    ]
+  }
+
+  /// The standard data set a while later: three new wildfires, Rim Fire moved (a second
+  /// position), Cedar Creek Fire closed.
+  static var changedEvents: [String: [Event]] {
+    var events = standardEvents
+    var fires = events["wildfires"] ?? []
+    fires[0].records = 2
+    fires[1].closed = true
+    fires += [
+      Event(id: "EONET_101", title: "Pine Hollow Fire", daysAgo: 0.5),
+      Event(id: "EONET_102", title: "Juniper Flat Fire", daysAgo: 0.4, magnitude: (300, "acres")),
+      Event(id: "EONET_103", title: "Sage Basin Fire", daysAgo: 0.3),
+    ]
+    events["wildfires"] = fires
+    return events
   }
 
   init(in parent: URL, events: [String: [Event]]) throws {
@@ -113,16 +138,23 @@ struct FixtureAPI {
 
   private func json(for event: Event, category: (id: String, title: String)) -> [String: Any] {
     let date = Self.iso(Date().addingTimeInterval(-event.daysAgo * 86_400))
-    var geometry: [String: Any] = ["date": date, "type": "Point", "coordinates": [-120.5, 38.25]]
-    geometry["magnitudeValue"] = event.magnitude?.0 ?? NSNull()
-    geometry["magnitudeUnit"] = event.magnitude?.1 ?? NSNull()
+    let geometries: [[String: Any]] = (0..<max(1, event.records)).map { index in
+      let back = Double(event.records - 1 - index)
+      var geometry: [String: Any] = [
+        "date": Self.iso(Date().addingTimeInterval(-(event.daysAgo + back) * 86_400)), "type": "Point",
+        "coordinates": [-120.5 + Double(index), 38.25],
+      ]
+      geometry["magnitudeValue"] = event.magnitude?.0 ?? NSNull()
+      geometry["magnitudeUnit"] = event.magnitude?.1 ?? NSNull()
+      return geometry
+    }
     return [
       "id": event.id, "title": event.title, "description": NSNull(),
       "link": "https://eonet.gsfc.nasa.gov/api/v3/events/\(event.id)",
       "closed": event.closed ? date : NSNull(),
       "categories": [["id": category.id, "title": category.title]],
       "sources": [["id": "InciWeb", "url": event.source]],
-      "geometry": [geometry],
+      "geometry": geometries,
     ]
   }
 

@@ -1,0 +1,96 @@
+import EONETKit
+import Foundation
+import OurPlanet
+
+/// How `watch` tells about one change: a line on standard output (text or JSON), written whole and
+/// at once so a pipe sees it immediately, the bell, and the `--exec` program.
+struct ChangeOutput {
+  let json: Bool
+  let bell: Bool
+  let exec: [String]?
+
+  func announce(_ event: EOEvent, change: EventChange) {
+    let line = json ? Self.json(event, change: change).serialized() : Self.text(event, change: change)
+    Console.writeNow(line + "\n")
+    if bell { FileHandle.standardError.write(Data("\u{07}".utf8)) }
+    if let exec { run(exec, for: event, change: change) }
+  }
+
+  static func text(_ event: EOEvent, change: EventChange) -> String {
+    let label = change.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+    var parts = [
+      Formatting.minute(event.date), label, Console.line(event.title),
+      "(" + event.categories.map { Console.line($0.id) }.joined(separator: ", ") + ")",
+    ]
+    if let magnitude = event.latestGeometry?.magnitude {
+      parts.append(Console.line(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit)))
+    }
+    if let center = event.latestGeometry?.center { parts.append(Formatting.coordinate(center)) }
+    if let link = event.sources.first?.url ?? event.link { parts.append(Console.line(link)) }
+    return parts.joined(separator: "  ")
+  }
+
+  static func json(_ event: EOEvent, change: EventChange) -> JSONValue {
+    let latest = event.latestGeometry
+    return .object([
+      ("change", .string(change.rawValue)),
+      ("id", .string(event.id)),
+      ("title", .string(event.title)),
+      ("categories", .array(event.categories.map { .string($0.id) })),
+      ("date", .string(EventsCommand.format(event.date))),
+      ("closed", event.closed.map { .string(EventsCommand.format($0)) } ?? .null),
+      ("latitude", latest?.center.map { .number($0.latitude) } ?? .null),
+      ("longitude", latest?.center.map { .number($0.longitude) } ?? .null),
+      ("magnitude", latest?.magnitude.map { .number($0.value) } ?? .null),
+      ("magnitude_unit", latest?.magnitude?.unit.map(JSONValue.string) ?? .null),
+      ("link", (event.sources.first?.url ?? event.link).map(JSONValue.string) ?? .null),
+    ])
+  }
+
+  /// Runs the `--exec` program (no shell) with the event in its environment, and waits for it.
+  private func run(_ command: [String], for event: EOEvent, change: EventChange) {
+    guard let program = Self.resolve(command[0]) else {
+      Console.error("watch: --exec: no program '\(command[0])' found")
+      return
+    }
+    let latest = event.latestGeometry
+    var environment = ProcessInfo.processInfo.environment
+    environment["OURPLANET_CHANGE"] = change.rawValue
+    environment["OURPLANET_ID"] = event.id
+    environment["OURPLANET_TITLE"] = event.title
+    environment["OURPLANET_CATEGORIES"] = event.categories.map(\.id).joined(separator: ",")
+    environment["OURPLANET_DATE"] = EventsCommand.format(event.date)
+    environment["OURPLANET_LATITUDE"] = latest?.center.map { String($0.latitude) } ?? ""
+    environment["OURPLANET_LONGITUDE"] = latest?.center.map { String($0.longitude) } ?? ""
+    environment["OURPLANET_MAGNITUDE"] =
+      latest?.magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit) } ?? ""
+    environment["OURPLANET_LINK"] = event.sources.first?.url ?? event.link ?? ""
+    let process = Process()
+    process.executableURL = program
+    process.arguments = Array(command.dropFirst())
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+      if process.terminationStatus != 0 {
+        Console.error("watch: --exec: \(command[0]) exited with status \(process.terminationStatus)")
+      }
+    } catch {
+      Console.error("watch: --exec: cannot run \(command[0]): \(error.localizedDescription)")
+    }
+  }
+
+  /// `name` as a path, or found on `PATH`.
+  private static func resolve(_ name: String) -> URL? {
+    if name.contains("/") {
+      return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+    }
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Following events: the UI refreshes by itself and marks what is new, and `watch` prints each
+/// change once, never again after a restart, against a fixture server whose data changes.
+@Suite("ourplanet follows events, end to end", .serialized)
+struct FollowEndToEndTests {
+  private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
+
+  @Test(
+    "with --refresh-interval 2s the Wildfires row shows what is new with no key pressed",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func liveRefreshMarksNewEvents() throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    let server = try FixtureServer(fixtures: api.directory, plan: #"{"validators": true}"#, idleTimeout: 120)
+    defer { server.stop() }
+    let app = try AppHarness.start(
+      arguments: ["--api", server.baseURL.absoluteString, "--days", "30", "--refresh-interval", "2s"],
+      cacheDirectory: temporary.url.appendingPathComponent("cache"))
+    defer { app.tmux.close() }
+    // The first launch: everything counts as seen.
+    var screen = try app.waitFor("Wildfires", "live, updated", "next refresh", timeout: .seconds(30))
+    #expect(!screen.contains(" new"), "no wall of new on the first launch:\n\(screen)")
+    try app.tmux.sendKeys("G")  // Wildfires, selected
+    _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
+    screen = try app.waitFor("3 new · 2 updated", timeout: .seconds(30))
+    let row = screen.split(separator: "\n").first { $0.contains("Wildfires") } ?? ""
+    #expect(row.hasSuffix("3 new · 2 updated  7"), "new, updated, then the count:\n\(screen)")
+    #expect(screen.contains("13/13"), "the selection stayed on Wildfires:\n\(screen)")
+    // The conditional requests: unchanged categories cost a 304.
+    #expect(try server.stats().log.contains { $0.status == 304 })
+    // Marked in the list; n jumps to the next one; opening marks it seen.
+    try app.tmux.sendKeys("Enter")
+    screen = try app.waitFor("OurPlanet › Wildfires", "Pine Hollow Fire")
+    let marked = screen.split(separator: "\n").filter {
+      $0.contains("●N") || $0.contains("○U") || $0.contains("●U")
+    }
+    #expect(marked.count == 5, "3 new and 2 updated marked:\n\(screen)")
+    try app.tmux.sendKeys("g", "Enter", "Escape")
+    try app.tmux.sendKeys("Escape")
+    try app.waitFor("2 new · 2 updated")
+    try app.tmux.sendKeys("A")
+    screen = try app.waitFor("Marked every event of Wildfires seen")
+    #expect(!screen.contains(" new ·"))
+    try app.tmux.sendKeys("q")
+    #expect(try app.tmux.terminalState().isRestored)
+  }
+
+  @Test("watch prints each change once, as JSON lines, and nothing again after a restart")
+  func watchAnnouncesEachChangeOnce() throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
+    defer { server.stop() }
+    let state = temporary.url.appendingPathComponent("state")
+    let arguments = [
+      "watch", "--interval", "1s", "--json", "--days", "30", "--api", server.baseURL.absoluteString,
+      "--cache-dir", temporary.url.appendingPathComponent("cache").path,
+    ]
+    let environment = ["XDG_STATE_HOME": state.path, "PATH": "/usr/bin:/bin"]
+    let announced = state.appendingPathComponent("ourplanet/announced.json")
+
+    let first = try BackgroundRun(binary: binary, arguments: arguments, environment: environment)
+    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: announced.path) }
+    #expect(first.output.isEmpty, "the first look prints nothing")
+    _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
+    try waitUntil("five changes") { first.output.split(separator: "\n").count >= 5 }
+    // Two more complete looks, to be sure nothing is printed twice.
+    let looks = try categoryRequests(server)
+    try waitUntil("two more looks") { try categoryRequests(server) >= looks + 2 }
+    let status = try first.terminate()
+    #expect(status == 0, "SIGTERM ends it cleanly:\n\(first.errors)")
+    let lines = first.output.split(separator: "\n").map(String.init)
+    let changes = try lines.map { line -> [String: Any] in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    }
+    let summary = Set(changes.map { "\($0["change"] as? String ?? "?") \($0["id"] as? String ?? "?")" })
+    #expect(
+      summary == ["new EONET_101", "new EONET_102", "new EONET_103", "updated EONET_1", "closed EONET_2"],
+      "\(lines)")
+    #expect(lines.count == 5, "each change once:\n\(lines.joined(separator: "\n"))")
+    for change in changes {
+      for key in [
+        "change", "id", "title", "categories", "date", "latitude", "longitude", "magnitude", "link",
+      ] {
+        #expect(change.keys.contains(key), "\(key) in \(change)")
+      }
+    }
+
+    // A restart announces nothing it announced before.
+    let second = try BackgroundRun(binary: binary, arguments: arguments, environment: environment)
+    let before = try categoryRequests(server)
+    try waitUntil("two looks after the restart") { try categoryRequests(server) >= before + 2 }
+    #expect(try second.terminate() == 0)
+    #expect(second.output.isEmpty, "nothing again after a restart:\n\(second.output)")
+  }
+
+  private func categoryRequests(_ server: FixtureServer) throws -> Int {
+    try server.stats().log.filter { $0.path == "/categories" }.count
+  }
+
+  private func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: () throws -> Bool)
+    throws
+  {
+    let deadline = ContinuousClock.now + timeout
+    while try !condition() {
+      guard ContinuousClock.now < deadline else { throw WaitTimeout(what: what) }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+}
+
+private struct WaitTimeout: Error, CustomStringConvertible {
+  let what: String
+  var description: String { "timed out waiting for \(what)" }
+}
+
+/// A command left running, its output collected in files.
+private final class BackgroundRun {
+  private let process = Process()
+  private let scratch: URL
+
+  init(binary: String, arguments: [String], environment: [String: String]) throws {
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ourplanet-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("out").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("err").path, contents: nil)
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: scratch.appendingPathComponent("out"))
+    process.standardError = try FileHandle(forWritingTo: scratch.appendingPathComponent("err"))
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+    try? FileManager.default.removeItem(at: scratch)
+  }
+
+  var output: String {
+    (try? String(contentsOf: scratch.appendingPathComponent("out"), encoding: .utf8)) ?? ""
+  }
+  var errors: String {
+    (try? String(contentsOf: scratch.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+  }
+
+  /// Sends SIGTERM and waits (up to 20 s) for the end: the exit status, or -1 for a signal.
+  func terminate() throws -> Int32 {
+    process.terminate()
+    let deadline = ContinuousClock.now + .seconds(20)
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else {
+        kill(process.processIdentifier, SIGKILL)
+        throw WaitTimeout(what: "watch to end after SIGTERM")
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return process.terminationReason == .exit ? process.terminationStatus : -1
+  }
+}
