@@ -104,6 +104,41 @@ struct FollowEndToEndTests {
     #expect(second.output.isEmpty, "nothing again after a restart:\n\(second.output)")
   }
 
+  @Test("watch says when the network fails, backs off doubling, and keeps going")
+  func watchBacksOff() throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    let plan = #"{"rules": [{"path": "/categories", "fault": "status", "code": 404}]}"#
+    let server = try FixtureServer(fixtures: api.directory, plan: plan, idleTimeout: 120)
+    defer { server.stop() }
+    let run = try BackgroundRun(
+      binary: binary,
+      arguments: [
+        "watch", "--interval", "1", "--api", server.baseURL.absoluteString,
+        "--cache-dir", temporary.url.appendingPathComponent("cache").path,
+      ],
+      environment: ["XDG_STATE_HOME": temporary.url.appendingPathComponent("state").path])
+    try waitUntil("two failures") { run.errors.contains("trying again in 4 s") }
+    #expect(run.errors.contains("HTTP 404"), "\(run.errors)")
+    #expect(run.errors.contains("trying again in 2 s"), "the first wait doubles the interval:\n\(run.errors)")
+    #expect(try run.terminate() == 0)
+    #expect(run.output.isEmpty)
+  }
+
+  @Test("watch refuses impossible durations and options of other commands", arguments: [
+    ["watch", "--interval", "0"], ["watch", "--interval", "10x"], ["--refresh-interval", "-5"],
+    ["categories", "--bell"], ["watch", "--exec"],
+  ])
+  func watchUsageErrors(arguments: [String]) throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let run = try CommandRun.run(
+      [binary] + arguments, in: FileManager.default.temporaryDirectory, environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.status == 2, "\(run)")
+    #expect(run.standardError.contains("ourplanet: "), "\(run)")
+  }
+
   private func categoryRequests(_ server: FixtureServer) throws -> Int {
     try server.stats().log.filter { $0.path == "/categories" }.count
   }
