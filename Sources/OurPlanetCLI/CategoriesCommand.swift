@@ -14,32 +14,11 @@ enum CategoriesCommand {
   /// - Returns: The exit status: 0 when every category loaded live (or offline from storage),
   ///   1 otherwise.
   static func run(_ options: Options, client: EONETClient) -> Int32 {
-    let feed = LiveEventFeed(client: client, days: options.days)
-    var status: Int32 = 0
-    var catalog = Catalog.empty
-    if case .success(let stored?) = waitForLast(feed.stored()) { catalog = catalog.applying(.stored(stored)) }
-    let stored = catalog
-    switch waitForLast(feed.refreshUpdates().scan(stored) { $0.applying(.update($1)) }) {
-    case .success(let refreshed?):
-      catalog = refreshed
-    case .success(nil):
-      break
-    case .failure(let error):
-      status = 1
-      let fallback = stored.items.isEmpty ? "nothing stored to show" : "showing stored data"
-      Console.error("cannot refresh the categories: \(error) — \(fallback)")
-    }
+    let (catalog, status) = CatalogLoad.run(options, client: client)
     guard !catalog.items.isEmpty else {
       Console.error("cannot load the categories")
       return 1
     }
-    for item in catalog.items {
-      if case .failed(let message) = item.state {
-        status = 1
-        Console.error("\(item.category.id): \(message)")
-      }
-    }
-    Provenance.report(catalog.items.map { ($0.source, $0.fetchedAt) }, offline: options.offline)
     if options.json {
       Console.output(catalog.items.map { json(for: $0, days: options.days) }.serializedOnePerLine())
     } else {
@@ -64,7 +43,7 @@ enum CategoriesCommand {
       ("count", .integer(item.count(inLast: days))),
       ("status", .string(item.state.isFailure ? "failed" : "ok")),
       ("source", item.source.map { .string($0.description) } ?? .null),
-      ("fetched_at", item.fetchedAt.map { .string(EventsCommand.format($0)) } ?? .null),
+      ("fetched_at", item.fetchedAt.map { .string(EventExport.timestamp($0)) } ?? .null),
     ])
   }
 }
@@ -77,7 +56,7 @@ enum Provenance {
     guard let oldest = stored.compactMap(\.fetchedAt).min() else { return }
     let sources = Set(stored.compactMap { $0.source?.description }).sorted().joined(separator: " and ")
     let why = offline ? "" : " (the network failed)"
-    Console.error("showing \(sources) data fetched \(EventsCommand.format(oldest))\(why)")
+    Console.error("showing \(sources) data fetched \(EventExport.timestamp(oldest))\(why)")
   }
 }
 

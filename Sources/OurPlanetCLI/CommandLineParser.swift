@@ -1,4 +1,5 @@
 import Foundation
+import OurPlanet
 
 /// Turns `argv` into ``Options``. Hand-written: no dependencies.
 ///
@@ -85,6 +86,11 @@ struct CommandLineParser {
       case "--cache-dir":
         guard !value.isEmpty else { throw UsageError("--cache-dir needs a folder") }
         options.cacheDirectory = URL(fileURLWithPath: value, isDirectory: true)
+      case "--format":
+        guard let format = EventExport.Format(rawValue: value.lowercased()) else {
+          throw UsageError("--format: '\(value)' is not one of json, csv, geojson")
+        }
+        options.format = format
       case "--refresh-interval":
         options.refreshInterval = value == "off" ? nil : try Self.duration(value, for: name)
       case "--interval":
@@ -100,6 +106,17 @@ struct CommandLineParser {
     try assignCommand(positionals, to: &options)
     // The page is the same whatever the environment says (`make install` runs this).
     if options.command == .manual { return options }
+    if options.json {
+      if let format = options.format, format != .json {
+        throw UsageError("--json and --format \(format.rawValue) ask for two formats")
+      }
+      options.format = .json
+    }
+    options.json = options.format == .json
+    if let format = options.format, format != .json, !options.command.isEvents {
+      throw UsageError(
+        "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+    }
     if options.json, options.command == .interactive {
       throw UsageError("--json needs a command: 'categories', 'events <category-id>' or 'watch'")
     }

@@ -13,6 +13,15 @@ enum EventsCommand {
   /// - Returns: The exit status: 0 when the events loaded, 1 otherwise (stored data, if any, is
   ///   still printed).
   static func run(_ options: Options, categoryID: String, client: EONETClient) -> Int32 {
+    if categoryID.lowercased() == EventListViewModel.allCategoriesID {
+      let (catalog, status) = CatalogLoad.run(options, client: client)
+      guard !catalog.items.isEmpty else {
+        Console.error("cannot load the categories")
+        return 1
+      }
+      print(catalog.mergedEvents(inLast: options.days).events, options: options)
+      return status
+    }
     var status: Int32 = 0
     var category = EOCategory(id: categoryID, title: categoryID)
     var known: [EOCategory]?
@@ -56,13 +65,16 @@ enum EventsCommand {
     // The same window as the UI: counted back from the data's own fetch time.
     let item = CategoryItem(
       category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source)
-    let events = item.events(inLast: options.days)
-    if options.json {
-      Console.output(events.map(json(for:)).serializedOnePerLine())
-    } else {
-      for event in events { Console.output(line(for: event)) }
-    }
+    print(Array(item.events(inLast: options.days)), options: options)
     return status
+  }
+
+  private static func print(_ events: [EOEvent], options: Options) {
+    if let format = options.format {
+      Console.write(EventExport.render(events, as: format))
+    } else {
+      Console.write(events.map { line(for: $0) + "\n" }.joined())
+    }
   }
 
   private static func line(for event: EOEvent) -> String {
@@ -74,31 +86,8 @@ enum EventsCommand {
     return text
   }
 
-  static func json(for event: EOEvent) -> JSONValue {
-    let latest = event.latestGeometry
-    let coordinates: JSONValue =
-      latest?.center.map {
-        .array([.number($0.longitude), .number($0.latitude)])
-      } ?? .null
-    let magnitude: JSONValue =
-      latest?.magnitude.map {
-        .object([("value", .number($0.value)), ("unit", $0.unit.map(JSONValue.string) ?? .null)])
-      } ?? .null
-    return .object([
-      ("id", .string(event.id)),
-      ("title", .string(event.title)),
-      ("date", .string(format(event.date))),
-      ("closed", event.closed.map { .string(format($0)) } ?? .null),
-      ("categories", .array(event.categories.map { .string($0.id) })),
-      ("coordinates", coordinates),
-      ("magnitude", magnitude),
-      ("sources", .array(event.sources.map { .object([("id", .string($0.id)), ("url", .string($0.url))]) })),
-      ("link", event.link.map(JSONValue.string) ?? .null),
-    ])
-  }
-
   /// `2025-11-08T12:00:00Z`.
   static func format(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    EventExport.timestamp(date)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OurPlanet
 
 /// Everything the command line says, shared by the UI and the script commands.
 struct Options: Equatable {
@@ -14,14 +15,22 @@ struct Options: Equatable {
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
     case manual
+
+    /// Whether this is `events`.
+    var isEvents: Bool {
+      if case .events = self { return true }
+      return false
+    }
   }
 
   /// Default for `--days`.
   static let defaultDays = 360
 
   var command: Command = .interactive
-  /// `--json`: machine-readable output (script commands only).
+  /// `--json` or `--format json`: machine-readable output (script commands only).
   var json = false
+  /// `--format json|csv|geojson` (`nil`: text).
+  var format: EventExport.Format?
   /// `--api URL`, else `$OURPLANET_API`, else the public API.
   var api: URL?
   /// `--days N`.

@@ -1,3 +1,4 @@
+import Dispatch
 import EONETKit
 import Foundation
 import OurPlanet
@@ -32,6 +33,8 @@ final class AppContext {
   let seen: SeenTracker
   /// The wall clock (for "next refresh" times).
   let clock: @Sendable () -> Date
+  /// Where `e` and `E` write their exports.
+  var exportDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
   /// Whether `m` has turned the world map on.
   var showMap = false
   /// The map, shared by the events and detail screens.
@@ -66,6 +69,23 @@ final class AppContext {
   func say(_ text: String, isError: Bool = false) {
     notice = (text, isError)
     host.setNeedsRedraw()
+  }
+
+  /// Writes `events` as `format` beside the user, off the main thread; the outcome reaches the status
+  /// line and the messages.
+  func export(_ events: [EOEvent], as format: EventExport.Format, name: String) {
+    let directory = exportDirectory
+    let day = Formatting.day(clock())
+    let messages = self.messages
+    say("Writing \(Formatting.count(events.count, "event")) as \(format.rawValue)…")
+    DispatchQueue.global(qos: .userInitiated).async {
+      switch ExportFile.write(events, as: format, name: name, day: day, directory: directory) {
+      case .success(let file):
+        messages.post("Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)")
+      case .failure(let error):
+        messages.post("Export failed: \(error.message)")
+      }
+    }
   }
 
   /// Opens `url` with the desktop's opener; a failure reaches the status line and the messages.

@@ -30,10 +30,11 @@ public final class AppShell {
   ///   - openLink: Opens a link in the desktop's browser.
   ///   - seen: What the user has seen (in memory, first launch, when `nil`).
   ///   - clock: The wall clock, for the next refresh's time (none shown when `nil`).
+  ///   - exportDirectory: Where `e` and `E` write (the current folder when `nil`).
   public init(
     host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
     backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening, seen: SeenTracker? = nil,
-    clock: (@Sendable () -> Date)? = nil
+    clock: (@Sendable () -> Date)? = nil, exportDirectory: URL? = nil
   ) {
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
@@ -44,6 +45,7 @@ public final class AppShell {
       host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
       clock: clock ?? { Date(timeIntervalSince1970: 0) })
+    if let exportDirectory { context.exportDirectory = exportDirectory }
     status = StatusPresenter(context: context)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.catalog

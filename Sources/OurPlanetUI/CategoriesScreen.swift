@@ -60,9 +60,12 @@ final class CategoriesScreen: Screen, Searchable {
       selectNextChanged()
       return .handled
     case .char("A"):
-      guard let id = list.selectedID, let item = catalog.item(id: id) else { return .handled }
-      context.seen.markSeen(item.events)
-      context.say("Marked every event of \(item.category.title) seen")
+      guard let id = list.selectedID else { return .handled }
+      let items =
+        id == EventListViewModel.allCategoriesID ? catalog.items : catalog.item(id: id).map { [$0] } ?? []
+      context.seen.markSeen(items.lazy.flatMap(\.events))
+      context.say(
+        "Marked every event of \(items.count == 1 ? items[0].category.title : "every category") seen")
       return .handled
     default:
       return list.handle(key: key) ? .handled : .unhandled
@@ -94,7 +97,9 @@ final class CategoriesScreen: Screen, Searchable {
   private func rebuildRows() {
     let needle = query.lowercased()
     let items = catalog.items.filter { needle.isEmpty || $0.category.title.lowercased().contains(needle) }
-    list.replaceRows(items.map { Rows.category($0, days: days, seen: seen) })
+    let all =
+      catalog.items.isEmpty || !needle.isEmpty ? [] : [Rows.allCategories(catalog, days: days, seen: seen)]
+    list.replaceRows(all + items.map { Rows.category($0, days: days, seen: seen) })
     if catalog.items.isEmpty {
       list.emptyMessage =
         catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"

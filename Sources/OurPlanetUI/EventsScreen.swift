@@ -67,8 +67,12 @@ final class EventsScreen: Screen, Searchable {
       return .push(DetailScreen(event: event, list: self, context: context))
     case .char("n"):
       selectNextChanged()
+    case .char("e"):
+      context.export(events, as: .geojson, name: model.categoryID)
+    case .char("E"):
+      context.export(events, as: .csv, name: model.categoryID)
     case .char("A"):
-      context.seen.markSeen(context.latestCatalog.item(id: model.categoryID)?.events ?? [])
+      context.seen.markSeen(events)
       context.say("Marked every event of \(breadcrumb) seen")
     case .escape where !query.isEmpty:
       setQuery("")
@@ -87,11 +91,25 @@ final class EventsScreen: Screen, Searchable {
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
     let days = context.days.value
-    let (sliderRect, rest) = rect.splitTop(1)
-    let slider = SliderView(
-      value: days, bounds: model.dayRange, step: 1, largeStep: 30,
-      label: days == 1 ? "Last day" : "Last \(days) days")
-    slider.render(into: &buffer, rect: sliderRect)
+    var rest = rect
+    // The label keeps one width, so the slider's track (and the timeline above it) never shifts.
+    let widest = "Last \(model.dayRange.upperBound) days"
+    let label = (days == 1 ? "Last day" : "Last \(days) days")
+    let padded =
+      label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
+    if rect.height >= 8 {
+      let (timelineRect, below) = rest.splitTop(1)
+      TimelineView(
+        counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
+        leadingWidth: DisplayWidth.of(padded) + 2
+      )
+      .render(into: &buffer, rect: timelineRect)
+      rest = below
+    }
+    let (sliderRect, afterSlider) = rest.splitTop(1)
+    SliderView(value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded)
+      .render(into: &buffer, rect: sliderRect)
+    rest = afterSlider
     var listRect = rest
     if let notice = state?.notice {
       let (noticeRect, below) = rest.splitTop(1)
@@ -117,7 +135,8 @@ final class EventsScreen: Screen, Searchable {
   }
 
   private func rebuildRows() {
-    list.replaceRows(events.map { Rows.event($0, change: seen.change(of: $0)) })
+    let tagged = model.categoryID == EventListViewModel.allCategoriesID
+    list.replaceRows(events.map { Rows.event($0, change: seen.change(of: $0), tagged: tagged) })
   }
 
   /// Selects the next event (after the selection, wrapping) that is new or updated.

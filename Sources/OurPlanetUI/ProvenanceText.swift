@@ -10,8 +10,8 @@ enum ProvenanceText {
     case .live(let updated):
       return "live, updated \(Formatting.minute(updated))"
     case .partlyLive(let live, let total, let failed, let updated):
-      let failures = failed > 0 ? "\(failed) failed, " : ""
-      return "partly live: \(live) of \(total) live, \(failures)updated \(Formatting.minute(updated))"
+      let failures = failed > 0 ? " (\(failed) failed)" : ""
+      return "live for \(live) of \(total) categories\(failures), updated \(Formatting.minute(updated))"
     case .stored(let source, let fetchedAt):
       switch source {
       case .snapshot: return "offline snapshot from \(Formatting.minute(fetchedAt))"

@@ -33,7 +33,7 @@ public enum Rows {
 
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
   /// gives way first and numbers are never cut.
-  public static func event(_ event: EOEvent, change: EventChange? = nil) -> ListRow {
+  public static func event(_ event: EOEvent, change: EventChange? = nil, tagged: Bool = false) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit) + "  "
     }
@@ -44,9 +44,41 @@ public enum Rows {
     case nil: mark = " "
     }
     return ListRow(
-      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: event.title,
+      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
+      text: tagged ? tag(for: event) + " " + event.title : event.title,
       rightText: (magnitude ?? "") + Formatting.day(event.date),
       glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
+  }
+}
+
+extension Rows {
+  /// A short, fixed-width tag for an event's category, for the merged list of every category.
+  static func tag(for event: EOEvent) -> String {
+    let id = event.categories.first?.id ?? ""
+    let short = shortNames[id] ?? String((event.categories.first?.title ?? "?").prefix(6))
+    return short.padding(toLength: 6, withPad: " ", startingAt: 0)
+  }
+
+  /// Short names of EONET's categories.
+  static let shortNames: [String: String] = [
+    "drought": "Drght", "dustHaze": "Dust", "earthquakes": "Quake", "floods": "Flood",
+    "landslides": "Slide", "manmade": "Human", "seaLakeIce": "Ice", "severeStorms": "Storm", "snow": "Snow",
+    "tempExtremes": "Temp", "volcanoes": "Volc", "waterColor": "Water", "wildfires": "Fire",
+  ]
+
+  /// The "All categories" row: every event once, counted in the window.
+  static func allCategories(_ catalog: Catalog, days: Int, seen: SeenState?) -> ListRow {
+    var changes = ""
+    if let seen {
+      var unique: [String: EOEvent] = [:]
+      for item in catalog.items { for event in item.events(inLast: days) { unique[event.id] = event } }
+      changes = Changes(unique.values, seen: seen).summary.map { "\($0)  " } ?? ""
+    }
+    return ListRow(
+      id: EventListViewModel.allCategoriesID, glyph: catalog.isLoading ? "↓" : " ", text: "All categories",
+      detail: "every event once, newest first, with its category",
+      rightText: changes + Formatting.count(catalog.eventCount(inLast: days)),
+      glyphStyle: Theme.standard.accent)
   }
 }
 

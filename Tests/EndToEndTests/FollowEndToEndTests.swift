@@ -127,14 +127,17 @@ struct FollowEndToEndTests {
     #expect(run.output.isEmpty)
   }
 
-  @Test("watch refuses impossible durations and options of other commands", arguments: [
-    ["watch", "--interval", "0"], ["watch", "--interval", "10x"], ["--refresh-interval", "-5"],
-    ["categories", "--bell"], ["watch", "--exec"],
-  ])
+  @Test(
+    "watch refuses impossible durations and options of other commands",
+    arguments: [
+      ["watch", "--interval", "0"], ["watch", "--interval", "10x"], ["--refresh-interval", "-5"],
+      ["categories", "--bell"], ["watch", "--exec"],
+    ])
   func watchUsageErrors(arguments: [String]) throws {
     guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
     let run = try CommandRun.run(
-      [binary] + arguments, in: FileManager.default.temporaryDirectory, environment: ["PATH": "/usr/bin:/bin"])
+      [binary] + arguments, in: FileManager.default.temporaryDirectory, environment: ["PATH": "/usr/bin:/bin"]
+    )
     #expect(run.status == 2, "\(run)")
     #expect(run.standardError.contains("ourplanet: "), "\(run)")
   }

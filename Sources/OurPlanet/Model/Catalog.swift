@@ -51,6 +51,22 @@ public struct Catalog: Equatable, Sendable {
     return seen.count
   }
 
+  /// Every category's events inside the last `days` days, each event once (the first category
+  /// listing it counts), youngest first by age against its own category's fetch time, with those
+  /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
+  public func mergedEvents(inLast days: Int) -> (events: [EOEvent], ages: [Double]) {
+    var seen = Set<String>()
+    var pairs: [(event: EOEvent, age: Double)] = []
+    for item in items {
+      guard let reference = item.fetchedAt else { continue }
+      for event in item.events(inLast: days) where seen.insert(event.id).inserted {
+        pairs.append((event, reference.timeIntervalSince(event.date)))
+      }
+    }
+    pairs.sort { $0.age != $1.age ? $0.age < $1.age : $0.event.id < $1.event.id }
+    return (pairs.map(\.event), pairs.map(\.age))
+  }
+
   /// Where the data on screen comes from, summed up over the categories.
   public var provenance: Provenance {
     let known = items.filter { $0.fetchedAt != nil }

@@ -2,85 +2,18 @@ import EONETKit
 import Foundation
 import RxCore
 
-/// What the events screen shows for one category.
-public struct EventListState: Equatable, Sendable {
-  /// The category's id.
-  public var categoryID: String
-  /// The category's title.
-  public var title: String
-  /// The events that pass the filter, newest first.
-  public var events: [EOEvent]
-  /// The category's events inside the days window, before the search.
-  public var windowCount: Int
-  /// The days window.
-  public var days: Int
-  /// The search text.
-  public var query: String
-  /// Where the category's download stands (`nil` for a category the catalog does not know).
-  public var state: CategoryItem.State?
-  /// When the events were fetched (the window's "now").
-  public var fetchedAt: Date?
-  /// Where the events came from.
-  public var source: EODataSource?
-
-  /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them.
-  public var summary: String {
-    let window = DaysWindow(days: days).phrase
-    let unit = windowCount == 1 ? "event" : "events"
-    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
-    return "\(Formatting.count(events.count)) of \(Formatting.count(windowCount)) \(unit) in \(window)"
-  }
-
-  /// What the list says when it has no rows: never "No events" while the truth is "still
-  /// downloading" or "the download failed".
-  public var emptyMessage: String {
-    if windowCount > 0 { return "No events in \(DaysWindow(days: days).phrase) matching “\(query)”" }
-    if fetchedAt == nil {
-      switch state {
-      case .queued?: return "Waiting to download…"
-      case .downloading?: return "Downloading…"
-      case .failed(let message)?: return "Download failed: \(message); nothing stored to show"
-      case nil: return "Loading…"
-      case .stored?, .done?: break
-      }
-    }
-    return "No events in \(DaysWindow(days: days).phrase)"
-  }
-
-  /// A line saying what is not live about this data, or `nil` when it is live and complete.
-  public var notice: String? {
-    let stored = fetchedAt.map { "Showing \(sourceName) from \(Formatting.minute($0))" }
-    switch state {
-    case .queued?:
-      return stored.map { "\($0); waiting to download" }
-    case .downloading?:
-      return stored.map { "\($0); downloading" }
-    case .failed(let message)?:
-      return (stored.map { "\($0): " } ?? "") + "download failed: \(message)"
-    case .stored?:
-      return stored
-    case .done?, nil:
-      return nil
-    }
-  }
-
-  private var sourceName: String {
-    switch source {
-    case .live?: return "data"
-    case .cache?: return "cached data"
-    case .snapshot?: return "the offline snapshot"
-    case nil: return "data"
-    }
-  }
-}
-
-/// Filters one category's events by the days slider and the search text.
+/// Filters one category's events (or every category's, for ``allCategoriesID``) by the days
+/// slider and the search text, and counts them per day for the timeline.
 ///
-/// `combineLatest(days, search, category)` does the filtering, so moving the slider, typing, or a
-/// download that finishes all update the list. The search text is throttled on the injected
-/// scheduler and de-duplicated.
+/// The search and the data are combined first (`combineLatest(search, category)`): the matching
+/// events of the slider's whole range, sorted by age, with their per-day histogram. The days window
+/// is then one binary search on that list (`combineLatest(days, …)`), so a slider step does not
+/// depend on how many events there are. The search text is throttled on the injected scheduler.
 public final class EventListViewModel: @unchecked Sendable {
   // Relays are thread-safe; everything else is immutable.
+  /// The id of the merged list of every category.
+  public static let allCategoriesID = "all"
+
   /// The days window; the slider writes it.
   public let days: BehaviorRelay<Int>
   /// The search text; the search box writes it.
@@ -89,13 +22,13 @@ public final class EventListViewModel: @unchecked Sendable {
   public let state: Observable<EventListState>
   /// The slider's bounds.
   public let dayRange: ClosedRange<Int>
-  /// The category shown.
+  /// The category shown (or ``allCategoriesID``).
   public let categoryID: String
 
   /// Binds to the live catalog so events that arrive while the screen is open show at once.
   ///
   /// - Parameters:
-  ///   - categoryID: The category shown.
+  ///   - categoryID: The category shown, or ``allCategoriesID`` for every category.
   ///   - catalog: The live catalog.
   ///   - days: The shared days relay (the window survives leaving and re-entering the screen).
   ///   - dayRange: The slider's bounds.
@@ -107,19 +40,25 @@ public final class EventListViewModel: @unchecked Sendable {
     self.days = days
     self.dayRange = dayRange
     self.categoryID = categoryID
-    let item = catalog.map { $0.item(id: categoryID) }.distinctUntilChanged()
+    let range = dayRange.upperBound
+    let source = catalog.map { CategorySource(catalog: $0, id: categoryID, range: range) }
+      .distinctUntilChanged()
 
     let search = query.asObservable()
       .throttle(.milliseconds(100), latest: true, scheduler: scheduler)
       .distinctUntilChanged()
 
-    state = Observable.combineLatest(days.asObservable().distinctUntilChanged(), search, item) {
-      days, text, item in
-      let filter = EventFilter(days: days, query: text)
+    let matching = Observable.combineLatest(search, source) { text, source in
+      MatchingEvents(source: source, filter: EventFilter(days: range, query: text), range: range)
+    }
+
+    state = Observable.combineLatest(days.asObservable().distinctUntilChanged(), matching) { days, matching in
+      let source = matching.source
       return EventListState(
-        categoryID: categoryID, title: item?.category.title ?? categoryID,
-        events: item.map(filter.apply(to:)) ?? [], windowCount: item?.count(inLast: days) ?? 0,
-        days: days, query: text, state: item?.state, fetchedAt: item?.fetchedAt, source: item?.source)
+        categoryID: categoryID, title: source.title, events: matching.window(days: days),
+        windowCount: source.aged.count(withinDays: days), days: days, query: matching.query,
+        state: source.state, fetchedAt: source.fetchedAt, source: source.origin, histogram: matching.histogram
+      )
     }
   }
 
@@ -127,5 +66,100 @@ public final class EventListViewModel: @unchecked Sendable {
   public func adjustDays(by step: Int) {
     let next = min(max(days.value + step, dayRange.lowerBound), dayRange.upperBound)
     if next != days.value { days.accept(next) }
+  }
+}
+
+/// Events with their age (seconds before their own data set's fetch time), youngest first: the
+/// shape every window and the timeline are cut from, for one category or all of them merged.
+struct AgedEvents: Equatable {
+  var events: [EOEvent] = []
+  var ages: [Double] = []
+
+  /// How many are at most `days` days old (the same cut as ``DaysWindow``).
+  func count(withinDays days: Int) -> Int {
+    let limit = Double(max(0, days)) * 86_400
+    var low = 0
+    var high = ages.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ages[middle] <= limit { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+/// The part of the catalog one events screen shows.
+private struct CategorySource: Equatable {
+  var title: String
+  var state: CategoryItem.State?
+  var fetchedAt: Date?
+  var origin: EODataSource?
+  var aged: AgedEvents
+
+  init(catalog: Catalog, id: String, range: Int) {
+    if id == EventListViewModel.allCategoriesID {
+      title = "All categories"
+      let items = catalog.items
+      state = Self.combinedState(items)
+      fetchedAt = items.compactMap(\.fetchedAt).min()
+      origin =
+        items.contains { $0.source == .snapshot } ? .snapshot : items.first { $0.source != nil }?.source
+      let merged = catalog.mergedEvents(inLast: range)
+      aged = AgedEvents(events: merged.events, ages: merged.ages)
+    } else {
+      let item = catalog.item(id: id)
+      title = item?.category.title ?? id
+      state = item?.state
+      fetchedAt = item?.fetchedAt
+      origin = item?.source
+      let events = item.map { Array($0.events(inLast: range)) } ?? []
+      let reference = item?.fetchedAt ?? Date.distantPast
+      aged = AgedEvents(events: events, ages: events.map { reference.timeIntervalSince($0.date) })
+    }
+  }
+
+  /// One state for many categories: a failure first, then work in progress.
+  private static func combinedState(_ items: [CategoryItem]) -> CategoryItem.State? {
+    if let failed = items.first(where: { if case .failed = $0.state { return true } else { return false } }) {
+      return failed.state
+    }
+    if items.contains(where: { $0.state == .downloading }) { return .downloading }
+    if items.contains(where: { $0.state == .queued }) { return .queued }
+    if items.contains(where: { $0.state == .done }) { return .done }
+    return items.isEmpty ? nil : .stored
+  }
+}
+
+/// The events of a source that match the search, over the slider's whole range, with the timeline.
+private struct MatchingEvents {
+  var source: CategorySource
+  var query: String
+  var aged: AgedEvents
+  /// Matching events per day of age: `histogram[0]` within the last day, and so on.
+  var histogram: [Int]
+
+  init(source: CategorySource, filter: EventFilter, range: Int) {
+    self.source = source
+    query = filter.query
+    if filter.needle.isEmpty {
+      aged = source.aged
+    } else {
+      var kept = AgedEvents()
+      for (event, age) in zip(source.aged.events, source.aged.ages) where filter.matches(title: event.title) {
+        kept.events.append(event)
+        kept.ages.append(age)
+      }
+      aged = kept
+    }
+    var counts = [Int](repeating: 0, count: max(1, range))
+    for age in aged.ages {
+      let day = min(max(0, Int(age / 86_400)), counts.count - 1)
+      counts[day] += 1
+    }
+    histogram = counts
+  }
+
+  func window(days: Int) -> [EOEvent] {
+    Array(aged.events[..<aged.count(withinDays: days)])
   }
 }

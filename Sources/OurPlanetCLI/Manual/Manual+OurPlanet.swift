@@ -60,10 +60,11 @@ extension Manual {
         summary: "each category and its event count"),
       Command(
         words: [
-          .literal("events"), .argument("category-id"), .optional([.literal("--json")]),
+          .literal("events"), .argument("category-id|all"),
+          .optional([.literal("--format"), .argument("FORMAT")]),
           .optional([.placeholder("options")]),
         ],
-        summary: "a category's events, newest first"),
+        summary: "a category's events (or every category's, each once), newest first"),
       Command(
         words: [
           .literal("watch"), .optional([.literal("--interval"), .argument("D")]),
@@ -88,6 +89,9 @@ extension Manual {
         summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)"),
       Option(names: ["--offline"], summary: "no network: the cache, else the bundled snapshot"),
       Option(names: ["--json"], summary: "machine-readable output (`categories`, `events`, `watch`)"),
+      Option(
+        names: ["--format"], argument: "FORMAT",
+        summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)"),
       Option(
         names: ["--refresh-interval"], argument: "D",
         summary: "the terminal UI refreshes by itself every D (default 10m; `off` never)"),

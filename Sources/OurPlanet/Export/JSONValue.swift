@@ -1,5 +1,5 @@
 /// A JSON value with exactly the shape the commands promise (`null` where the spec says null).
-enum JSONValue: Equatable {
+public enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,12 +9,12 @@ enum JSONValue: Equatable {
   /// Keys in the order given: output keeps the documented field order.
   case object([(String, JSONValue)])
 
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     lhs.serialized() == rhs.serialized()
   }
 
   /// Compact JSON text.
-  func serialized() -> String {
+  public func serialized() -> String {
     var output = ""
     write(to: &output)
     return output
@@ -77,7 +77,7 @@ enum JSONValue: Equatable {
 
 extension Array where Element == JSONValue {
   /// A JSON array with one element per line, for output people can read and tools can parse.
-  func serializedOnePerLine() -> String {
+  public func serializedOnePerLine() -> String {
     guard !isEmpty else { return "[]" }
     return "[\n" + map { "  " + $0.serialized() }.joined(separator: ",\n") + "\n]"
   }

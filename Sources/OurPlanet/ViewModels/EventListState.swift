@@ -1,0 +1,76 @@
+import EONETKit
+import Foundation
+
+/// What the events screen shows for one category (or all of them).
+public struct EventListState: Equatable, Sendable {
+  /// The category's id.
+  public var categoryID: String
+  /// The category's title.
+  public var title: String
+  /// The events that pass the filter, newest first.
+  public var events: [EOEvent]
+  /// The category's events inside the days window, before the search.
+  public var windowCount: Int
+  /// The days window.
+  public var days: Int
+  /// The search text.
+  public var query: String
+  /// Where the category's download stands (`nil` for a category the catalog does not know).
+  public var state: CategoryItem.State?
+  /// When the events were fetched (the window's "now").
+  public var fetchedAt: Date?
+  /// Where the events came from.
+  public var source: EODataSource?
+  /// Events matching the search per day of age over the slider's whole range (`[0]`: the last day).
+  public var histogram: [Int] = []
+
+  /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them.
+  public var summary: String {
+    let window = DaysWindow(days: days).phrase
+    let unit = windowCount == 1 ? "event" : "events"
+    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
+    return "\(Formatting.count(events.count)) of \(Formatting.count(windowCount)) \(unit) in \(window)"
+  }
+
+  /// What the list says when it has no rows: never "No events" while the truth is "still
+  /// downloading" or "the download failed".
+  public var emptyMessage: String {
+    if windowCount > 0 { return "No events in \(DaysWindow(days: days).phrase) matching “\(query)”" }
+    if fetchedAt == nil {
+      switch state {
+      case .queued?: return "Waiting to download…"
+      case .downloading?: return "Downloading…"
+      case .failed(let message)?: return "Download failed: \(message); nothing stored to show"
+      case nil: return "Loading…"
+      case .stored?, .done?: break
+      }
+    }
+    return "No events in \(DaysWindow(days: days).phrase)"
+  }
+
+  /// A line saying what is not live about this data, or `nil` when it is live and complete.
+  public var notice: String? {
+    let stored = fetchedAt.map { "Showing \(sourceName) from \(Formatting.minute($0))" }
+    switch state {
+    case .queued?:
+      return stored.map { "\($0); waiting to download" }
+    case .downloading?:
+      return stored.map { "\($0); downloading" }
+    case .failed(let message)?:
+      return (stored.map { "\($0): " } ?? "") + "download failed: \(message)"
+    case .stored?:
+      return stored
+    case .done?, nil:
+      return nil
+    }
+  }
+
+  private var sourceName: String {
+    switch source {
+    case .live?: return "data"
+    case .cache?: return "cached data"
+    case .snapshot?: return "the offline snapshot"
+    case nil: return "data"
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/// A one-row histogram of events per day, drawn above a ``SliderView`` and aligned with its track:
+/// each column sums the days between its slider value and the previous column's, and the columns
+/// inside the slider's current window are highlighted.
+///
+/// ```swift
+/// let timeline = TimelineView(counts: perDay, bounds: 1...360, value: 30, leadingWidth: 14)
+/// timeline.render(into: &buffer, rect: row)
+/// ```
+public struct TimelineView: Hashable, Sendable {
+  /// Events per day of age: `counts[0]` is the last day.
+  public var counts: [Int]
+  /// The slider's bounds.
+  public var bounds: ClosedRange<Int>
+  /// The slider's value: columns up to it are highlighted.
+  public var value: Int
+  /// Columns before the slider's track (its label, a space and its left arrow).
+  public var leadingWidth: Int
+  /// Styles.
+  public var theme: Theme
+
+  /// Creates a timeline.
+  public init(
+    counts: [Int], bounds: ClosedRange<Int>, value: Int, leadingWidth: Int, theme: Theme = .standard
+  ) {
+    self.counts = counts
+    self.bounds = bounds
+    self.value = value
+    self.leadingWidth = leadingWidth
+    self.theme = theme
+  }
+
+  /// The bar levels, lowest first (the first is an empty day).
+  static func levels(ascii: Bool) -> [Character] {
+    ascii
+      ? [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"] : [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+  }
+
+  /// The events of each column of a track `trackWidth` wide.
+  func columnTotals(trackWidth: Int) -> [Int] {
+    guard trackWidth > 0 else { return [] }
+    let span = bounds.upperBound - bounds.lowerBound
+    var totals: [Int] = []
+    totals.reserveCapacity(trackWidth)
+    var previous = 0
+    for column in 0..<trackWidth {
+      let upTo =
+        trackWidth > 1
+        ? bounds.lowerBound + (column * span + (trackWidth - 1) / 2) / (trackWidth - 1) : bounds.upperBound
+      let end = min(max(upTo, previous), counts.count)
+      totals.append(previous < end ? counts[previous..<end].reduce(0, +) : 0)
+      previous = max(previous, end)
+    }
+    return totals
+  }
+
+  /// The slider value a column stands for.
+  func columnValue(_ column: Int, trackWidth: Int) -> Int {
+    let span = bounds.upperBound - bounds.lowerBound
+    guard trackWidth > 1 else { return bounds.upperBound }
+    return bounds.lowerBound + (column * span + (trackWidth - 1) / 2) / (trackWidth - 1)
+  }
+
+  /// Draws the bars on the first row of `rect`, under the same track geometry as the slider.
+  public func render(into buffer: inout CellBuffer, rect: Rect) {
+    buffer.clear(rect, style: theme.text)
+    let trackWidth = rect.width - leadingWidth - 1
+    guard !rect.isEmpty, trackWidth >= 3 else { return }
+    let levels = Self.levels(ascii: buffer.symbols.isASCII)
+    let totals = columnTotals(trackWidth: trackWidth)
+    let highest = totals.max() ?? 0
+    let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+    for (column, total) in totals.enumerated() {
+      var level = 0
+      if total > 0, highest > 0 {
+        level = max(1, Int((Double(total) / Double(highest) * Double(levels.count - 1)).rounded(.up)))
+      }
+      let inWindow = columnValue(column, trackWidth: trackWidth) <= value
+      let style = inWindow ? theme.accent : theme.secondary
+      buffer.write(
+        String(levels[min(level, levels.count - 1)]), at: Point(x: rect.x + leadingWidth + column, y: rect.y),
+        style: style, clip: row)
+    }
+  }
+}
