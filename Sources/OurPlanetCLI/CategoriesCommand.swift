@@ -20,11 +20,11 @@ enum CategoriesCommand {
       return 1
     }
     if options.json {
-      Console.output(catalog.items.map { json(for: $0, days: options.days) }.serializedOnePerLine())
+      Console.output(catalog.items.map { json(for: $0, days: options.days, region: options.region) }.serializedOnePerLine())
     } else {
       let idWidth = catalog.items.map { Console.line($0.category.id).count }.max() ?? 0
       for item in catalog.items {
-        let countText = String(item.count(inLast: options.days))
+        let countText = String(item.count(inLast: options.days, in: options.region))
         let failed = item.state.isFailure ? "  (failed)" : ""
         let id = Console.line(item.category.id)
         Console.output(
@@ -36,11 +36,11 @@ enum CategoriesCommand {
     return status
   }
 
-  private static func json(for item: CategoryItem, days: Int) -> JSONValue {
+  private static func json(for item: CategoryItem, days: Int, region: Region?) -> JSONValue {
     .object([
       ("id", .string(item.category.id)),
       ("title", .string(item.category.title)),
-      ("count", .integer(item.count(inLast: days))),
+      ("count", .integer(item.count(inLast: days, in: region))),
       ("status", .string(item.state.isFailure ? "failed" : "ok")),
       ("source", item.source.map { .string($0.description) } ?? .null),
       ("fetched_at", item.fetchedAt.map { .string(EventExport.timestamp($0)) } ?? .null),

@@ -86,6 +86,18 @@ struct CommandLineParser {
       case "--cache-dir":
         guard !value.isEmpty else { throw UsageError("--cache-dir needs a folder") }
         options.cacheDirectory = URL(fileURLWithPath: value, isDirectory: true)
+      case "--near", "--bbox":
+        guard options.region == nil else { throw UsageError("give one region: --near or --bbox, once") }
+        do {
+          options.region = name == "--near" ? try Region.near(parsing: value) : try Region.box(parsing: value)
+        } catch {
+          throw UsageError(error.description)
+        }
+      case "--sort":
+        guard let sort = EventSort(rawValue: value.lowercased()) else {
+          throw UsageError("--sort: '\(value)' is not one of date, magnitude, title, distance")
+        }
+        options.sort = sort
       case "--format":
         guard let format = EventExport.Format(rawValue: value.lowercased()) else {
           throw UsageError("--format: '\(value)' is not one of json, csv, geojson")
@@ -116,6 +128,9 @@ struct CommandLineParser {
     if let format = options.format, format != .json, !options.command.isEvents {
       throw UsageError(
         "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+    }
+    if options.sort == .distance, options.region?.centre == nil {
+      throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
     }
     if options.json, options.command == .interactive {
       throw UsageError("--json needs a command: 'categories', 'events <category-id>' or 'watch'")

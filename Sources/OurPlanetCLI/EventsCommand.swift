@@ -19,7 +19,7 @@ enum EventsCommand {
         Console.error("cannot load the categories")
         return 1
       }
-      print(catalog.mergedEvents(inLast: options.days).events, options: options)
+      print(catalog.mergedEvents(inLast: options.days, in: options.region).events, options: options)
       return status
     }
     var status: Int32 = 0
@@ -65,22 +65,27 @@ enum EventsCommand {
     // The same window as the UI: counted back from the data's own fetch time.
     let item = CategoryItem(
       category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source)
-    print(Array(item.events(inLast: options.days)), options: options)
+    print(item.events(inLast: options.days, in: options.region), options: options)
     return status
   }
 
-  private static func print(_ events: [EOEvent], options: Options) {
+  private static func print(_ unsorted: [EOEvent], options: Options) {
+    let centre = options.region?.centre
+    let events = options.sort.apply(to: unsorted, centre: centre)
     if let format = options.format {
       Console.write(EventExport.render(events, as: format))
     } else {
-      Console.write(events.map { line(for: $0) + "\n" }.joined())
+      Console.write(events.map { line(for: $0, from: centre) + "\n" }.joined())
     }
   }
 
-  private static func line(for event: EOEvent) -> String {
+  private static func line(for event: EOEvent, from centre: EOCoordinate?) -> String {
     var text = Formatting.day(event.date) + "  " + Console.line(event.id) + "  " + Console.line(event.title)
     if let magnitude = event.latestGeometry?.magnitude {
       text += "  · " + Console.line(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit))
+    }
+    if let centre, let position = event.latestGeometry?.center {
+      text += "  · " + Geodesy.describe(from: centre, to: position)
     }
     if event.closed != nil { text += "  (closed)" }
     return text

@@ -27,7 +27,8 @@ func runInteractive(_ options: Options) -> Int32 {
   }
   let appOptions = AppOptions(
     days: options.days, offline: options.offline,
-    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) })
+    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
+    sort: options.sort)
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: StateFile<SeenState>.defaultDirectory()), messages: messages
   )

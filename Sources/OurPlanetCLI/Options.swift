@@ -43,6 +43,10 @@ struct Options: Equatable {
   var noColor = false
   /// `--log FILE` (the UI's log).
   var logFile: URL?
+  /// `--near LAT,LON[,KM]` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT`.
+  var region: Region?
+  /// `--sort date|magnitude|title|distance`.
+  var sort: EventSort = .date
   /// `--refresh-interval D` in seconds: the UI's automatic refresh; `nil` for `off`.
   var refreshInterval: Int? = 600
   /// `--interval D` in seconds: how often `watch` looks.

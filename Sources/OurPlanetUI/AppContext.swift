@@ -35,6 +35,10 @@ final class AppContext {
   let clock: @Sendable () -> Date
   /// Where `e` and `E` write their exports.
   var exportDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+  /// The region filter (`--near`, `--bbox`, or the map's view).
+  let region: BehaviorRelay<Region?>
+  /// The events list's order (`s` cycles it).
+  let sort: BehaviorRelay<EventSort>
   /// Whether `m` has turned the world map on.
   var showMap = false
   /// The map, shared by the events and detail screens.
@@ -46,8 +50,10 @@ final class AppContext {
   init(
     host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
     mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
-    clock: @escaping @Sendable () -> Date
+    clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort
   ) {
+    self.region = BehaviorRelay(value: region)
+    self.sort = BehaviorRelay(value: sort)
     self.seen = seen
     self.clock = clock
     self.host = host

@@ -44,7 +44,7 @@ public final class AppShell {
     context = AppContext(
       host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
-      clock: clock ?? { Date(timeIntervalSince1970: 0) })
+      clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort)
     if let exportDirectory { context.exportDirectory = exportDirectory }
     status = StatusPresenter(context: context)
     navigator = Navigator(root: CategoriesScreen(context: context))

@@ -14,17 +14,22 @@ final class CategoriesScreen: Screen, Searchable {
   private var catalog = Catalog.empty
   private var days: Int
   private var seen = SeenState()
+  private var region: Region?
   private(set) var query = ""
 
   init(context: AppContext) {
     self.context = context
     self.days = context.days.value
     let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
-    Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), seen)
-      .subscribe(onNext: { [unowned self] catalog, days, seen in
+    let region = context.region.asObservable().observe(on: context.mainScheduler)
+    Observable.combineLatest(
+      context.catalog, context.days.asObservable().distinctUntilChanged(), seen, region
+    )
+      .subscribe(onNext: { [unowned self] catalog, days, seen, region in
         self.catalog = catalog
         self.days = days
         self.seen = seen
+        self.region = region
         self.rebuildRows()
       })
       .disposed(by: bag)
@@ -33,8 +38,9 @@ final class CategoriesScreen: Screen, Searchable {
   var breadcrumb: String { "" }
 
   var headerRight: String {
-    DaysWindow(days: days).phrase.replacingOccurrences(of: "the last", with: "last") + " · "
-      + ProvenanceText.describe(catalog.provenance)
+    let window = DaysWindow(days: days).phrase.replacingOccurrences(of: "the last", with: "last")
+    let place = region.map { " · \($0.label)" } ?? ""
+    return window + place + " · " + ProvenanceText.describe(catalog.provenance)
   }
 
   var position: String? {
@@ -86,7 +92,7 @@ final class CategoriesScreen: Screen, Searchable {
     let start = list.selectedIndex
     for step in 1...ids.count {
       let index = (start + step) % ids.count
-      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(inLast: days)) {
+      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(inLast: days, in: region)) {
         list.select(index)
         return
       }
@@ -98,8 +104,9 @@ final class CategoriesScreen: Screen, Searchable {
     let needle = query.lowercased()
     let items = catalog.items.filter { needle.isEmpty || $0.category.title.lowercased().contains(needle) }
     let all =
-      catalog.items.isEmpty || !needle.isEmpty ? [] : [Rows.allCategories(catalog, days: days, seen: seen)]
-    list.replaceRows(all + items.map { Rows.category($0, days: days, seen: seen) })
+      catalog.items.isEmpty || !needle.isEmpty
+      ? [] : [Rows.allCategories(catalog, days: days, region: region, seen: seen)]
+    list.replaceRows(all + items.map { Rows.category($0, days: days, region: region, seen: seen) })
     if catalog.items.isEmpty {
       list.emptyMessage =
         catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"

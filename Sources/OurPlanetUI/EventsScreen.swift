@@ -20,7 +20,7 @@ final class EventsScreen: Screen, Searchable {
     self.context = context
     let model = EventListViewModel(
       categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
-      scheduler: context.mainScheduler)
+      scheduler: context.mainScheduler, region: context.region.asObservable(), sort: context.sort.asObservable())
     self.model = model
     context.map.show([])
     subscription.disposable = model.state
@@ -41,7 +41,12 @@ final class EventsScreen: Screen, Searchable {
   var breadcrumb: String {
     state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
   }
-  var headerRight: String { state?.summary ?? "" }
+  var headerRight: String {
+    guard let state else { return "" }
+    let place = state.region.map { " · \($0.label)" } ?? ""
+    let order = state.sort == .date ? "" : " · \(state.sort.label)"
+    return state.summary + place + order
+  }
   var showsMap: Bool { true }
   var query: String { model.query.value }
 
@@ -67,6 +72,10 @@ final class EventsScreen: Screen, Searchable {
       return .push(DetailScreen(event: event, list: self, context: context))
     case .char("n"):
       selectNextChanged()
+    case .char("s"):
+      let next = context.sort.value.next(hasCentre: context.region.value?.centre != nil)
+      context.sort.accept(next)
+      context.say("Sorted \(next.label)" + (next == .date && context.region.value?.centre == nil ? " (distance needs --near)" : ""))
     case .char("e"):
       context.export(events, as: .geojson, name: model.categoryID)
     case .char("E"):
@@ -136,7 +145,8 @@ final class EventsScreen: Screen, Searchable {
 
   private func rebuildRows() {
     let tagged = model.categoryID == EventListViewModel.allCategoriesID
-    list.replaceRows(events.map { Rows.event($0, change: seen.change(of: $0), tagged: tagged) })
+    let centre = state?.region?.centre
+    list.replaceRows(events.map { Rows.event($0, change: seen.change(of: $0), tagged: tagged, from: centre) })
   }
 
   /// Selects the next event (after the selection, wrapping) that is new or updated.

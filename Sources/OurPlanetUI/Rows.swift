@@ -7,7 +7,9 @@ import TerminalUI
 public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
   /// inside the days window.
-  public static func category(_ item: CategoryItem, days: Int, seen: SeenState? = nil) -> ListRow {
+  public static func category(_ item: CategoryItem, days: Int, region: Region? = nil, seen: SeenState? = nil)
+    -> ListRow
+  {
     var glyphStyle = Style.plain
     var detail = item.category.description
     let glyph: String
@@ -23,17 +25,19 @@ public enum Rows {
     }
     var changes = ""
     if let seen {
-      let counts = Changes(item.events(inLast: days), seen: seen)
+      let counts = Changes(item.events(inLast: days, in: region), seen: seen)
       changes = counts.summary.map { "\($0)  " } ?? ""
     }
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: changes + Formatting.count(item.count(inLast: days)), glyphStyle: glyphStyle)
+      rightText: changes + Formatting.count(item.count(inLast: days, in: region)), glyphStyle: glyphStyle)
   }
 
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
   /// gives way first and numbers are never cut.
-  public static func event(_ event: EOEvent, change: EventChange? = nil, tagged: Bool = false) -> ListRow {
+  public static func event(
+    _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil
+  ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit) + "  "
     }
@@ -46,12 +50,18 @@ public enum Rows {
     return ListRow(
       id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
       text: tagged ? tag(for: event) + " " + event.title : event.title,
-      rightText: (magnitude ?? "") + Formatting.day(event.date),
+      rightText: (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date),
       glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
   }
 }
 
 extension Rows {
+  /// "412 km NW  " from the `--near` point, or nothing.
+  static func distance(of event: EOEvent, from centre: EOCoordinate?) -> String {
+    guard let centre, let position = event.latestGeometry?.center else { return "" }
+    return Geodesy.describe(from: centre, to: position) + "  "
+  }
+
   /// A short, fixed-width tag for an event's category, for the merged list of every category.
   static func tag(for event: EOEvent) -> String {
     let id = event.categories.first?.id ?? ""
@@ -67,11 +77,11 @@ extension Rows {
   ]
 
   /// The "All categories" row: every event once, counted in the window.
-  static func allCategories(_ catalog: Catalog, days: Int, seen: SeenState?) -> ListRow {
+  static func allCategories(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> ListRow {
     var changes = ""
     if let seen {
       var unique: [String: EOEvent] = [:]
-      for item in catalog.items { for event in item.events(inLast: days) { unique[event.id] = event } }
+      for item in catalog.items { for event in item.events(inLast: days, in: region) { unique[event.id] = event } }
       changes = Changes(unique.values, seen: seen).summary.map { "\($0)  " } ?? ""
     }
     return ListRow(

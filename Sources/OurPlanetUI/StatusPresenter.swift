@@ -42,7 +42,7 @@ final class StatusPresenter {
     var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help)
     line.spinner = Spinner(isSpinning: catalog.isLoading)
     line.tick = context.host.animationTick
-    let events = Formatting.count(catalog.eventCount(inLast: days), "event")
+    let events = Formatting.count(catalog.eventCount(inLast: days, in: context.region.value), "event")
     if catalog.isLoading {
       line.progress = Progress(completed: catalog.completedCount, total: max(catalog.items.count, 1))
       if let fresh {

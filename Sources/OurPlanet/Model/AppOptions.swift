@@ -9,6 +9,10 @@ public struct AppOptions: Sendable, Equatable {
   public var offline: Bool
   /// Refresh by itself this often; `nil` for never.
   public var refreshInterval: RxTimeInterval?
+  /// Only events in this region (`--near`, `--bbox`).
+  public var region: Region?
+  /// The events list's first order (`--sort`).
+  public var sort: EventSort = .date
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)
@@ -17,10 +21,15 @@ public struct AppOptions: Sendable, Equatable {
   public static let standardDayRange = 1...360
 
   /// Options with the days filter at `days`.
-  public init(days: Int = 30, offline: Bool = false, refreshInterval: RxTimeInterval? = nil) {
+  public init(
+    days: Int = 30, offline: Bool = false, refreshInterval: RxTimeInterval? = nil, region: Region? = nil,
+    sort: EventSort = .date
+  ) {
     self.days = max(1, days)
     self.offline = offline
     self.refreshInterval = refreshInterval
+    self.region = region
+    self.sort = sort
   }
 
   /// The days slider's bounds: a year, or further when `--days` asks for more (the downloads cover

@@ -66,8 +66,18 @@ public struct CategoryItem: Equatable, Sendable {
     return DaysWindow(days: days).prefix(of: events, reference: fetchedAt)
   }
 
-  /// The number of events inside the last `days` days (what the row shows).
-  public func count(inLast days: Int) -> Int { events(inLast: days).count }
+  /// The events inside the last `days` days and inside `region` (any region when `nil`).
+  public func events(inLast days: Int, in region: Region?) -> [EOEvent] {
+    let window = events(inLast: days)
+    guard let region else { return Array(window) }
+    return window.filter { region.contains($0) }
+  }
+
+  /// The number of events inside the last `days` days (and `region`): what the row shows.
+  public func count(inLast days: Int, in region: Region? = nil) -> Int {
+    guard let region else { return events(inLast: days).count }
+    return events(inLast: days).reduce(0) { $0 + (region.contains($1) ? 1 : 0) }
+  }
 }
 
 /// The one definition of "the last N days": events whose date is at most `days` × 24 hours before

@@ -23,6 +23,10 @@ public struct EventListState: Equatable, Sendable {
   public var source: EODataSource?
   /// Events matching the search per day of age over the slider's whole range (`[0]`: the last day).
   public var histogram: [Int] = []
+  /// The region filter, if any.
+  public var region: Region? = nil
+  /// The list's order.
+  public var sort: EventSort = .date
 
   /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them.
   public var summary: String {

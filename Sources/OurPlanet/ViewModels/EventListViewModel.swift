@@ -33,9 +33,11 @@ public final class EventListViewModel: @unchecked Sendable {
   ///   - days: The shared days relay (the window survives leaving and re-entering the screen).
   ///   - dayRange: The slider's bounds.
   ///   - scheduler: The scheduler of the search throttle (the main scheduler in the app).
+  ///   - region: The region filter (none by default).
+  ///   - sort: The order of the list (newest first by default).
   public init(
     categoryID: String, catalog: Observable<Catalog>, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
-    scheduler: SchedulerType
+    scheduler: SchedulerType, region: Observable<Region?> = .just(nil), sort: Observable<EventSort> = .just(.date)
   ) {
     self.days = days
     self.dayRange = dayRange
@@ -48,17 +50,21 @@ public final class EventListViewModel: @unchecked Sendable {
       .throttle(.milliseconds(100), latest: true, scheduler: scheduler)
       .distinctUntilChanged()
 
-    let matching = Observable.combineLatest(search, source) { text, source in
-      MatchingEvents(source: source, filter: EventFilter(days: range, query: text), range: range)
+    let matching = Observable.combineLatest(search, source, region.distinctUntilChanged()) {
+      text, source, region in
+      MatchingEvents(source: source, filter: EventFilter(days: range, query: text), region: region, range: range)
     }
 
-    state = Observable.combineLatest(days.asObservable().distinctUntilChanged(), matching) { days, matching in
+    state = Observable.combineLatest(
+      days.asObservable().distinctUntilChanged(), matching, sort.distinctUntilChanged()
+    ) { days, matching, sort in
       let source = matching.source
       return EventListState(
-        categoryID: categoryID, title: source.title, events: matching.window(days: days),
-        windowCount: source.aged.count(withinDays: days), days: days, query: matching.query,
-        state: source.state, fetchedAt: source.fetchedAt, source: source.origin, histogram: matching.histogram
-      )
+        categoryID: categoryID, title: source.title,
+        events: sort.apply(to: matching.window(days: days), centre: matching.region?.centre),
+        windowCount: matching.regionCount(withinDays: days), days: days, query: matching.query,
+        state: source.state, fetchedAt: source.fetchedAt, source: source.origin, histogram: matching.histogram,
+        region: matching.region, sort: sort)
     }
   }
 
@@ -134,23 +140,19 @@ private struct CategorySource: Equatable {
 private struct MatchingEvents {
   var source: CategorySource
   var query: String
+  var region: Region?
   var aged: AgedEvents
+  /// The source's events inside the region (before the search).
+  var inRegion: AgedEvents
   /// Matching events per day of age: `histogram[0]` within the last day, and so on.
   var histogram: [Int]
 
-  init(source: CategorySource, filter: EventFilter, range: Int) {
+  init(source: CategorySource, filter: EventFilter, region: Region?, range: Int) {
     self.source = source
+    self.region = region
     query = filter.query
-    if filter.needle.isEmpty {
-      aged = source.aged
-    } else {
-      var kept = AgedEvents()
-      for (event, age) in zip(source.aged.events, source.aged.ages) where filter.matches(title: event.title) {
-        kept.events.append(event)
-        kept.ages.append(age)
-      }
-      aged = kept
-    }
+    inRegion = Self.keep(source.aged) { region?.contains($0) ?? true }
+    aged = filter.needle.isEmpty ? inRegion : Self.keep(inRegion) { filter.matches(title: $0.title) }
     var counts = [Int](repeating: 0, count: max(1, range))
     for age in aged.ages {
       let day = min(max(0, Int(age / 86_400)), counts.count - 1)
@@ -158,6 +160,17 @@ private struct MatchingEvents {
     }
     histogram = counts
   }
+
+  private static func keep(_ all: AgedEvents, where include: (EOEvent) -> Bool) -> AgedEvents {
+    var kept = AgedEvents()
+    for (event, age) in zip(all.events, all.ages) where include(event) {
+      kept.events.append(event)
+      kept.ages.append(age)
+    }
+    return kept
+  }
+
+  func regionCount(withinDays days: Int) -> Int { inRegion.count(withinDays: days) }
 
   func window(days: Int) -> [EOEvent] {
     Array(aged.events[..<aged.count(withinDays: days)])

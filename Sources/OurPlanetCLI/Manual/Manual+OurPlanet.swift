@@ -88,6 +88,15 @@ extension Manual {
         names: ["--cache-dir"], argument: "DIR",
         summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)"),
       Option(names: ["--offline"], summary: "no network: the cache, else the bundled snapshot"),
+      Option(
+        names: ["--near"], argument: "LAT,LON[,KM]",
+        summary: "only events within KM km (default 500) of a point, by great-circle distance"),
+      Option(
+        names: ["--bbox"], argument: "MINLON,MINLAT,MAXLON,MAXLAT",
+        summary: "only events inside a box (GeoJSON order; MINLON above MAXLON crosses the antimeridian)"),
+      Option(
+        names: ["--sort"], argument: "ORDER",
+        summary: "`date` (newest first, the default), `magnitude`, `title`, or `distance` (needs `--near`)"),
       Option(names: ["--json"], summary: "machine-readable output (`categories`, `events`, `watch`)"),
       Option(
         names: ["--format"], argument: "FORMAT",
