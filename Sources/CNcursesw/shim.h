@@ -48,6 +48,40 @@ static inline int cncursesw_key_f(int n) { return KEY_F(n); }
 static inline int cncursesw_key_f0(void) { return KEY_F0; }
 static inline int cncursesw_key_max_function(void) { return 63; /* KEY_F(63) is curses' highest */ }
 
+// MARK: - Mouse
+
+static inline int cncursesw_key_mouse(void) { return KEY_MOUSE; }
+
+/// Turns mouse reporting on (presses, releases, the wheel; no click synthesis: the caller tells a
+/// click from a drag) or off. Returns whether the terminal reports the mouse at all.
+static inline int cncursesw_enable_mouse(int on) {
+  mmask_t wanted = on ? (ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION) : 0;
+  mmask_t old = 0;
+  mmask_t got = mousemask(wanted, &old);
+  mouseinterval(0);
+  return got != 0;
+}
+
+/// The pending mouse event: its cell and a summary of its buttons (see below). Returns 0 when none.
+static inline int cncursesw_get_mouse(int *x, int *y, int *kind) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return 0;
+  *x = event.x;
+  *y = event.y;
+  mmask_t state = event.bstate;
+  if (state & BUTTON4_PRESSED) *kind = 4;          // wheel up
+#if defined(BUTTON5_PRESSED)
+  else if (state & BUTTON5_PRESSED) *kind = 5;     // wheel down
+#endif
+  else if (state & BUTTON1_PRESSED) *kind = 1;     // left press
+  else if (state & BUTTON1_RELEASED) *kind = 2;    // left release
+  else if (state & (BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED)) *kind = 7;  // curses made it
+  else if (state & BUTTON1_CLICKED) *kind = 3;     // a click curses made
+  else if (state & REPORT_MOUSE_POSITION) *kind = 6;  // motion
+  else *kind = 0;
+  return 1;
+}
+
 // MARK: - Line drawing (the ACS_* macros index a table curses fills at start-up)
 
 static inline chtype cncursesw_acs_hline(void) { return ACS_HLINE; }

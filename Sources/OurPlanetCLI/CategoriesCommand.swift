@@ -20,7 +20,9 @@ enum CategoriesCommand {
       return 1
     }
     if options.json {
-      Console.output(catalog.items.map { json(for: $0, days: options.days, region: options.region) }.serializedOnePerLine())
+      Console.output(
+        catalog.items.map { json(for: $0, days: options.days, region: options.region) }.serializedOnePerLine()
+      )
     } else {
       let idWidth = catalog.items.map { Console.line($0.category.id).count }.max() ?? 0
       for item in catalog.items {

@@ -50,6 +50,7 @@ struct CommandLineParser {
         switch name {
         case "--json": options.json = true
         case "--bell": options.bell = true
+        case "--no-mouse": options.noMouse = true
         case "--offline": options.offline = true
         case "--no-color": options.noColor = true
         case "--help", "-h": options.help = true

@@ -20,7 +20,11 @@ func runInteractive(_ options: Options) -> Int32 {
   let session: TerminalSession
   do {
     session = try TerminalSession(
-      options: TerminalOptions(logPath: options.logFile?.path, noColor: options.noColor))
+      options: {
+        var terminal = TerminalOptions(logPath: options.logFile?.path, noColor: options.noColor)
+        terminal.mouse = !options.noMouse
+        return terminal
+      }())
   } catch {
     Console.error("\(error)")
     return 1

@@ -39,6 +39,8 @@ struct Options: Equatable {
   var cacheDirectory: URL?
   /// `--offline`: cache, else the bundled snapshot; no network.
   var offline = false
+  /// `--no-mouse`: leave the mouse to the terminal.
+  var noMouse = false
   /// `--no-color` or a non-empty `NO_COLOR`.
   var noColor = false
   /// `--log FILE` (the UI's log).

@@ -100,7 +100,8 @@ enum WatchCommand {
       var seen = Set<String>()
       var events: [EOEvent] = []
       for item in catalog.items {
-        for event in item.events(inLast: options.days, in: options.region) where seen.insert(event.id).inserted {
+        for event in item.events(inLast: options.days, in: options.region)
+        where seen.insert(event.id).inserted {
           events.append(event)
         }
       }

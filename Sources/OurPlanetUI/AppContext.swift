@@ -43,6 +43,54 @@ final class AppContext {
   var showMap = false
   /// The map, shared by the events and detail screens.
   var map = MapPane()
+  /// Whether keys go to the map (Tab) rather than the list.
+  var mapFocused = false
+
+  /// The hint shown when the map takes the focus.
+  static let mapHint =
+    "Map: + - zoom, arrows/hjkl pan, 0 reset, c centre, Space next marker, f filter to view, Tab list"
+
+  /// Handles a mouse event over the map: the wheel zooms, a drag pans, a click picks a marker.
+  ///
+  /// - Returns: `nil` when the event is not over a shown map, else the event picked (or `""`).
+  func handleMapMouse(_ event: MouseEvent) -> String? {
+    guard showMap, let rect = map.lastRect, rect.contains(event.point) else { return nil }
+    switch event.kind {
+    case .wheelUp: map.zoom(by: 2)
+    case .wheelDown: map.zoom(by: 0.5)
+    case .drag(let from):
+      guard rect.contains(from) else { return nil }
+      map.pan(columns: from.x - event.point.x, rows: from.y - event.point.y)
+    case .click, .doubleClick:
+      return map.eventID(at: event.point) ?? ""
+    }
+    return ""
+  }
+
+  /// Handles `key` on the focused map of a screen whose selection is `selected`.
+  ///
+  /// - Returns: `nil` when it is not a map key (or the map is not focused), else the event picked
+  ///   (or `""` when the map only moved).
+  func handleMapKey(_ key: Key, selected: EOEvent?) -> String? {
+    guard showMap, mapFocused else { return nil }
+    switch key {
+    case .char("f"):
+      guard let region = map.visibleRegion else {
+        say("Zoom in first (+): the whole world is no region")
+        return ""
+      }
+      self.region.accept(region)
+      say("Only events \(region.label); F clears the region")
+      return ""
+    default:
+      break
+    }
+    switch map.handle(key, selected: selected) {
+    case .moved: return ""
+    case .picked(let id): return id
+    case .ignored: return nil
+    }
+  }
   /// A one-line answer to the last key ("Opening …", "Nothing to refresh offline"), cleared by the
   /// next key.
   var notice: (text: String, isError: Bool)?

@@ -72,6 +72,12 @@ public final class AppShell {
       if !overlay.handle(key) { self.overlay = nil }
       return
     }
+    if case .mouse(let event) = key {
+      // While a search is typed the mouse selects and scrolls, as the arrows do; it opens nothing.
+      if search != nil, event.kind == .doubleClick { return }
+      navigator.perform(screen.handleMouse(event))
+      return
+    }
     if let search {
       if !search.handle(key) { self.search = nil }
       return
@@ -107,9 +113,24 @@ public final class AppShell {
       } else {
         context.say("Search works on the categories and events lists")
       }
+    case .tab:
+      if screen.showsMap && context.showMap {
+        context.mapFocused.toggle()
+        if context.mapFocused { context.say(AppContext.mapHint) }
+      } else {
+        context.say("Tab moves between the list and the map: show the map with m first")
+      }
+    case .char("F"):
+      if context.region.value == nil {
+        context.say("No region filter to clear")
+      } else {
+        context.region.accept(nil)
+        context.say("Region filter cleared: the whole world")
+      }
     case .char("m"):
       if screen.showsMap {
         context.showMap.toggle()
+        if !context.showMap { context.mapFocused = false }
       } else {
         context.say("The map shows on the events and detail screens: open a category first")
       }

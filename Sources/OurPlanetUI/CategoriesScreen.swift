@@ -25,14 +25,14 @@ final class CategoriesScreen: Screen, Searchable {
     Observable.combineLatest(
       context.catalog, context.days.asObservable().distinctUntilChanged(), seen, region
     )
-      .subscribe(onNext: { [unowned self] catalog, days, seen, region in
-        self.catalog = catalog
-        self.days = days
-        self.seen = seen
-        self.region = region
-        self.rebuildRows()
-      })
-      .disposed(by: bag)
+    .subscribe(onNext: { [unowned self] catalog, days, seen, region in
+      self.catalog = catalog
+      self.days = days
+      self.seen = seen
+      self.region = region
+      self.rebuildRows()
+    })
+    .disposed(by: bag)
   }
 
   var breadcrumb: String { "" }
@@ -75,6 +75,14 @@ final class CategoriesScreen: Screen, Searchable {
       return .handled
     default:
       return list.handle(key: key) ? .handled : .unhandled
+    }
+  }
+
+  func handleMouse(_ event: MouseEvent) -> ScreenAction {
+    switch list.handleMouse(event) {
+    case .open?: return handle(.enter)
+    case .moved?: return .handled
+    case nil: return .unhandled
     }
   }
 

@@ -26,6 +26,7 @@ final class DetailScreen: Screen {
   var showsMap: Bool { true }
 
   func handle(_ key: Key) -> ScreenAction {
+    if context.handleMapKey(key, selected: event) != nil { return .handled }
     switch key {
     case .escape, .backspace, .char("h"), .left:
       return .pop
@@ -43,12 +44,23 @@ final class DetailScreen: Screen {
     return .handled
   }
 
+  func handleMouse(_ event: MouseEvent) -> ScreenAction {
+    if context.handleMapMouse(event) != nil { return .handled }
+    switch event.kind {
+    case .wheelUp: _ = pane.handle(key: .up)
+    case .wheelDown: _ = pane.handle(key: .down)
+    default: return .unhandled
+    }
+    return .handled
+  }
+
   func render(into buffer: inout CellBuffer, rect: Rect) {
     followUpdates()
     var textArea = rect
     if context.showMap {
       let split = MapPane.splitDetailArea(rect)
       textArea = split.text
+      context.map.showTrack(of: event)
       context.map.render(into: &buffer, rect: split.map, selectedEventID: event.id)
     }
     pane.render(into: &buffer, rect: textArea)

@@ -20,7 +20,8 @@ final class EventsScreen: Screen, Searchable {
     self.context = context
     let model = EventListViewModel(
       categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
-      scheduler: context.mainScheduler, region: context.region.asObservable(), sort: context.sort.asObservable())
+      scheduler: context.mainScheduler, region: context.region.asObservable(),
+      sort: context.sort.asObservable())
     self.model = model
     context.map.show([])
     subscription.disposable = model.state
@@ -65,6 +66,10 @@ final class EventsScreen: Screen, Searchable {
   }
 
   func handle(_ key: Key) -> ScreenAction {
+    if let picked = context.handleMapKey(key, selected: selectedEvent) {
+      if !picked.isEmpty { list.select(id: picked) }
+      return .handled
+    }
     switch key {
     case .enter, .char("l"):
       guard let event = selectedEvent else { return .handled }
@@ -75,7 +80,9 @@ final class EventsScreen: Screen, Searchable {
     case .char("s"):
       let next = context.sort.value.next(hasCentre: context.region.value?.centre != nil)
       context.sort.accept(next)
-      context.say("Sorted \(next.label)" + (next == .date && context.region.value?.centre == nil ? " (distance needs --near)" : ""))
+      context.say(
+        "Sorted \(next.label)"
+          + (next == .date && context.region.value?.centre == nil ? " (distance needs --near)" : ""))
     case .char("e"):
       context.export(events, as: .geojson, name: model.categoryID)
     case .char("E"):
@@ -96,6 +103,18 @@ final class EventsScreen: Screen, Searchable {
       return list.handle(key: key) ? .handled : .unhandled
     }
     return .handled
+  }
+
+  func handleMouse(_ event: MouseEvent) -> ScreenAction {
+    if let picked = context.handleMapMouse(event) {
+      if !picked.isEmpty { list.select(id: picked) }
+      return .handled
+    }
+    switch list.handleMouse(event) {
+    case .open?: return handle(.enter)
+    case .moved?: return .handled
+    case nil: return .unhandled
+    }
   }
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
@@ -133,6 +152,7 @@ final class EventsScreen: Screen, Searchable {
     if context.showMap {
       let split = MapPane.splitEventsArea(listRect)
       listRect = split.list
+      context.map.showTrack(of: selectedEvent)
       context.map.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
     }
     list.render(into: &buffer, rect: listRect)

@@ -1,4 +1,5 @@
 import EONETKit
+import OurPlanet
 import TerminalUI
 
 /// The world map of the events screen and the detail view: the app's side of `MapView`.
@@ -38,6 +39,12 @@ struct MapPane {
   private var view = MapView(markerStyles: MapPane.categoryStyles)
   /// Each shown event's marker, by event id (events without a position have none).
   private var markerIndexByEventID: [String: Int] = [:]
+  /// The event of each marker.
+  private var eventIDs: [String] = []
+  /// Where the map was last drawn (for clicks and for panning by cells).
+  private(set) var lastRect: Rect?
+  /// The marker the last `Space` went to, to go on from it.
+  private var cycleIndex: Int?
 
   /// Shows `events` (newest first: where several share a cell, the newest gives its colour).
   mutating func show(_ events: [EOEvent]) {
@@ -55,13 +62,85 @@ struct MapPane {
     view.markers = markers
     view.selectedIndex = nil
     markerIndexByEventID = indices
+    eventIDs = events.filter { $0.latestGeometry?.center != nil }.map(\.id)
   }
 
   /// Draws the map into `rect` with the event `selectedEventID` highlighted (or a note when the
   /// rectangle is too small).
   mutating func render(into buffer: inout CellBuffer, rect: Rect, selectedEventID: String?) {
     view.selectedIndex = selectedEventID.flatMap { markerIndexByEventID[$0] }
+    lastRect = rect
     view.render(into: &buffer, rect: rect)
+  }
+
+  /// Draws `event`'s track (its positions, oldest first) under the markers; `nil` for none.
+  mutating func showTrack(of event: EOEvent?) {
+    let positions = (event?.geometries ?? []).sorted { $0.date < $1.date }.compactMap(\.center)
+    view.track = positions.map { MapMarker(longitude: $0.longitude, latitude: $0.latitude, styleKey: "") }
+  }
+
+  /// What a key did on the focused map.
+  enum KeyResult {
+    /// The map moved or zoomed.
+    case moved
+    /// This event was picked (`Space` cycles the markers in view).
+    case picked(String)
+    /// Not a map key.
+    case ignored
+  }
+
+  /// The map's keys while it has the focus: + - zoom, arrows or hjkl pan, 0 resets, c centres on
+  /// `selected`, Space picks the next marker in view.
+  mutating func handle(_ key: Key, selected: EOEvent?) -> KeyResult {
+    let size = lastRect.map { view.mapSize(in: $0) } ?? Size(width: 40, height: 8)
+    let step = max(1, size.width / 8)
+    switch key {
+    case .char("+"), .char("="): view.viewport.zoom(by: 2)
+    case .char("-"), .char("_"): view.viewport.zoom(by: 0.5)
+    case .left, .char("h"): view.viewport.pan(columns: -step, rows: 0, in: size)
+    case .right, .char("l"): view.viewport.pan(columns: step, rows: 0, in: size)
+    case .up, .char("k"): view.viewport.pan(columns: 0, rows: -max(1, step / 2), in: size)
+    case .down, .char("j"): view.viewport.pan(columns: 0, rows: max(1, step / 2), in: size)
+    case .char("0"): view.viewport.reset()
+    case .char("c"):
+      guard let centre = selected?.latestGeometry?.center else { return .moved }
+      if view.viewport.isWholeWorld { view.viewport.zoom(by: 4) }
+      view.viewport.centre(longitude: centre.longitude, latitude: centre.latitude)
+    case .char(" "):
+      let visible = view.visibleMarkers()
+      guard !visible.isEmpty else { return .moved }
+      let next = visible.first { $0 > (cycleIndex ?? -1) } ?? visible[0]
+      cycleIndex = next
+      return .picked(eventIDs[next])
+    default:
+      return .ignored
+    }
+    return .moved
+  }
+
+  /// Zooms by `factor` (the mouse wheel).
+  mutating func zoom(by factor: Double) { view.viewport.zoom(by: factor) }
+
+  /// Pans by map cells (a mouse drag).
+  mutating func pan(columns: Int, rows: Int) {
+    guard let rect = lastRect else { return }
+    view.viewport.pan(columns: columns, rows: rows, in: view.mapSize(in: rect))
+  }
+
+  /// The event of the marker under `point` (a click), if any.
+  func eventID(at point: Point) -> String? {
+    guard let rect = lastRect, let index = view.marker(at: point, in: rect) else { return nil }
+    return eventIDs.indices.contains(index) ? eventIDs[index] : nil
+  }
+
+  /// The region the map shows, for the region filter (`nil` for the whole world).
+  var visibleRegion: Region? {
+    guard !view.viewport.isWholeWorld else { return nil }
+    let bounds = view.viewport.bounds
+    return .box(
+      minLongitude: max(-180, bounds.west), minLatitude: max(-90, bounds.south),
+      maxLongitude: min(180, bounds.east),
+      maxLatitude: min(90, bounds.north))
   }
 
   /// The events screen's list area split between the list and the map: side by side from

@@ -27,6 +27,13 @@ final class ListOverlay: Overlay {
   func handle(_ key: Key) -> Bool {
     let page = max(1, visibleRows - 1)
     switch key {
+    case .mouse(let event):
+      switch event.kind {
+      case .wheelUp: scroll(by: -1)
+      case .wheelDown: scroll(by: 1)
+      case .click, .doubleClick: return false
+      case .drag: break
+      }
     case .escape, .enter, .char("q"), closeKey: return false
     case .up, .char("k"): scroll(by: -1)
     case .down, .char("j"): scroll(by: 1)

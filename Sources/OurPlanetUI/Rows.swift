@@ -81,7 +81,9 @@ extension Rows {
     var changes = ""
     if let seen {
       var unique: [String: EOEvent] = [:]
-      for item in catalog.items { for event in item.events(inLast: days, in: region) { unique[event.id] = event } }
+      for item in catalog.items {
+        for event in item.events(inLast: days, in: region) { unique[event.id] = event }
+      }
       changes = Changes(unique.values, seen: seen).summary.map { "\($0)  " } ?? ""
     }
     return ListRow(

@@ -18,8 +18,47 @@ protocol Screen: AnyObject {
   func handle(_ key: Key) -> ScreenAction
   /// Draws the screen's body.
   func render(into buffer: inout CellBuffer, rect: Rect)
+  /// Handles a mouse event the overlays left alone.
+  func handleMouse(_ event: MouseEvent) -> ScreenAction
   /// The screen leaves the stack: let go of subscriptions.
   func close()
+}
+
+extension Screen {
+  func handleMouse(_ event: MouseEvent) -> ScreenAction { .unhandled }
+}
+
+extension ListView {
+  /// What the mouse did to a list.
+  enum MouseResult {
+    /// It scrolled or selected.
+    case moved
+    /// A double click: open the (now selected) row.
+    case open
+  }
+
+  /// A click selects the row under it, a double click selects and asks to open it, the wheel
+  /// scrolls.
+  ///
+  /// - Returns: `nil` when the event is not over the list.
+  mutating func handleMouse(_ event: MouseEvent) -> MouseResult? {
+    switch event.kind {
+    case .wheelUp where lastRect.contains(event.point):
+      scroll(by: -3)
+    case .wheelDown where lastRect.contains(event.point):
+      scroll(by: 3)
+    case .click:
+      guard let index = rowIndex(at: event.point) else { return nil }
+      select(index)
+    case .doubleClick:
+      guard let index = rowIndex(at: event.point) else { return nil }
+      select(index)
+      return .open
+    default:
+      return nil
+    }
+    return .moved
+  }
 }
 
 /// What a screen asks of the navigator after a key.

@@ -47,7 +47,10 @@ public enum EventSort: String, CaseIterable, Sendable {
     case .distance:
       guard let centre else { return events }
       let keyed = events.map { event -> (EOEvent, Double) in
-        (event, event.latestGeometry?.center.map { Geodesy.distanceKilometres(from: centre, to: $0) } ?? .infinity)
+        (
+          event,
+          event.latestGeometry?.center.map { Geodesy.distanceKilometres(from: centre, to: $0) } ?? .infinity
+        )
       }
       return Self.stable(keyed) { $0 < $1 }
     }

@@ -43,7 +43,8 @@ public enum Region: Equatable, Sendable {
     case .near(let centre, let radius):
       return "within \(Formatting.count(Int(radius.rounded()))) km of \(Formatting.coordinate(centre))"
     case .box(let west, let south, let east, let north):
-      return "in \(Self.longitude(west))–\(Self.longitude(east)), \(Self.latitude(south))–\(Self.latitude(north))"
+      return
+        "in \(Self.longitude(west))–\(Self.longitude(east)), \(Self.latitude(south))–\(Self.latitude(north))"
     }
   }
 
@@ -65,7 +66,9 @@ public enum Region: Equatable, Sendable {
     let radius = numbers.count == 3 ? numbers[2] : defaultRadiusKilometres
     try check(latitude: latitude, option: "--near")
     try check(longitude: longitude, option: "--near")
-    guard radius > 0 else { throw RegionError("--near: the radius must be more than 0 km, not \(format(radius))") }
+    guard radius > 0 else {
+      throw RegionError("--near: the radius must be more than 0 km, not \(format(radius))")
+    }
     return .near(EOCoordinate(longitude: longitude, latitude: latitude), radiusKilometres: radius)
   }
 
@@ -79,7 +82,8 @@ public enum Region: Equatable, Sendable {
     guard numbers[1] <= numbers[3] else {
       throw RegionError("--bbox: MINLAT \(format(numbers[1])) is above MAXLAT \(format(numbers[3]))")
     }
-    return .box(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
+    return .box(
+      minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
   }
 
   private static func numbers(_ text: String, option: String, expected: ClosedRange<Int>, shape: String)
@@ -89,7 +93,8 @@ public enum Region: Equatable, Sendable {
       .map { $0.trimmingCharacters(in: .whitespaces) }
     let values = parts.compactMap { Double($0) }.filter(\.isFinite)
     guard values.count == parts.count, expected.contains(values.count) else {
-      throw RegionError("\(option): '\(text)' is not \(shape) (numbers in degrees\(shape.contains("KM") ? ", km" : ""))")
+      throw RegionError(
+        "\(option): '\(text)' is not \(shape) (numbers in degrees\(shape.contains("KM") ? ", km" : ""))")
     }
     return values
   }
@@ -129,7 +134,8 @@ public enum Geodesy {
     let deltaLongitude = (b.longitude - a.longitude) * radians
     let h =
       sin(deltaLatitude / 2) * sin(deltaLatitude / 2)
-      + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
+      + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(deltaLongitude / 2)
+      * sin(deltaLongitude / 2)
     return 2 * earthRadiusKilometres * asin(min(1, sqrt(h)))
   }
 

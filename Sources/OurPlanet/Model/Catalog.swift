@@ -56,12 +56,14 @@ public struct Catalog: Equatable, Sendable {
   /// Every category's events inside the last `days` days, each event once (the first category
   /// listing it counts), youngest first by age against its own category's fetch time, with those
   /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
-  public func mergedEvents(inLast days: Int, in region: Region? = nil) -> (events: [EOEvent], ages: [Double]) {
+  public func mergedEvents(inLast days: Int, in region: Region? = nil) -> (events: [EOEvent], ages: [Double])
+  {
     var seen = Set<String>()
     var pairs: [(event: EOEvent, age: Double)] = []
     for item in items {
       guard let reference = item.fetchedAt else { continue }
-      for event in item.events(inLast: days) where region?.contains(event) ?? true && seen.insert(event.id).inserted {
+      for event in item.events(inLast: days)
+      where region?.contains(event) ?? true && seen.insert(event.id).inserted {
         pairs.append((event, reference.timeIntervalSince(event.date)))
       }
     }

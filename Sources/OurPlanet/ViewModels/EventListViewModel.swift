@@ -37,7 +37,8 @@ public final class EventListViewModel: @unchecked Sendable {
   ///   - sort: The order of the list (newest first by default).
   public init(
     categoryID: String, catalog: Observable<Catalog>, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
-    scheduler: SchedulerType, region: Observable<Region?> = .just(nil), sort: Observable<EventSort> = .just(.date)
+    scheduler: SchedulerType, region: Observable<Region?> = .just(nil),
+    sort: Observable<EventSort> = .just(.date)
   ) {
     self.days = days
     self.dayRange = dayRange
@@ -52,7 +53,8 @@ public final class EventListViewModel: @unchecked Sendable {
 
     let matching = Observable.combineLatest(search, source, region.distinctUntilChanged()) {
       text, source, region in
-      MatchingEvents(source: source, filter: EventFilter(days: range, query: text), region: region, range: range)
+      MatchingEvents(
+        source: source, filter: EventFilter(days: range, query: text), region: region, range: range)
     }
 
     state = Observable.combineLatest(
@@ -63,7 +65,8 @@ public final class EventListViewModel: @unchecked Sendable {
         categoryID: categoryID, title: source.title,
         events: sort.apply(to: matching.window(days: days), centre: matching.region?.centre),
         windowCount: matching.regionCount(withinDays: days), days: days, query: matching.query,
-        state: source.state, fetchedAt: source.fetchedAt, source: source.origin, histogram: matching.histogram,
+        state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
+        histogram: matching.histogram,
         region: matching.region, sort: sort)
     }
   }

@@ -110,6 +110,11 @@ extension Manual {
       Option(
         names: ["--exec"], argument: "CMD [ARG...]",
         summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments"),
+      Option(
+        names: ["--no-mouse"],
+        summary:
+          "leave the mouse to the terminal (by default a click selects, a double click opens, the wheel scrolls and zooms)"
+      ),
       Option(names: ["--no-color"], summary: "no colors in the terminal UI (also when `NO_COLOR` is set)"),
       Option(
         names: ["--log"], argument: "FILE",

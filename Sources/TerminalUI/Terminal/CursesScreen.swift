@@ -26,7 +26,7 @@ final class CursesScreen {
   /// - Throws: `TerminalError.unsupportedTerminal` when curses cannot drive the terminal.
   init(
     terminalName: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
-    unicode: Bool, colors: Bool, escapeDelay: Int?
+    unicode: Bool, colors: Bool, escapeDelay: Int?, mouse: Bool = false
   ) throws(TerminalError) {
     let name = terminalName ?? String(cString: getenv("TERM") ?? strdup("unknown"))
     guard let screen = newterm(name, output, input) else {
@@ -66,8 +66,14 @@ final class CursesScreen {
       defaultColors = useColors && use_default_colors() == OK
     }
     colorPairs = ColorPairs(enabled: useColors, hasDefaultColors: defaultColors)
+    mouseEnabled = mouse && cncursesw_enable_mouse(1) != 0
     werase(window)
   }
+
+  /// Whether the terminal reports the mouse.
+  private(set) var mouseEnabled = false
+  /// Turns presses and releases into clicks, double clicks and drags.
+  private var mouseTracker = MouseTracker()
 
   /// Whether colours are drawn.
   var colorsEnabled: Bool { colorPairs.isEnabled }
@@ -89,12 +95,24 @@ final class CursesScreen {
 
   /// The next key waiting, or `nil` when there is none.
   func readKey() -> Key? {
-    var value: wint_t = 0
-    let status = wget_wch(cncursesw_stdscr(), &value)
-    switch status {
-    case OK: return KeyDecoder.decode(character: UInt32(value)) ?? .unknown(Int(value))
-    case KEY_CODE_YES: return KeyDecoder.decode(keyCode: Int32(bitPattern: value))
-    default: return nil
+    while true {
+      var value: wint_t = 0
+      let status = wget_wch(cncursesw_stdscr(), &value)
+      switch status {
+      case OK: return KeyDecoder.decode(character: UInt32(value)) ?? .unknown(Int(value))
+      case KEY_CODE_YES:
+        let code = Int32(bitPattern: value)
+        guard code == cncursesw_key_mouse() else { return KeyDecoder.decode(keyCode: code) }
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var kind: Int32 = 0
+        guard cncursesw_get_mouse(&x, &y, &kind) != 0 else { continue }
+        // A press alone says nothing yet; read on.
+        if let event = mouseTracker.feed(kind: Int(kind), at: Point(x: Int(x), y: Int(y))) {
+          return .mouse(event)
+        }
+      default: return nil
+      }
     }
   }
 
@@ -164,6 +182,7 @@ final class CursesScreen {
 
   /// Leaves curses mode for a while (suspend); `resume` comes back.
   func suspend() {
+    if mouseEnabled { _ = cncursesw_enable_mouse(0) }
     endwin()
   }
 
@@ -174,6 +193,7 @@ final class CursesScreen {
     // the first arrow key had already arrived in the wrong mode.
     keypad(cncursesw_stdscr(), true)
     curs_set(0)
+    if mouseEnabled { _ = cncursesw_enable_mouse(1) }
     invalidate()
   }
 
@@ -182,6 +202,7 @@ final class CursesScreen {
     guard !isEnded else { return }
     isEnded = true
     set_term(screen)
+    if mouseEnabled { _ = cncursesw_enable_mouse(0) }
     endwin()
     delscreen(screen)
     fclose(output)
@@ -213,6 +234,8 @@ final class CursesScreen {
     for name in ["sgr0", "op", "cnorm", "rmkx", "rmcup"] {
       if let value = CursesScreen.capability(name) { bytes += Self.withoutPadding(value) }
     }
+    // Mouse reporting off, in every mode curses may have asked for.
+    if mouseEnabled { bytes += Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8) }
     return bytes
   }
 

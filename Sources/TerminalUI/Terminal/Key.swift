@@ -26,6 +26,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   case resize
   /// A key curses knows but this enum does not name, with its curses code.
   case unknown(Int)
+  /// The mouse (when the session has it on): a click, a double click, the wheel, a drag.
+  case mouse(MouseEvent)
 
   public var description: String {
     switch self {
@@ -54,6 +56,37 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case .function(let n): "F\(n)"
     case .resize: "Resize"
     case .unknown(let code): "Key(\(code))"
+    case .mouse(let event): "Mouse(\(event))"
     }
   }
+}
+
+/// What the mouse did, at which cell (column `x`, row `y` from the top left).
+public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+  /// The kinds of mouse input the session reports.
+  public enum Kind: Hashable, Sendable {
+    /// The left button went down and up on one cell.
+    case click
+    /// A second click on the same cell soon after the first.
+    case doubleClick
+    /// The wheel turned away from the user (scroll up, zoom in).
+    case wheelUp
+    /// The wheel turned towards the user.
+    case wheelDown
+    /// The left button went down at `from` and up here.
+    case drag(from: Point)
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// Where (where the button went up, for a drag).
+  public var point: Point
+
+  /// An event.
+  public init(_ kind: Kind, at point: Point) {
+    self.kind = kind
+    self.point = point
+  }
+
+  public var description: String { "\(kind) at \(point.x),\(point.y)" }
 }

@@ -21,6 +21,9 @@ public struct TerminalOptions: Hashable, Sendable {
   public var escapeDelayMilliseconds: Int
   /// The line written to the terminal after a crash restored it (the log path is appended).
   public var crashMessage: String
+  /// Report the mouse as ``Key/mouse(_:)`` (clicks, double clicks, the wheel, drags). The
+  /// terminal's own selection still works with Shift held.
+  public var mouse: Bool = false
 
   /// Creates options with the defaults.
   public init(

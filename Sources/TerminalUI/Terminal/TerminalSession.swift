@@ -115,7 +115,7 @@ public final class TerminalSession {
     do {
       screen = try CursesScreen(
         terminalName: nil, output: output, input: input, unicode: unicode,
-        colors: !(options.noColor || noColorEnvironment), escapeDelay: escapeDelay)
+        colors: !(options.noColor || noColorEnvironment), escapeDelay: escapeDelay, mouse: options.mouse)
     } catch {
       SignalRelay.uninstall()
       redirection.restore()

@@ -24,6 +24,8 @@ public struct ListView: Hashable, Sendable {
   public var theme: Theme
   /// Rows the last render showed: the distance PgUp/PgDn move.
   public private(set) var visibleRowCount: Int = 10
+  /// Where the last render drew the list (for mouse clicks).
+  public private(set) var lastRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
   /// Creates a list.
   public init(rows: [ListRow] = [], emptyMessage: String = "Nothing here", theme: Theme = .standard) {
@@ -65,6 +67,18 @@ public struct ListView: Hashable, Sendable {
     return true
   }
 
+  /// The row drawn at `point` by the last render, if any (a click).
+  public func rowIndex(at point: Point) -> Int? {
+    guard lastRect.contains(point) else { return nil }
+    let index = scrollOffset + (point.y - lastRect.y)
+    return rows.indices.contains(index) ? index : nil
+  }
+
+  /// Scrolls by `rows` (the mouse wheel), moving the selection with the view.
+  public mutating func scroll(by rows: Int) {
+    select(selectedIndex + rows)
+  }
+
   /// Selects a row (clamped to the rows there are) and scrolls it into view.
   public mutating func select(_ index: Int) {
     selectedIndex = index
@@ -93,6 +107,7 @@ public struct ListView: Hashable, Sendable {
   /// Draws the visible rows into `rect`, scrolling so the selection is visible.
   public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
+    lastRect = rect
     guard !rect.isEmpty else { return }
     visibleRowCount = rect.height
     guard !rows.isEmpty else {

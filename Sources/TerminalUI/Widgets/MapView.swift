@@ -38,7 +38,12 @@ public struct MapView: Sendable {
   /// Styles for the background and the too-small note.
   public var theme: Theme
 
-  /// The land drawn at the last render, kept until the size or the symbols change.
+  /// Which part of the world shows (zoom and centre).
+  public var viewport = MapViewport()
+  /// The selected event's track, oldest position first, drawn as a braille line under the markers.
+  public var track: [MapMarker] = []
+
+  /// The land drawn at the last render, kept until the size, the symbols or the viewport change.
   private var landCache: LandLayer?
   private let mask: MapLandMask
 
@@ -103,11 +108,55 @@ public struct MapView: Sendable {
     }
     let area = mapArea(in: rect)
     let ascii = buffer.symbols.isASCII
-    if landCache?.size != area.size || landCache?.ascii != ascii {
-      landCache = LandLayer(mask: mask, size: area.size, ascii: ascii)
+    if landCache?.size != area.size || landCache?.ascii != ascii || landCache?.viewport != viewport {
+      landCache = LandLayer(mask: mask, size: area.size, ascii: ascii, viewport: viewport)
     }
     landCache?.draw(into: &buffer, at: area, style: landStyle)
+    drawTrack(into: &buffer, area: area, ascii: ascii)
     drawMarkers(into: &buffer, area: area, ascii: ascii)
+    if !viewport.isWholeWorld {
+      let caption = TextLayout.truncate(
+        viewport.caption, toWidth: area.width, ellipsis: buffer.symbols.ellipsis)
+      buffer.write(
+        caption, at: Point(x: area.x, y: area.maxY - 1), style: theme.secondary.adding(.reverse), clip: area)
+    }
+  }
+
+  /// The indices of the markers inside the visible window, in marker order.
+  public func visibleMarkers() -> [Int] {
+    let bounds = viewport.bounds
+    return markers.indices.filter { index in
+      let marker = markers[index]
+      if viewport.isWholeWorld { return marker.longitude.isFinite && marker.latitude.isFinite }
+      return marker.longitude >= bounds.west && marker.longitude <= bounds.east
+        && marker.latitude >= bounds.south
+        && marker.latitude <= bounds.north
+    }
+  }
+
+  /// The first marker drawn in the cell at `point` of a map rendered into `rect` (a click).
+  public func marker(at point: Point, in rect: Rect) -> Int? {
+    let area = mapArea(in: rect)
+    guard area.contains(point) else { return nil }
+    let projection = projection(for: area)
+    for index in markers.indices {
+      let marker = markers[index]
+      guard projection.contains(longitude: marker.longitude, latitude: marker.latitude),
+        let cell = projection.cell(longitude: marker.longitude, latitude: marker.latitude)
+      else { continue }
+      if cell.x == point.x - area.x && cell.y == point.y - area.y { return index }
+    }
+    return nil
+  }
+
+  /// The size in cells of the map drawn into `rect` (for panning by cells).
+  public func mapSize(in rect: Rect) -> Size { mapArea(in: rect).size }
+
+  /// The coordinate under `point` of a map rendered into `rect`, if it is on the map.
+  public func coordinate(at point: Point, in rect: Rect) -> (longitude: Double, latitude: Double)? {
+    let area = mapArea(in: rect)
+    guard area.contains(point) else { return nil }
+    return projection(for: area).center(of: Point(x: point.x - area.x, y: point.y - area.y))
   }
 
   /// Where the map goes in `rect`: the largest area of the world's shape, top-aligned, centred across.
@@ -119,7 +168,13 @@ public struct MapView: Sendable {
 
   /// The projection of a map drawn in `area`.
   func projection(for area: Rect) -> Projection {
-    Projection(width: area.width, height: area.height, north: mask.north, south: mask.south)
+    guard !viewport.isWholeWorld else {
+      return Projection(width: area.width, height: area.height, north: mask.north, south: mask.south)
+    }
+    let bounds = viewport.bounds
+    return Projection(
+      width: area.width, height: area.height, north: bounds.north, south: bounds.south, west: bounds.west,
+      east: bounds.east)
   }
 
   /// The style of markers with `key`: ``markerStyles``, else a palette colour picked by the key's
@@ -149,9 +204,9 @@ public struct MapView: Sendable {
     var occupied: [(cell: Int, marker: Int)] = []
     var selectedCell: Int?
     for (index, marker) in markers.enumerated() {
-      guard let point = projection.cell(longitude: marker.longitude, latitude: marker.latitude) else {
-        continue
-      }
+      guard projection.contains(longitude: marker.longitude, latitude: marker.latitude),
+        let point = projection.cell(longitude: marker.longitude, latitude: marker.latitude)
+      else { continue }
       let cell = point.y * area.width + point.x
       if counts[cell] == 0 { occupied.append((cell, index)) }
       counts[cell] &+= 1
@@ -169,6 +224,40 @@ public struct MapView: Sendable {
       buffer.fill(cellRect(selectedCell, in: area), with: glyph, style: style)
     }
   }
+
+  /// The track as a braille line: each leg between two positions drawn dot by dot.
+  private func drawTrack(into buffer: inout CellBuffer, area: Rect, ascii: Bool) {
+    guard track.count > 1 else { return }
+    let cells = projection(for: area)
+    let dots = Projection(
+      width: area.width * 2, height: area.height * 4, north: cells.north, south: cells.south,
+      west: cells.west,
+      east: cells.east)
+    var patterns = [UInt8](repeating: 0, count: area.width * area.height)
+    let points = track.compactMap { marker -> (x: Int, y: Int)? in
+      guard marker.longitude.isFinite, marker.latitude.isFinite else { return nil }
+      let position = dots.position(longitude: marker.longitude, latitude: marker.latitude)
+      return (Int(position.x.rounded(.down)), Int(position.y.rounded(.down)))
+    }
+    for (start, end) in zip(points, points.dropFirst()) {
+      let steps = max(abs(end.x - start.x), abs(end.y - start.y), 1)
+      guard steps < 100_000 else { continue }
+      for step in 0...steps {
+        let x = start.x + (end.x - start.x) * step / steps
+        let y = start.y + (end.y - start.y) * step / steps
+        guard x >= 0, y >= 0, x < area.width * 2, y < area.height * 4 else { continue }
+        patterns[(y / 4) * area.width + x / 2] |= Self.trackBits[y % 4][x % 2]
+      }
+    }
+    let style = theme.accent
+    for (cell, pattern) in patterns.enumerated() where pattern != 0 {
+      let glyph: Character = ascii ? "o" : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
+      buffer.fill(cellRect(cell, in: area), with: glyph, style: style)
+    }
+  }
+
+  /// A cell's dot at column `dx`, row `dy` is this bit of U+2800's offset.
+  private static let trackBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 
   private func cellRect(_ cell: Int, in area: Rect) -> Rect {
     Rect(x: area.x + cell % area.width, y: area.y + cell / area.width, width: 1, height: 1)
@@ -188,6 +277,7 @@ public struct MapView: Sendable {
 private struct LandLayer: Sendable {
   let size: Size
   let ascii: Bool
+  let viewport: MapViewport
   /// One byte per cell, row by row.
   private let patterns: [UInt8]
 
@@ -201,17 +291,30 @@ private struct LandLayer: Sendable {
   /// A dot is land when at least a third of the mask cells under it are (a coarse dot still shows a
   /// large island; a fine one takes the mask cell at its centre). Prefix sums along each dot row
   /// make that one pass over the mask, whatever the size.
-  init(mask: MapLandMask, size: Size, ascii: Bool) {
+  init(mask: MapLandMask, size: Size, ascii: Bool, viewport: MapViewport) {
     self.size = size
     self.ascii = ascii
+    self.viewport = viewport
     let dotsWide = size.width * 2
     let dotsHigh = size.height * 4
-    let columnSpans = (0..<dotsWide).map { Self.span(of: $0, in: dotsWide, over: mask.columns) }
+    // The window in mask cells: all of it at zoom 1, else the viewport's bounds.
+    var columnWindow = (start: 0.0, length: Double(mask.columns))
+    var rowWindow = (start: 0.0, length: Double(mask.rows))
+    if !viewport.isWholeWorld {
+      let bounds = viewport.bounds
+      let perColumn = Double(mask.columns) / 360
+      let perRow = Double(mask.rows) / (mask.north - mask.south)
+      columnWindow = ((bounds.west + 180) * perColumn, (bounds.east - bounds.west) * perColumn)
+      rowWindow = ((mask.north - bounds.north) * perRow, (bounds.north - bounds.south) * perRow)
+    }
+    let columnSpans = (0..<dotsWide).map {
+      Self.span(of: $0, in: dotsWide, window: columnWindow, total: mask.columns)
+    }
     var patterns = [UInt8](repeating: 0, count: size.width * size.height)
     var totals = [Int](repeating: 0, count: mask.columns)
     var prefix = [Int](repeating: 0, count: mask.columns + 1)
     for dotRow in 0..<dotsHigh {
-      let rows = Self.span(of: dotRow, in: dotsHigh, over: mask.rows)
+      let rows = Self.span(of: dotRow, in: dotsHigh, window: rowWindow, total: mask.rows)
       for column in totals.indices { totals[column] = 0 }
       for row in rows { mask.accumulate(row: row, into: &totals) }
       for column in totals.indices { prefix[column + 1] = prefix[column] + totals[column] }
@@ -252,14 +355,17 @@ private struct LandLayer: Sendable {
     }
   }
 
-  /// The mask cells (rows or columns) whose centres fall in grid cell `index` of `count` over `total`
-  /// mask cells; the one nearest its centre when none does.
-  private static func span(of index: Int, in count: Int, over total: Int) -> Range<Int> {
-    let scale = Double(total) / Double(count)
-    let lower = max(0, Int((Double(index) * scale - 0.5).rounded(.up)))
-    let upper = min(total, Int((Double(index + 1) * scale - 0.5).rounded(.up)))
+  /// The mask cells (rows or columns) whose centres fall in grid cell `index` of `count` spread over
+  /// `window` (in mask cells) of `total`; the one nearest its centre when none does.
+  private static func span(of index: Int, in count: Int, window: (start: Double, length: Double), total: Int)
+    -> Range<Int>
+  {
+    let scale = window.length / Double(count)
+    let from = window.start + Double(index) * scale
+    let lower = min(total, max(0, Int((from - 0.5).rounded(.up))))
+    let upper = min(total, max(lower, Int((from + scale - 0.5).rounded(.up))))
     if upper > lower { return lower..<upper }
-    let nearest = min(total - 1, Int(((Double(index) + 0.5) * scale).rounded(.down)))
+    let nearest = min(total - 1, max(0, Int((from + scale / 2).rounded(.down))))
     return nearest..<(nearest + 1)
   }
 }

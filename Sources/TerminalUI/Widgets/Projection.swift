@@ -24,6 +24,13 @@ struct Projection: Hashable, Sendable {
   let north: Double
   /// The latitude of the bottom edge.
   let south: Double
+  /// The longitude of the left edge.
+  let west: Double
+  /// The longitude of the right edge.
+  let east: Double
+
+  /// Whether this is the whole world across (longitudes wrap), rather than a zoomed window.
+  var isWholeWorld: Bool { west <= -180 && east >= 180 }
 
   /// Creates a projection onto a `width` × `height` grid.
   ///
@@ -32,16 +39,28 @@ struct Projection: Hashable, Sendable {
   ///   - height: Grid rows, at least 1.
   ///   - north: The latitude of the top edge.
   ///   - south: The latitude of the bottom edge, below `north`.
-  init(width: Int, height: Int, north: Double = defaultNorth, south: Double = defaultSouth) {
+  init(
+    width: Int, height: Int, north: Double = defaultNorth, south: Double = defaultSouth, west: Double = -180,
+    east: Double = 180
+  ) {
     precondition(north > south, "Projection needs north (\(north)) above south (\(south))")
+    precondition(east > west, "Projection needs east (\(east)) right of west (\(west))")
     self.width = max(1, width)
     self.height = max(1, height)
     self.north = north
     self.south = south
+    self.west = west
+    self.east = east
   }
 
   /// Degrees of longitude per column.
-  var degreesPerColumn: Double { 360 / Double(width) }
+  var degreesPerColumn: Double { (east - west) / Double(width) }
+
+  /// Whether a coordinate lies inside the window (always, for the whole world: the edges clamp).
+  func contains(longitude: Double, latitude: Double) -> Bool {
+    if isWholeWorld { return true }
+    return longitude >= west && longitude <= east && latitude >= south && latitude <= north
+  }
   /// Degrees of latitude per row.
   var degreesPerRow: Double { (north - south) / Double(height) }
 
@@ -49,7 +68,7 @@ struct Projection: Hashable, Sendable {
   ///
   /// Longitudes outside −180…180 are wrapped first (190° is 170°W).
   func position(longitude: Double, latitude: Double) -> (x: Double, y: Double) {
-    let x = (Self.wrapped(longitude) + 180) / degreesPerColumn
+    let x = ((isWholeWorld ? Self.wrapped(longitude) : longitude) - west) / degreesPerColumn
     let y = (north - latitude) / degreesPerRow
     return (x, y)
   }
@@ -67,7 +86,7 @@ struct Projection: Hashable, Sendable {
 
   /// The coordinate at a grid position: the inverse of ``position(longitude:latitude:)``.
   func coordinate(x: Double, y: Double) -> (longitude: Double, latitude: Double) {
-    (x * degreesPerColumn - 180, north - y * degreesPerRow)
+    (west + x * degreesPerColumn, north - y * degreesPerRow)
   }
 
   /// The coordinate at the centre of a cell.

@@ -57,6 +57,9 @@ struct FixtureAPI {
     var source: String = "https://example.org/report"
     /// Positions, one a day, the last `daysAgo` days ago, each a little further east.
     var records: Int = 1
+    /// Where the first position is.
+    var longitude = -120.5
+    var latitude = 38.25
   }
 
   static let categories: [(id: String, title: String)] = [
@@ -142,7 +145,7 @@ struct FixtureAPI {
       let back = Double(event.records - 1 - index)
       var geometry: [String: Any] = [
         "date": Self.iso(Date().addingTimeInterval(-(event.daysAgo + back) * 86_400)), "type": "Point",
-        "coordinates": [-120.5 + Double(index), 38.25],
+        "coordinates": [event.longitude + Double(index), event.latitude],
       ]
       geometry["magnitudeValue"] = event.magnitude?.0 ?? NSNull()
       geometry["magnitudeUnit"] = event.magnitude?.1 ?? NSNull()
