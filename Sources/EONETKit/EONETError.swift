@@ -36,7 +36,7 @@ public enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidURL(let url):
       return "invalid URL: \(url)"
     case .transport(let url, let message):
-      return "cannot reach \(url): \(message)"
+      return url.isEmpty ? message : "cannot reach \(url): \(message)"
     case .timedOut(let url, let seconds):
       return "no answer from \(url) within \(Self.format(seconds)) s"
     case .cancelled(let url):

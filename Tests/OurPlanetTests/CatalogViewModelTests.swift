@@ -15,34 +15,41 @@ struct CatalogViewModelTests {
 
   /// Runs a view model created at 100 and returns every catalog it published, with times.
   private func run(
-    _ scheduler: TestScheduler, feed: FakeFeed, offline: Bool = false, until end: Int = 1000,
+    _ scheduler: TestScheduler, feed: FakeFeed, offline: Bool = false, interval: RxTimeInterval? = nil,
+    until end: Int = 1000,
     actions: [(Int, (CatalogViewModel) -> Void)] = []
   ) -> [Recorded<Event<Catalog>>] {
     let observer = scheduler.createObserver(Catalog.self)
     var model: CatalogViewModel?
     var subscription: Disposable?
     scheduler.scheduleAt(100) {
-      model = CatalogViewModel(feed: feed, offline: offline, scheduler: scheduler, now: { Sample.reference })
+      model = CatalogViewModel(
+        feed: feed, offline: offline, scheduler: scheduler, refreshInterval: interval,
+        now: { Sample.reference })
       subscription = model!.catalog.skip(1).subscribe(observer)
     }
     for (time, action) in actions {
       scheduler.scheduleAt(time) { action(model!) }
     }
-    scheduler.scheduleAt(end) { subscription?.dispose() }
+    scheduler.scheduleAt(end) {
+      subscription?.dispose()
+      // A refresh timer never runs out of work: the run ends here.
+      model = nil
+      scheduler.stop()
+    }
     scheduler.start()
     return observer.events
   }
 
   private func counts(_ catalog: Catalog) -> [String: Int] {
-    Dictionary(uniqueKeysWithValues: catalog.items.map { ($0.category.id, $0.count) })
+    Dictionary(uniqueKeysWithValues: catalog.items.map { ($0.category.id, $0.totalCount) })
   }
 
   @Test("stored data shows first, then the live list, then counts fill in in completion order")
   func incrementalCounts() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let stored = Catalog(
-      items: [CategoryItem(category: fires, events: [Sample.event("old", daysAgo: 3)], state: .stored)],
-      source: .cache, referenceDate: Sample.reference)
+    let stored = Catalog(items: [Sample.item("fires", "Wildfires", events: [Sample.event("old", daysAgo: 3)])]
+    )
     let feed = FakeFeed(
       stored: stored,
       categories: scheduler.createColdObservable([.next(10, [volcanoes, fires, storms]), .completed(10)]),
@@ -57,10 +64,12 @@ struct CatalogViewModelTests {
       ])
     let catalogs = run(scheduler, feed: feed).compactMap { $0.value.element }
     let first = try #require(catalogs.first)
-    #expect(first.source == .cache)
-    #expect(counts(first) == ["fires": 1])
+    #expect(first.isListing, "the spinner turns from the very start, while the list is asked for")
+    let storedCatalog = try #require(catalogs.first { !$0.items.isEmpty })
+    #expect(storedCatalog.provenance == .stored(.cache, fetchedAt: Sample.reference))
+    #expect(counts(storedCatalog) == ["fires": 1])
 
-    let seed = try #require(catalogs.first { $0.source == .live })
+    let seed = try #require(catalogs.first { $0.items.count == 3 })
     #expect(seed.items.map(\.category.title) == ["Severe Storms", "Volcanoes", "Wildfires"])
     #expect(
       counts(seed) == ["fires": 1, "storms": 0, "volcanoes": 0], "cached counts until each download ends")
@@ -105,9 +114,8 @@ struct CatalogViewModelTests {
   func failingCategory() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let cached = [Sample.event("s-old", daysAgo: 2, category: "storms")]
-    let stored = Catalog(
-      items: [CategoryItem(category: storms, events: cached, state: .stored)], source: .cache,
-      referenceDate: Sample.reference)
+    let earlier = Sample.reference.addingTimeInterval(-3_600)
+    let stored = Catalog(items: [Sample.item("storms", "Severe Storms", events: cached, fetchedAt: earlier)])
     let feed = FakeFeed(
       stored: stored,
       categories: scheduler.createColdObservable([.next(1, [fires, storms, ice]), .completed(1)]),
@@ -120,9 +128,11 @@ struct CatalogViewModelTests {
     let failed = try #require(last.item(id: "storms"))
     #expect(failed.state == .failed("HTTP 500"))
     #expect(failed.events == cached)
+    #expect(failed.fetchedAt == earlier, "counted back from its own fetch time")
+    #expect(failed.source == .cache)
     #expect(last.item(id: "fires")?.state == .done)
-    #expect(last.item(id: "ice")?.count == 1)
-    #expect(last.messages == ["Severe Storms: HTTP 500 — kept cached data"])
+    #expect(last.item(id: "ice")?.totalCount == 1)
+    #expect(last.messages == ["Severe Storms: HTTP 500 — kept stored data"])
     #expect(!last.isLoading)
   }
 
@@ -130,27 +140,26 @@ struct CatalogViewModelTests {
   func failingList() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let stored = Catalog(
-      items: [CategoryItem(category: fires, events: [Sample.event("a", daysAgo: 1)], state: .stored)],
-      source: .snapshot, referenceDate: Sample.reference)
+      items: [Sample.item("fires", "Wildfires", events: [Sample.event("a", daysAgo: 1)], source: .snapshot)])
     let feed = FakeFeed(
       stored: stored, categories: scheduler.createColdObservable([.error(30, FakeFeedError.http(503))]),
       events: [:])
     let last = try #require(run(scheduler, feed: feed).compactMap { $0.value.element }.last)
-    #expect(last.source == .snapshot)
-    #expect(last.items.map(\.count) == [1])
+    #expect(last.provenance == .stored(.snapshot, fetchedAt: Sample.reference))
+    #expect(last.items.map(\.totalCount) == [1])
+    #expect(!last.isLoading)
     #expect(last.messages.last?.hasPrefix("Could not refresh: HTTP 503") == true)
   }
 
   @Test("offline mode shows stored data and never asks the network")
   func offline() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let stored = Catalog(
-      items: [CategoryItem(category: fires, events: [], state: .stored)], source: .snapshot,
-      referenceDate: Sample.reference)
+    let stored = Catalog(items: [Sample.item("fires", "Wildfires", events: [], source: .snapshot)])
     let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
     let feed = FakeFeed(stored: stored, categories: categories, events: [:])
     let catalogs = run(scheduler, feed: feed, offline: true).compactMap { $0.value.element }
-    #expect(catalogs == [stored])
+    #expect(catalogs.last == stored)
+    #expect(catalogs.allSatisfy { !$0.isLoading }, "no spinner offline")
     #expect(categories.subscriptions.isEmpty)
   }
 
@@ -168,6 +177,52 @@ struct CatalogViewModelTests {
     // the second ran to completion.
     #expect(slow.subscriptions[0].unsubscribe == 151)
     #expect(slow.subscriptions[1].unsubscribe != Int.max)
-    #expect(catalogs.last?.item(id: "fires")?.count == 1)
+    #expect(catalogs.last?.item(id: "fires")?.totalCount == 1)
+  }
+
+  @Test("a refresh after a full load never goes back to the stored data and keeps the ✓ marks")
+  func refreshNeverRegresses() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let stored = Catalog(
+      items: [
+        Sample.item("fires", "Wildfires", events: [Sample.event("snap", daysAgo: 300)], source: .snapshot)
+      ])
+    let categories = scheduler.createColdObservable([.next(1, [fires, storms]), .completed(1)])
+    let feed = FakeFeed(
+      stored: stored, categories: categories,
+      events: [
+        "fires": scheduler.createColdObservable([
+          .next(10, [Sample.event("live", daysAgo: 1)]), .completed(10),
+        ]),
+        "storms": scheduler.createColdObservable([.next(50, [Sample.event("s", daysAgo: 1)]), .completed(50)]
+        ),
+      ])
+    let catalogs = run(scheduler, feed: feed, actions: [(400, { $0.refresh() })]).map {
+      ($0.time, $0.value.element!)
+    }
+    let afterFirstLoad = catalogs.filter { $0.0 > 300 }.map(\.1)
+    #expect(!afterFirstLoad.isEmpty)
+    for catalog in afterFirstLoad {
+      #expect(catalog.item(id: "fires")?.events.map(\.id) == ["live"], "never the snapshot again")
+    }
+    // During the second refresh, before Wildfires starts again, its ✓ is kept.
+    let during = try #require(afterFirstLoad.first { $0.isLoading && !$0.isListing })
+    #expect(during.item(id: "fires")?.state == .done)
+    #expect(afterFirstLoad.last?.isLoading == false)
+  }
+
+  @Test("refreshes come on a timer; a slow one is replaced by the next, never stacked")
+  func intervalRefresh() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
+    // Each download takes 150 ticks: longer than the 100-tick interval.
+    let slow = scheduler.createColdObservable([.next(150, [Sample.event("x", daysAgo: 1)]), .completed(150)])
+    let feed = FakeFeed(stored: .empty, categories: categories, events: ["fires": slow])
+    _ = run(scheduler, feed: feed, interval: .seconds(100), until: 560)
+    // Refreshes at 100 (start, after the stored data), 200, 300, 400, 500: each cancels the last.
+    #expect(categories.subscriptions.map(\.subscribe) == [102, 202, 302, 402, 502])
+    #expect(slow.subscriptions.count == 5)
+    #expect(slow.subscriptions.dropLast().allSatisfy { $0.unsubscribe - $0.subscribe < 150 })
+    #expect(Sample.maxOverlap([slow]) == 1, "never two refreshes at once")
   }
 }

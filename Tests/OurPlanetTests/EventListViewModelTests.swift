@@ -8,21 +8,35 @@ import Testing
 
 @Suite("EventListViewModel")
 struct EventListViewModelTests {
-  private func catalog(_ events: [EOEvent], state: CategoryItem.State = .done) -> Catalog {
-    Catalog(
-      items: [CategoryItem(category: Sample.category("fires", "Wildfires"), events: events, state: state)],
-      source: .live, referenceDate: Sample.reference)
+  private func catalog(
+    _ events: [EOEvent], state: CategoryItem.State = .done, fetchedAt: Date? = Sample.reference,
+    source: EODataSource = .live
+  ) -> Catalog {
+    Catalog(items: [
+      CategoryItem(
+        category: Sample.category("fires", "Wildfires"), events: events, fetchedAt: fetchedAt,
+        source: fetchedAt == nil ? nil : source, state: state)
+    ])
+  }
+
+  private func model(
+    _ scheduler: TestScheduler, _ catalogs: TestableObservable<Catalog>, days: Int = 30, id: String = "fires",
+    region: Region? = nil, sort: Observable<EventSort> = .just(.date)
+  ) -> EventListViewModel {
+    EventListViewModel(
+      categoryID: id, catalog: catalogs.asObservable(), days: BehaviorRelay(value: days), dayRange: 1...360,
+      scheduler: scheduler, region: .just(region), sort: sort)
   }
 
   @Test("the days window keeps events on its boundary and drops older ones", arguments: [1, 7, 30, 360])
   func daysBoundaries(days: Int) {
-    let events = [
-      Sample.event("inside", daysAgo: Double(days) - 0.5),
-      Sample.event("edge", daysAgo: Double(days)),
-      Sample.event("outside", daysAgo: Double(days) + 0.01),
-    ]
-    let kept = EventFilter(days: days).apply(to: events, reference: Sample.reference).map(\.id)
-    #expect(kept == ["inside", "edge"])
+    let item = Sample.item(
+      "fires",
+      events: [
+        Sample.event("inside", daysAgo: Double(days) - 0.5), Sample.event("edge", daysAgo: Double(days)),
+        Sample.event("outside", daysAgo: Double(days) + 0.01),
+      ])
+    #expect(EventFilter(days: days).apply(to: item).map(\.id) == ["inside", "edge"])
   }
 
   @Test("a closed event is dated by its closing date, not its geometry")
@@ -31,29 +45,28 @@ struct EventListViewModelTests {
     let closed = EOEvent(
       id: "c", title: "Closed", closed: Sample.reference.addingTimeInterval(-86_400),
       geometries: [EOGeometry(date: geometryDate, shape: .point(EOCoordinate(longitude: 0, latitude: 0)))])
-    #expect(EventFilter(days: 2).apply(to: [closed], reference: Sample.reference).map(\.id) == ["c"])
+    #expect(EventFilter(days: 2).apply(to: Sample.item("fires", events: [closed])).map(\.id) == ["c"])
   }
 
-  @Test("search matches titles case- and accent-insensitively and sorts newest first")
+  @Test("search matches titles case- and accent-insensitively, newest first")
   func search() {
-    let events = [
-      Sample.event("a", daysAgo: 3, title: "Fire near São Paulo"),
-      Sample.event("b", daysAgo: 1, title: "SAO PAULO prescribed burn"),
-      Sample.event("c", daysAgo: 2, title: "Iceberg A23a"),
-    ]
-    let found = EventFilter(days: 30, query: "sao paulo").apply(to: events, reference: Sample.reference)
-    #expect(found.map(\.id) == ["b", "a"])
+    let item = Sample.item(
+      "fires",
+      events: [
+        Sample.event("a", daysAgo: 3, title: "Fire near São Paulo"),
+        Sample.event("b", daysAgo: 1, title: "SAO PAULO prescribed burn"),
+        Sample.event("c", daysAgo: 2, title: "Iceberg A23a"),
+      ])
+    #expect(EventFilter(days: 30, query: "sao paulo").apply(to: item).map(\.id) == ["b", "a"])
   }
 
-  @Test("moving the slider refilters through combineLatest, and the slider stays within 1…360")
+  @Test("moving the slider refilters through combineLatest, within the slider's bounds")
   func sliderRefilters() {
     let scheduler = TestScheduler(initialClock: 0)
     let catalogs = scheduler.createHotObservable([
       .next(210, catalog([Sample.event("new", daysAgo: 1), Sample.event("old", daysAgo: 20)]))
     ])
-    let days = BehaviorRelay(value: 7)
-    let model = EventListViewModel(
-      categoryID: "fires", catalog: catalogs.asObservable(), days: days, scheduler: scheduler)
+    let model = model(scheduler, catalogs, days: 7)
     scheduler.scheduleAt(300) { model.adjustDays(by: 30) }
     scheduler.scheduleAt(400) { model.adjustDays(by: 1_000) }
     scheduler.scheduleAt(500) { model.adjustDays(by: -1_000) }
@@ -64,20 +77,18 @@ struct EventListViewModelTests {
       res.events == [
         .next(210, "7:new"), .next(300, "37:new,old"), .next(400, "360:new,old"), .next(500, "1:new"),
       ])
+    #expect(catalogs.subscriptions == [Subscription(200, 1000)])
   }
 
   @Test("search text is throttled and de-duplicated; the latest text wins")
   func searchThrottle() {
-    // Ticks of 10 ms, so the 150 ms throttle window is 15 ticks.
+    // Ticks of 10 ms, so the 100 ms throttle window is 10 ticks.
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.01)
     let events = [
       Sample.event("a", daysAgo: 1, title: "Alpha"), Sample.event("b", daysAgo: 1, title: "Beta"),
     ]
     let catalogs = scheduler.createHotObservable([.next(210, catalog(events))])
-    let model = EventListViewModel(
-      categoryID: "fires", catalog: catalogs.asObservable(), days: BehaviorRelay(value: 30),
-      scheduler: scheduler)
-    // Typing "b", "be", "bet" within one throttle window, then the same text again.
+    let model = model(scheduler, catalogs)
     scheduler.scheduleAt(300) { model.query.accept("b") }
     scheduler.scheduleAt(300) { model.query.accept("be") }
     scheduler.scheduleAt(300) { model.query.accept("bet") }
@@ -93,20 +104,97 @@ struct EventListViewModelTests {
     #expect(values.last == "=ab")
   }
 
-  @Test("events that arrive while the screen is open show at once, with the header summary")
+  @Test("events that arrive while the screen is open show at once; the summary counts the window")
   func liveGrowth() {
     let scheduler = TestScheduler(initialClock: 0)
     let catalogs = scheduler.createHotObservable([
-      .next(210, catalog([], state: .downloading)),
+      .next(210, catalog([], state: .downloading, fetchedAt: nil)),
       .next(250, catalog([Sample.event("a", daysAgo: 1), Sample.event("b", daysAgo: 40)])),
     ])
-    let model = EventListViewModel(
-      categoryID: "fires", catalog: catalogs.asObservable(), days: BehaviorRelay(value: 30),
-      scheduler: scheduler)
-    let res = scheduler.start { model.state.map(\.summary) }
+    let model = model(scheduler, catalogs)
+    let res = scheduler.start { model.state.map { "\($0.summary) | \($0.emptyMessage)" } }
     #expect(
       res.events == [
-        .next(210, "0 of 0 events in the last 30 days"), .next(250, "1 of 2 events in the last 30 days"),
+        .next(210, "0 events in the last 30 days | Downloading…"),
+        .next(250, "1 event in the last 30 days | No events in the last 30 days"),
       ])
+  }
+
+  @Test(
+    "the screen never says No events while the truth is waiting, downloading or failed",
+    arguments: [
+      (CategoryItem.State.queued, "Waiting to download…"), (.downloading, "Downloading…"),
+      (.failed("HTTP 500"), "Download failed: HTTP 500; nothing stored to show"),
+    ])
+  func emptyMessages(state: CategoryItem.State, message: String) {
+    let listState = EventListState(
+      categoryID: "fires", title: "Wildfires", events: [], windowCount: 0, days: 1, query: "", state: state,
+      fetchedAt: nil, source: nil)
+    #expect(listState.emptyMessage == message)
+  }
+
+  @Test("a failed category with stored events shows them, and says so")
+  func failedWithStoredEvents() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let old = Sample.reference.addingTimeInterval(-365 * 86_400)
+    let snapshot = [
+      EOEvent(
+        id: "s", title: "Snapshot fire",
+        geometries: [
+          EOGeometry(date: old.addingTimeInterval(-86_400), shape: .point(.init(longitude: 0, latitude: 0)))
+        ])
+    ]
+    let catalogs = scheduler.createHotObservable([
+      .next(210, catalog(snapshot, state: .failed("HTTP 500"), fetchedAt: old, source: .snapshot))
+    ])
+    let res = scheduler.start { model(scheduler, catalogs).state }
+    let state = res.events.last?.value.element
+    #expect(state?.events.map(\.id) == ["s"], "filtered against the snapshot's own date")
+    #expect(
+      state?.notice
+        == "Showing the offline snapshot from \(Formatting.minute(old)): download failed: HTTP 500")
+  }
+
+  @Test("the region filter and the sort order shape the list; the histogram follows the search")
+  func regionSortAndHistogram() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let near = Sample.track("near", daysAgo: 2, positions: [(0, 0)], magnitude: 50)
+    let far = Sample.track("far", daysAgo: 1, positions: [(90, 0)], magnitude: 90)
+    let middle = Sample.track("middle", daysAgo: 3, positions: [(50, 50), (2, 1)], magnitude: 70)
+    let catalogs = scheduler.createHotObservable([.next(210, catalog([near, far, middle]))])
+    let sort = scheduler.createHotObservable([
+      .next(205, EventSort.date), .next(300, .magnitude), .next(400, .distance),
+    ])
+    let model = model(
+      scheduler, catalogs, region: .near(EOCoordinate(longitude: 0, latitude: 0), radiusKilometres: 500),
+      sort: sort.asObservable())
+    let res = scheduler.start { model.state }
+    let orders = res.events.compactMap { $0.value.element }.map {
+      "\($0.sort.rawValue):\($0.events.map(\.id).joined(separator: ","))"
+    }
+    #expect(orders == ["date:near,middle", "magnitude:middle,near", "distance:near,middle"])
+    let counts = res.events.last?.value.element?.histogram ?? []
+    #expect(counts.count == 360)
+    #expect(
+      counts[2] == 1 && counts[3] == 1 && counts.reduce(0, +) == 2, "the far event is outside the region")
+  }
+
+  @Test("All categories merges every category, each event once")
+  func allCategories() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let shared = Sample.event("both", daysAgo: 1)
+    let catalogs = scheduler.createHotObservable([
+      .next(
+        210,
+        Catalog(items: [
+          Sample.item("a", events: [shared, Sample.event("x", daysAgo: 2)]),
+          Sample.item("b", events: [shared, Sample.event("y", daysAgo: 3)]),
+        ]))
+    ])
+    let res = scheduler.start { model(scheduler, catalogs, id: EventListViewModel.allCategoriesID).state }
+    let state = res.events.last?.value.element
+    #expect(state?.events.map(\.id) == ["both", "x", "y"])
+    #expect(state?.title == "All categories")
+    #expect(state?.windowCount == 3)
   }
 }

@@ -13,12 +13,29 @@ struct FormattingTests {
     #expect(Formatting.count(value) == text)
   }
 
-  @Test("magnitudes keep whole numbers whole and show their unit when there is one")
-  func magnitudes() {
-    #expect(Formatting.magnitude(value: 1_200, unit: "acres") == "1,200 acres")
-    #expect(Formatting.magnitude(value: 35.4, unit: "kts") == "35.4 kts")
-    #expect(Formatting.magnitude(value: 7, unit: nil) == "7")
-    #expect(Formatting.magnitude(value: 7, unit: "") == "7")
+  @Test(
+    "magnitudes have one format: whole with separators from 100, one decimal at most below, never .0",
+    arguments: [
+      (2_547.7, "acres", "2,548 acres"), (2_547, "acres", "2,547 acres"), (1_200.5, "acres", "1,201 acres"),
+      (35, "kts", "35 kts"), (35.44, "kts", "35.4 kts"), (3.5, "NM^2", "3.5 NM^2"), (7.0, "", "7"),
+    ])
+  func magnitudes(value: Double, unit: String, text: String) {
+    #expect(Formatting.magnitude(value: value, unit: unit) == text)
+  }
+
+  @Test("a magnitude that is not a number says so instead of crashing")
+  func oddMagnitudes() {
+    #expect(Formatting.magnitude(value: .infinity, unit: "kts") == "? kts")
+    #expect(Formatting.magnitude(value: 1e300, unit: nil) == "1e+300")
+  }
+
+  @Test("singular and plural")
+  func plurals() {
+    #expect(Formatting.count(1, "event") == "1 event")
+    #expect(Formatting.count(2, "event") == "2 events")
+    #expect(Formatting.count(1, "categor", plural: "ies", singular: "y") == "1 category")
+    #expect(DaysWindow(days: 1).phrase == "the last day")
+    #expect(DaysWindow(days: 1_000).phrase == "the last 1,000 days")
   }
 
   @Test("coordinates read as degrees north/south and east/west")
@@ -27,93 +44,29 @@ struct FormattingTests {
     #expect(Formatting.coordinate(EOCoordinate(longitude: -58.38, latitude: -34.6)) == "34.60°S 58.38°W")
   }
 
-  @Test("dates are UTC days and minutes")
+  @Test("dates are UTC days, minutes and times")
   func dates() {
     let date = Date(timeIntervalSince1970: 1_762_610_580)  // 2025-11-08 14:03 UTC
     #expect(Formatting.day(date) == "2025-11-08")
     #expect(Formatting.minute(date) == "2025-11-08 14:03 UTC")
-  }
-}
-
-@Suite("Catalog")
-struct CatalogTests {
-  @Test("the event count counts an event shared by two categories once")
-  func distinctEvents() {
-    let shared = Sample.event("both", daysAgo: 1)
-    let catalog = Catalog(items: [
-      CategoryItem(
-        category: Sample.category("a"), events: [shared, Sample.event("x", daysAgo: 1)], state: .done),
-      CategoryItem(category: Sample.category("b"), events: [shared], state: .done),
-    ])
-    #expect(catalog.eventCount == 2)
+    #expect(Formatting.time(date) == "14:03:00")
   }
 
-  @Test("loading ends when every category finished, either way")
-  func loadingEnds() {
-    let seed = Catalog.refreshing(
-      categories: [Sample.category("b", "Beta"), Sample.category("a", "Alpha")], stored: .empty,
-      now: Sample.reference)
-    #expect(seed.items.map(\.category.title) == ["Alpha", "Beta"])
-    #expect(seed.isLoading)
-    let started = seed.applying(.started("a"))
-    #expect(started.item(id: "a")?.state == .downloading)
-    let half = started.applying(.loaded("a", [Sample.event("e", daysAgo: 1)]))
-    #expect(half.isLoading)
-    #expect(half.completedCount == 1)
-    let done = half.applying(.failed("b", "HTTP 503"))
-    #expect(!done.isLoading)
-    #expect(done.messages == ["Beta: HTTP 503 — no cached data"])
-  }
-
-  @Test("an update for an unknown category changes nothing but the loading flag")
-  func unknownCategory() {
-    let seed = Catalog.refreshing(categories: [Sample.category("a")], stored: .empty, now: Sample.reference)
-    let next = seed.applying(.loaded("zzz", [Sample.event("e", daysAgo: 1)]))
-    #expect(next.items == seed.items)
-  }
-}
-
-@Suite("Rows")
-struct RowsTests {
-  @Test("category rows show the state mark, the failure reason and the count")
-  func categoryRows() {
-    let category = Sample.category("fires", "Wildfires")
-    let failed = Rows.category(
-      CategoryItem(category: category, events: [], state: .failed("HTTP 500")), ascii: false)
-    #expect(failed.glyph == "!")
-    #expect(failed.detail == "failed: HTTP 500")
-    #expect(failed.rightText == "0")
-    #expect(
-      Rows.category(CategoryItem(category: category, events: [], state: .done), ascii: false).glyph == "✓")
-    #expect(
-      Rows.category(CategoryItem(category: category, events: [], state: .done), ascii: true).glyph == "+")
-  }
-
-  @Test("event rows mark open and closed events and show magnitude and day")
-  func eventRows() {
-    let open = Sample.event("o", daysAgo: 0, title: "Open fire")
-    let row = Rows.event(open, ascii: false)
-    #expect(row.glyph == "●")
-    #expect(row.text == "Open fire")
-    #expect(row.rightText == Formatting.day(Sample.reference))
-    let closed = EOEvent(
-      id: "c", title: "Closed", closed: Sample.reference,
-      geometries: [
-        EOGeometry(
-          date: Sample.reference, shape: .point(EOCoordinate(longitude: 0, latitude: 0)),
-          magnitude: EOMagnitude(value: 95, unit: "kts"))
-      ])
-    let closedRow = Rows.event(closed, ascii: true)
-    #expect(closedRow.glyph == "o")
-    #expect(closedRow.detail == "95 kts")
-  }
-
-  @Test("the events header summary counts in singular and plural")
-  func summary() {
-    var state = EventListState(title: "W", events: [], totalCount: 1, days: 1, query: "", state: .done)
-    #expect(state.summary == "0 of 1 event in the last day")
-    state.totalCount = 1_500
-    state.days = 30
-    #expect(state.summary == "0 of 1,500 events in the last 30 days")
+  @Test("the detail numbers the links and lists a track's positions oldest first")
+  func detail() {
+    let event = EOEvent(
+      id: "e", title: "Storm", link: "https://eonet.example/e",
+      sources: [
+        EOSource(id: "JTWC", url: "https://a.example"), EOSource(id: "GDACS", url: "https://b.example"),
+      ],
+      geometries: Sample.track("t", daysAgo: 1, positions: [(1, 2), (3, 4)]).geometries)
+    let lines = EventDetail.lines(for: event)
+    #expect(lines.contains("  1. JTWC: https://a.example"))
+    #expect(lines.contains("  2. GDACS: https://b.example"))
+    #expect(lines.contains("  3. EONET: https://eonet.example/e"))
+    let positions = lines.drop { $0 != "Positions, oldest first:" }.dropFirst()
+    #expect(positions.count == 2)
+    #expect(positions.first?.contains("2.00°N 1.00°E") == true)
+    #expect(EventDetail.links(of: event).map(\.url).first == "https://a.example")
   }
 }

@@ -39,7 +39,9 @@ public struct EventListState: Equatable, Sendable {
   /// What the list says when it has no rows: never "No events" while the truth is "still
   /// downloading" or "the download failed".
   public var emptyMessage: String {
-    if windowCount > 0 { return "No events in \(DaysWindow(days: days).phrase) matching “\(query)”" }
+    if windowCount > 0, !query.isEmpty {
+      return "No events in \(DaysWindow(days: days).phrase) matching “\(query)”"
+    }
     if fetchedAt == nil {
       switch state {
       case .queued?: return "Waiting to download…"

@@ -25,8 +25,11 @@ final class FakeFeed: EventFeed, @unchecked Sendable {
 
   func liveCategories() -> Observable<[EOCategory]> { categories.asObservable() }
 
-  func liveEvents(of category: EOCategory) -> Observable<[EOEvent]> {
-    events[category.id]?.asObservable() ?? Observable.error(FakeFeedError.unknownCategory(category.id))
+  func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    guard let observable = events[category.id] else {
+      return Observable.error(FakeFeedError.unknownCategory(category.id))
+    }
+    return observable.asObservable().map { EOFetched(value: $0, source: .live, fetchedAt: Sample.reference) }
   }
 }
 
@@ -77,5 +80,30 @@ enum Sample {
       best = max(best, current)
     }
     return best
+  }
+}
+
+extension Sample {
+  /// A stored (cached) row fetched at the reference date.
+  static func item(
+    _ id: String, _ title: String? = nil, events: [EOEvent], state: CategoryItem.State = .stored,
+    source: EODataSource = .cache, fetchedAt: Date = Sample.reference
+  ) -> CategoryItem {
+    CategoryItem(
+      category: category(id, title), events: events, fetchedAt: fetchedAt, source: source, state: state)
+  }
+
+  /// An event with several positions (a track), the last `daysAgo` days ago, one a day before that.
+  static func track(_ id: String, daysAgo: Double, positions: [(Double, Double)], magnitude: Double? = nil)
+    -> EOEvent
+  {
+    let count = positions.count
+    let geometries = positions.enumerated().map { index, position in
+      EOGeometry(
+        date: reference.addingTimeInterval(-(daysAgo + Double(count - 1 - index)) * 86_400),
+        shape: .point(EOCoordinate(longitude: position.0, latitude: position.1)),
+        magnitude: magnitude.map { EOMagnitude(value: $0, unit: "kts") })
+    }
+    return EOEvent(id: id, title: "Track \(id)", categories: [category("storms")], geometries: geometries)
   }
 }

@@ -1,0 +1,112 @@
+import EONETKit
+import Foundation
+import Testing
+
+@testable import OurPlanet
+
+@Suite("Catalog")
+struct CatalogTests {
+  private let alpha = Sample.category("a", "Alpha")
+  private let beta = Sample.category("b", "Beta")
+
+  @Test("the event count counts an event shared by two categories once, within the window")
+  func distinctEvents() {
+    let shared = Sample.event("both", daysAgo: 1)
+    let catalog = Catalog(items: [
+      Sample.item("a", events: [shared, Sample.event("x", daysAgo: 1), Sample.event("old", daysAgo: 50)]),
+      Sample.item("b", events: [shared]),
+    ])
+    #expect(catalog.eventCount(inLast: 30) == 2)
+    #expect(catalog.eventCount(inLast: 60) == 3)
+    #expect(catalog.mergedEvents(inLast: 60).events.map(\.id).sorted() == ["both", "old", "x"])
+  }
+
+  @Test("the days window is a binary search that agrees with a plain filter", arguments: [1, 3, 30, 360])
+  func windowAgreesWithFilter(days: Int) {
+    var generator = SplitMix(seed: UInt64(days))
+    let events = (0..<300).map { Sample.event("e\($0)", daysAgo: Double(generator.next() % 40_000) / 100) }
+    let item = Sample.item("a", events: events)
+    let filtered = events.filter { $0.date >= Sample.reference.addingTimeInterval(-Double(days) * 86_400) }
+    #expect(Set(item.events(inLast: days).map(\.id)) == Set(filtered.map(\.id)))
+    #expect(item.count(inLast: days) == filtered.count)
+  }
+
+  @Test("each data set counts back from its own fetch time")
+  func ownNow() {
+    let old = Sample.reference.addingTimeInterval(-400 * 86_400)
+    let snapshotEvent = EOEvent(
+      id: "s", title: "Old",
+      geometries: [
+        EOGeometry(date: old.addingTimeInterval(-86_400), shape: .point(.init(longitude: 0, latitude: 0)))
+      ])
+    let item = Sample.item("a", events: [snapshotEvent], source: .snapshot, fetchedAt: old)
+    #expect(item.count(inLast: 30) == 1, "a year-old snapshot still shows its last month")
+  }
+
+  @Test("a refresh lists, starts, loads and fails categories; loading ends when all finished")
+  func fold() {
+    var catalog = Catalog(isListing: true)
+    #expect(catalog.isLoading && catalog.completedCount == 0)
+    catalog = catalog.applying(.update(.listed([beta, alpha])))
+    #expect(catalog.items.map(\.category.title) == ["Alpha", "Beta"])
+    #expect(catalog.items.allSatisfy { $0.state == .queued })
+    #expect(catalog.isLoading && !catalog.isListing)
+    catalog = catalog.applying(.update(.started(alpha)))
+    #expect(catalog.item(id: "a")?.state == .downloading)
+    let fetched = EOFetched(
+      value: [Sample.event("e", daysAgo: 1)], source: .live, fetchedAt: Sample.reference)
+    catalog = catalog.applying(.update(.loaded(alpha, fetched)))
+    #expect(catalog.completedCount == 1 && catalog.isLoading)
+    catalog = catalog.applying(.update(.failed(beta, .httpStatus(url: "u", status: 500))))
+    #expect(!catalog.isLoading)
+    #expect(catalog.item(id: "b")?.state == .failed("HTTP 500 from u"))
+    #expect(catalog.messages == ["Beta: HTTP 500 from u — nothing stored to show"])
+    #expect(catalog.failedCount == 1)
+  }
+
+  @Test("a new refresh keeps what is on screen and the ✓ of finished categories")
+  func refreshKeepsData() {
+    let fetched = EOFetched(
+      value: [Sample.event("e", daysAgo: 1)], source: .live, fetchedAt: Sample.reference)
+    var catalog = Catalog()
+      .applying(.update(.listed([alpha, beta])))
+      .applying(.update(.loaded(alpha, fetched)))
+    catalog = catalog.applying(.refreshStarted).applying(.update(.listed([alpha, beta])))
+    #expect(catalog.item(id: "a")?.state == .done, "the ✓ stays until the new download starts")
+    #expect(catalog.item(id: "a")?.events.map(\.id) == ["e"])
+    #expect(catalog.item(id: "b")?.state == .queued)
+    #expect(catalog.completedCount == 0, "the progress counts this refresh")
+    // Stored data arriving late never replaces live data.
+    let stale = Catalog(items: [Sample.item("a", events: [], source: .snapshot)])
+    #expect(catalog.applying(.stored(stale)).item(id: "a")?.events.map(\.id) == ["e"])
+  }
+
+  @Test("provenance: live, partly live with failures, stored")
+  func provenance() {
+    let live = EOFetched(value: [Sample.event("e", daysAgo: 1)], source: .live, fetchedAt: Sample.reference)
+    let stored = Catalog(items: [
+      Sample.item("a", events: []), Sample.item("b", events: [], source: .snapshot),
+    ])
+    #expect(stored.provenance == .stored(.snapshot, fetchedAt: Sample.reference))
+    var catalog = Catalog().applying(.stored(stored)).applying(.update(.listed([alpha, beta])))
+    catalog = catalog.applying(.update(.loaded(alpha, live)))
+    catalog = catalog.applying(.update(.failed(beta, .httpStatus(url: "u", status: 500))))
+    #expect(catalog.provenance == .partlyLive(live: 1, of: 2, failed: 1, updated: Sample.reference))
+    catalog = catalog.applying(.update(.loaded(beta, live)))
+    #expect(catalog.provenance == .live(updated: Sample.reference))
+    #expect(Catalog.empty.provenance == .nothing)
+  }
+}
+
+/// A small deterministic generator for property tests.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
