@@ -27,13 +27,14 @@ struct FollowEndToEndTests {
     defer { app.tmux.close() }
     // The first launch: everything counts as seen.
     var screen = try app.waitFor("Wildfires", "live, updated", "next refresh", timeout: .seconds(30))
-    #expect(!screen.contains(" new ·") && !screen.contains(" new  "), "no wall of new on the first launch:\n\(screen)")
+    #expect(
+      !screen.contains(" new ·") && !screen.contains(" new  "), "no wall of new on the first launch:\n\(screen)")
     try app.tmux.sendKeys("G")  // Wildfires, selected
     _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
     screen = try app.waitFor("3 new · 2 updated", timeout: .seconds(30))
     let row = screen.split(separator: "\n").first { $0.contains("Wildfires") } ?? ""
     #expect(row.hasSuffix("3 new · 2 updated  7"), "new, updated, then the count:\n\(screen)")
-    #expect(screen.contains("14/14"), "the selection stayed on Wildfires (All categories is row 1):\n\(screen)")
+    #expect(screen.contains("14/14"), "the selection stayed on Wildfires (below All categories):\n\(screen)")
     // The conditional requests: unchanged categories cost a 304.
     #expect(try server.stats().log.contains { $0.status == 304 })
     // Marked in the list; n jumps to the next one; opening marks it seen.

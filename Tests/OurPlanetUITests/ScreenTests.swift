@@ -1,0 +1,272 @@
+import EONETKit
+import Foundation
+import OurPlanet
+import RxCore
+import RxTesting
+import TerminalUI
+import Testing
+
+@testable import OurPlanetUI
+
+/// The screens driven in virtual time on a headless host: no tmux, no terminal.
+@Suite("Screens")
+struct ScreenTests {
+  /// Three categories; Wildfires' download is slow, so it can grow while its screen is open.
+  private func standardFeed(_ scheduler: TestScheduler, fires: [Recorded<Event<[EOEvent]>>]? = nil)
+    -> ScriptedFeed
+  {
+    ScriptedFeed(
+      categories: scheduler.createColdObservable([
+        .next(5, [Fixture.fires, Fixture.storms, Fixture.ice]), .completed(5),
+      ])
+      .asObservable(),
+      events: [
+        "wildfires": scheduler.createColdObservable(
+          fires ?? [
+            .next(
+              20,
+              [
+                Fixture.event("f1", daysAgo: 1, title: "Rim Fire, California", magnitude: (2_547.7, "acres")),
+                Fixture.event("f2", daysAgo: 3, title: "Texas Creek Fire"),
+                Fixture.event("f3", daysAgo: 40, title: "Old Fire"),
+              ]), .completed(20),
+          ]
+        ).asObservable(),
+        "severeStorms": scheduler.createColdObservable([
+          .next(10, [Fixture.event("s1", daysAgo: 2, title: "Typhoon Example", category: Fixture.storms)]),
+          .completed(10),
+        ]).asObservable(),
+        "seaLakeIce": scheduler.createColdObservable([.next(10, []), .completed(10)]).asObservable(),
+      ])
+  }
+
+  @Test("Enter opens a category and an event; Esc, Backspace and h go back")
+  func navigation() {
+    let app = ShellHarness { standardFeed($0) }
+    app.advance(to: 100)
+    #expect(app.screen.contains("Wildfires"))
+    #expect(app.statusLine.hasPrefix("3 events in 3 categories (the last 30 days)"), "\(app.statusLine)")
+    app.press(.char("G"), .enter)
+    #expect(app.header.hasPrefix("OurPlanet › Wildfires"))
+    #expect(app.header.hasSuffix("2 events in the last 30 days"))
+    app.press(.enter)
+    #expect(app.header.contains("OurPlanet › Wildfires › Rim Fire, California"))
+    #expect(app.screen.contains("Magnitude:  2,548 acres") || app.screen.contains("Magnitude: 2,548 acres"))
+    app.press(.escape)
+    #expect(app.header.hasPrefix("OurPlanet › Wildfires") && !app.header.contains("Rim"))
+    app.press(.char("h"))
+    #expect(app.header.hasPrefix("OurPlanet") && !app.header.contains("›"))
+  }
+
+  @Test("the selection stays on its event when rows arrive above it")
+  func selectionSurvivesUpdates() {
+    let app = ShellHarness { scheduler in
+      let first = [
+        Fixture.event("f2", daysAgo: 3, title: "Texas Creek Fire"),
+        Fixture.event("f4", daysAgo: 5, title: "Fourth"),
+      ]
+      let feed = standardFeed(scheduler, fires: [.next(20, first), .completed(20)])
+      feed.laterEvents["wildfires"] = .just(first + [Fixture.event("f0", daysAgo: 0.5, title: "Newest")])
+      return feed
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .down)
+    #expect(app.statusLine.contains("2/2"))
+    // A refresh brings a newer fire, listed above the selection.
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    let selected = app.lines.first { $0.contains("Fourth") }
+    #expect(app.statusLine.contains("3/3"), "still on Fourth, now the third row:\n\(app.screen)")
+    #expect(selected != nil)
+  }
+
+  @Test("the detail keeps its scroll position when a refresh changes the event")
+  func detailScrollSurvivesRefresh() throws {
+    let long = (1...40).map { "Line \($0) of a long description." }.joined(separator: "\n")
+    let app = ShellHarness(size: Size(width: 60, height: 12)) { scheduler in
+      let feed = standardFeed(
+        scheduler,
+        fires: [
+          .next(20, [Fixture.event("f1", daysAgo: 1, title: "Rim Fire", description: long)]), .completed(20),
+        ])
+      feed.laterEvents["wildfires"] = .just([
+        Fixture.event("f1", daysAgo: 1, title: "Rim Fire", magnitude: (10, "acres"), description: long)
+      ])
+      return feed
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .enter)
+    for _ in 0..<10 { app.press(.down) }
+    let before = app.lines.dropFirst(3).prefix(3).joined(separator: "|")
+    #expect(!before.contains("Categories:"), "scrolled down:\n\(app.screen)")
+    // The refresh brings the same event with a new magnitude.
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(
+      app.shell.context.latestCatalog.item(id: "wildfires")?.events.first?.latestGeometry?.magnitude != nil)
+    let after = app.lines.dropFirst(3).prefix(3).joined(separator: "|")
+    #expect(!after.contains("Categories:"), "the detail did not jump back to the top:\n\(app.screen)")
+    #expect(after.contains("Line"), "\(app.screen)")
+  }
+
+  @Test("while a search is typed, letters are text and arrows move the selection")
+  func typingASearch() {
+    let app = ShellHarness { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("/"))
+    app.type("Fire")
+    app.advance(to: app.scheduler.clock + 5)
+    #expect(app.header.hasSuffix("2 of 2 events in the last 30 days"), "\(app.header)")
+    app.press(.down)
+    #expect(app.statusLine.contains("2/2"))
+    app.type("qm")
+    #expect(!app.host.stopped, "q was a letter")
+    #expect(!app.shell.context.showMap, "m was a letter")
+    #expect(app.screen.contains("/ Fireqm"))
+    app.press(.ctrl("u"))
+    #expect(app.screen.contains("/ ▏"))
+    app.type("texas")
+    app.press(.enter)
+    app.advance(to: app.scheduler.clock + 5)
+    #expect(app.header.hasSuffix("1 of 2 events in the last 30 days"))
+    app.press(.escape)
+    app.advance(to: app.scheduler.clock + 5)
+    #expect(app.header.hasSuffix("2 events in the last 30 days"))
+    app.press(.char("q"))
+    #expect(app.host.stopped)
+  }
+
+  @Test("the status line: progress without repeating itself, then the total and the window")
+  func statusWording() {
+    let app = ShellHarness { standardFeed($0) }
+    app.advance(to: 1)
+    #expect(app.statusLine.contains("asking for the categories"), "\(app.statusLine)")
+    app.advance(to: 8)
+    let loading = app.statusLine
+    #expect(loading.contains("0/3") && loading.contains("downloading"), "\(loading)")
+    #expect(loading.components(separatedBy: "0/3").count == 2, "the count once: \(loading)")
+    app.advance(to: 100)
+    #expect(app.statusLine.hasPrefix("3 events in 3 categories (the last 30 days)"))
+  }
+
+  @Test("a failed category shows its stored events and the failure; the status line counts failures")
+  func failedCategory() {
+    let stored = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
+        fetchedAt: Fixture.reference, source: .cache, state: .stored)
+    ])
+    let app = ShellHarness { scheduler in
+      let feed = standardFeed(scheduler, fires: [.error(10, EONETError.httpStatus(url: "u", status: 500))])
+      feed.storedCatalog = stored
+      return feed
+    }
+    app.advance(to: 100)
+    #expect(app.screen.contains("! Wildfires"))
+    app.advance(to: 200)  // the failure's message has had its seconds
+    #expect(app.statusLine.contains("1 category failed · ! lists messages"), "\(app.statusLine)")
+    app.press(.char("G"), .enter)
+    #expect(app.screen.contains("Stored Fire"))
+    #expect(!app.screen.contains("No events"))
+    #expect(app.screen.contains("download failed: HTTP 500"))
+    app.press(.char("!"))
+    #expect(app.screen.contains("Wildfires: HTTP 500 from u — kept stored data"))
+  }
+
+  @Test("a warning raised before the screens existed reaches the status line and the messages")
+  func earlyWarning() {
+    let app = ShellHarness(beforeShell: { $0.post("ignored cache file volcanoes-open.json: truncated") }) {
+      standardFeed($0)
+    }
+    app.advance(to: 1)
+    #expect(app.statusLine.contains("ignored cache file volcanoes-open.json"), "\(app.statusLine)")
+    app.advance(to: 6)
+    #expect(app.statusLine.contains("ignored cache file volcanoes-open.json"), "held while loading too")
+    app.advance(to: 200)
+    #expect(app.statusLine.contains("1 message, ! lists them"), "\(app.statusLine)")
+    app.press(.char("!"))
+    #expect(app.screen.contains("ignored cache file volcanoes-open.json: truncated"))
+    app.press(.escape)
+    #expect(!app.screen.contains("Messages"))
+  }
+
+  @Test("the help scrolls on a small terminal, so q is reachable; Esc closes it")
+  func helpScrolls() {
+    let app = ShellHarness(size: Size(width: 40, height: 10)) { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("?"))
+    #expect(app.screen.contains("OurPlanet keys"))
+    #expect(!app.screen.contains("quit"))
+    for _ in 0..<KeyBindings.all.count { app.press(.down) }
+    #expect(app.screen.contains("quit"), "\(app.screen)")
+    app.press(.escape)
+    #expect(!app.screen.contains("OurPlanet keys"))
+    #expect(!app.host.stopped)
+  }
+
+  @Test("keys that do nothing here say why")
+  func keysSayWhy() {
+    let offline = ShellHarness(options: AppOptions(offline: true)) { standardFeed($0) }
+    offline.advance(to: 100)
+    offline.press(.char("r"))
+    #expect(offline.statusLine.contains("Offline (--offline): nothing to refresh"))
+    offline.press(.char("m"))
+    #expect(offline.statusLine.contains("The map shows on the events and detail screens"))
+  }
+
+  @Test("without UTF-8 every symbol has an ASCII stand-in")
+  func asciiScreens() {
+    let app = ShellHarness(symbols: .ascii) { standardFeed($0) }
+    app.advance(to: 100)
+    var screens = [app.screen]
+    app.press(.char("G"), .enter)
+    screens.append(app.screen)
+    app.press(.enter)
+    screens.append(app.screen)
+    app.press(.char("?"))
+    screens.append(app.screen)
+    for screen in screens {
+      #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(screen)")
+      #expect(!screen.contains("?") || screen.contains("? help"), "\(screen)")
+    }
+    #expect(screens[2].contains("40.00N 100.00W"))
+  }
+
+  @Test("at 200 columns a category's count stays near its name")
+  func wideTerminal() {
+    let app = ShellHarness(size: Size(width: 200, height: 20)) { standardFeed($0) }
+    app.advance(to: 100)
+    let row = app.lines.first { $0.contains("Wildfires") } ?? ""
+    #expect(row.count <= CategoriesScreen.maximumWidth, "\(row)")
+    #expect(row.hasSuffix(" 2"))
+  }
+
+  @Test("at 80 columns magnitudes are whole or not there: the title gives way", arguments: [80, 60, 40])
+  func magnitudesNeverCut(width: Int) {
+    let long = String(repeating: "Very Long Wildfire Name ", count: 4)
+    let app = ShellHarness(size: Size(width: width, height: 20)) { scheduler in
+      standardFeed(
+        scheduler,
+        fires: [
+          .next(20, [Fixture.event("f1", daysAgo: 1, title: long, magnitude: (12_345, "acres"))]),
+          .completed(20),
+        ])
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    let row = app.lines.first { $0.contains("Very Long") } ?? ""
+    let cut = ["12,34", "2,345 a", "12,345 ac"].contains { row.contains($0) && !row.contains("12,345 acres") }
+    #expect(!cut, "\(row)")
+    if width >= 60 { #expect(row.contains("12,345 acres"), "\(row)") }
+  }
+
+  @Test("a click selects a row, a double click opens it, the wheel scrolls")
+  func mouse() {
+    let app = ShellHarness { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.mouse(MouseEvent(.click, at: Point(x: 3, y: 3))))
+    #expect(app.statusLine.contains("3/4"), "\(app.statusLine)")
+    app.press(.mouse(MouseEvent(.doubleClick, at: Point(x: 3, y: 4))))
+    #expect(app.header.hasPrefix("OurPlanet › Wildfires"), "\(app.header)")
+  }
+}

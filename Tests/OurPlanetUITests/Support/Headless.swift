@@ -1,0 +1,134 @@
+import EONETKit
+import Foundation
+import OurPlanet
+import RxCore
+import RxTesting
+import TerminalUI
+
+@testable import OurPlanetUI
+
+/// A terminal that is a cell buffer: the screens render into it and tests read it back.
+final class HeadlessHost: AppHost {
+  let symbols: Symbols
+  var animationTick = 0
+  var isAnimating = false
+  private(set) var redraws = 0
+  private(set) var stopped = false
+
+  init(symbols: Symbols = .unicode) {
+    self.symbols = symbols
+  }
+
+  func setNeedsRedraw() { redraws += 1 }
+  func redrawAll() { redraws += 1 }
+  func stop() { stopped = true }
+}
+
+/// A feed whose answers are virtual-time test observables.
+final class ScriptedFeed: EventFeed, @unchecked Sendable {
+  // Only used on the test's thread, inside TestScheduler runs.
+  var storedCatalog: Catalog
+  var categories: Observable<[EOCategory]>
+  var events: [String: Observable<[EOEvent]>]
+  /// Answers for later refreshes, by category: the first refresh uses `events`.
+  var laterEvents: [String: Observable<[EOEvent]>] = [:]
+  private var calls: [String: Int] = [:]
+  var fetchedAt: Date
+
+  init(
+    stored: Catalog = .empty, categories: Observable<[EOCategory]>, events: [String: Observable<[EOEvent]>],
+    fetchedAt: Date = Fixture.reference
+  ) {
+    self.storedCatalog = stored
+    self.categories = categories
+    self.events = events
+    self.fetchedAt = fetchedAt
+  }
+
+  func stored() -> Observable<Catalog> { .just(storedCatalog) }
+  func liveCategories() -> Observable<[EOCategory]> { categories }
+  func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    let fetchedAt = self.fetchedAt
+    calls[category.id, default: 0] += 1
+    let answer =
+      calls[category.id] == 1 ? events[category.id] : (laterEvents[category.id] ?? events[category.id])
+    return (answer ?? .error(EONETError.httpStatus(url: "u", status: 404)))
+      .map { EOFetched(value: $0, source: .live, fetchedAt: fetchedAt) }
+  }
+}
+
+enum Fixture {
+  static let reference = Date(timeIntervalSince1970: 1_762_560_000)  // 2025-11-08 00:00 UTC
+  static let fires = EOCategory(id: "wildfires", title: "Wildfires")
+  static let storms = EOCategory(id: "severeStorms", title: "Severe Storms")
+  static let ice = EOCategory(id: "seaLakeIce", title: "Sea and Lake Ice")
+
+  static func event(
+    _ id: String, daysAgo: Double, title: String? = nil, category: EOCategory = fires,
+    magnitude: (Double, String)? = nil, description: String? = nil
+  ) -> EOEvent {
+    EOEvent(
+      id: id, title: title ?? "Event \(id)", description: description, link: "https://eonet.example/\(id)",
+      categories: [category], sources: [EOSource(id: "SRC", url: "https://source.example/\(id)")],
+      geometries: [
+        EOGeometry(
+          date: reference.addingTimeInterval(-daysAgo * 86_400),
+          shape: .point(EOCoordinate(longitude: -100, latitude: 40)),
+          magnitude: magnitude.map { EOMagnitude(value: $0.0, unit: $0.1) })
+      ])
+  }
+}
+
+/// An app shell on a headless host in virtual time, with helpers to press keys and read the screen.
+final class ShellHarness {
+  let scheduler = TestScheduler(initialClock: 0)
+  let host: HeadlessHost
+  let messages = MessageLog(clock: { Fixture.reference })
+  var shell: AppShell!
+  var size: Size
+
+  init(
+    symbols: Symbols = .unicode, size: Size = Size(width: 100, height: 30),
+    options: AppOptions = AppOptions(),
+    beforeShell: (MessageLog) -> Void = { _ in }, feed: (TestScheduler) -> EventFeed
+  ) {
+    host = HeadlessHost(symbols: symbols)
+    self.size = size
+    beforeShell(messages)
+    shell = AppShell(
+      host: host, feed: feed(scheduler), options: options, messages: messages, mainScheduler: scheduler,
+      backgroundScheduler: scheduler, openLink: { _, completion in completion(nil) },
+      seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference })
+  }
+
+  /// Lets virtual time run to `time`, then draws a frame, as the main loop does.
+  func advance(to time: Int) {
+    scheduler.advanceTo(time)
+    _ = lines
+  }
+
+  /// Presses keys, letting a tick pass and a frame be drawn after each (the main loop's turn:
+  /// keys, the main scheduler's work, then a redraw).
+  func press(_ keys: Key...) {
+    for key in keys {
+      shell.handle(key)
+      advance(to: scheduler.clock + 1)
+    }
+  }
+
+  /// Types text.
+  func type(_ text: String) {
+    for character in text { press(.char(character)) }
+  }
+
+  /// The screen, one string per row, trailing blanks trimmed.
+  var lines: [String] {
+    var buffer = CellBuffer(size: size, symbols: host.symbols)
+    shell.render(into: &buffer)
+    return buffer.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+  }
+
+  var screen: String { lines.joined(separator: "\n") }
+  var statusLine: String { lines.last ?? "" }
+  var header: String { lines.first ?? "" }
+}
