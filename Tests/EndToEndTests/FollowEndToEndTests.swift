@@ -28,7 +28,8 @@ struct FollowEndToEndTests {
     // The first launch: everything counts as seen.
     var screen = try app.waitFor("Wildfires", "live, updated", "next refresh", timeout: .seconds(30))
     #expect(
-      !screen.contains(" new ·") && !screen.contains(" new  "), "no wall of new on the first launch:\n\(screen)")
+      !screen.contains(" new ·") && !screen.contains(" new  "),
+      "no wall of new on the first launch:\n\(screen)")
     try app.tmux.sendKeys("G")  // Wildfires, selected
     _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
     screen = try app.waitFor("3 new · 2 updated", timeout: .seconds(30))
