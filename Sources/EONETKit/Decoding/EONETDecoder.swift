@@ -304,7 +304,9 @@ private struct EventFields {
     var first = true
     while let key = try scanner.nextKey(first: &first) {
       if scanner.key(key, is: "geometry") || scanner.key(key, is: "geometries") {
-        try readGeometries(&scanner)
+        geometries =
+          try scanner.lenient { scanner throws(JSONScanner.Failure) in try Self.readGeometries(&scanner) }
+          ?? []
       } else if try !readProperty(key, &scanner) {
         try scanner.skipValue()
       }
@@ -332,8 +334,8 @@ private struct EventFields {
         try scanner.skipValue()
       }
     }
-    if let shape, let date {
-      geometries = [EOGeometry(date: date, shape: shape, magnitude: magnitude.value)]
+    if let date {
+      geometries = [EOGeometry(date: date, shape: shape ?? .unlocated, magnitude: magnitude.value)]
     }
   }
 
@@ -355,17 +357,23 @@ private struct EventFields {
         try scanner.readOptionalString(htmlEntities: true)
       }
     } else if scanner.key(key, is: "closed") {
-      closed = try scanner.readOptionalDate()
+      closed = try scanner.lenient { scanner throws(JSONScanner.Failure) in try scanner.readOptionalDate() }
     } else if scanner.key(key, is: "categories") {
-      try scanner.beginArray()
-      var first = true
-      while try scanner.nextElement(first: &first) {
-        if let category = try readCategory(&scanner, full: false) { categories.append(category) }
-      }
+      categories =
+        try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          try scanner.beginArray()
+          var first = true
+          var read: [EOCategory] = []
+          while try scanner.nextElement(first: &first) {
+            if let category = try readCategory(&scanner, full: false) { read.append(category) }
+          }
+          return read
+        } ?? []
     } else if scanner.key(key, is: "sources") {
-      try readSources(&scanner)
+      sources =
+        try scanner.lenient { scanner throws(JSONScanner.Failure) in try Self.readSources(&scanner) } ?? []
     } else if scanner.key(key, is: "date") {
-      date = try scanner.readOptionalDate()
+      date = try scanner.lenient { scanner throws(JSONScanner.Failure) in try scanner.readOptionalDate() }
     } else if try magnitude.read(key, &scanner) {
       return true
     } else {
@@ -374,7 +382,8 @@ private struct EventFields {
     return true
   }
 
-  private mutating func readSources(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+  private static func readSources(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [EOSource] {
+    var sources: [EOSource] = []
     try scanner.beginArray()
     var first = true
     while try scanner.nextElement(first: &first) {
@@ -395,21 +404,24 @@ private struct EventFields {
       }
       if sourceID != nil || url != nil { sources.append(EOSource(id: sourceID ?? "", url: url ?? "")) }
     }
+    return sources
   }
 
-  private mutating func readGeometries(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+  private static func readGeometries(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [EOGeometry]
+  {
+    var geometries: [EOGeometry] = []
     try scanner.beginArray()
     var first = true
     geometries.reserveCapacity(1)
     while try scanner.nextElement(first: &first) {
       var fields = GeometryFields()
       try fields.readObject(&scanner)
-      guard let date = fields.date else { throw .type(offset: scanner.offset, expected: "a geometry date") }
-      // An unknown or inconsistent shape drops that observation only.
-      if let shape = fields.shape {
-        geometries.append(EOGeometry(date: date, shape: shape, magnitude: fields.magnitude.value))
-      }
+      // An observation without a date cannot be placed in time: it alone is dropped.
+      guard let date = fields.date else { continue }
+      // An unknown or inconsistent shape keeps the observation, without a place on the map.
+      geometries.append(EOGeometry(date: date, shape: fields.shape, magnitude: fields.magnitude.value))
     }
+    return geometries
   }
 }
 
@@ -443,22 +455,64 @@ private struct GeometryFields {
   var coordinates: Coordinates?
   var magnitude = MagnitudeFields()
 
-  enum Coordinates {
+  /// The `coordinates` value as far as it matters: nested arrays down to positions.
+  indirect enum Coordinates {
+    /// `[lon, lat]` or `[lon, lat, alt]`.
     case position(EOCoordinate)
-    case rings([[EOCoordinate]])
+    /// An array of deeper values.
+    case list([Coordinates])
+    /// Anything else: a short position, a string, `null`, a number out of range.
     case other
+
+    /// How many arrays down the positions are (1 for a Point), when they all agree.
+    var depth: Int? {
+      switch self {
+      case .position: return 1
+      case .other: return nil
+      case .list(let items):
+        let depths = Set(items.map(\.depth))
+        guard depths.count == 1, let inner = depths.first ?? nil else { return nil }
+        return inner + 1
+      }
+    }
+
+    /// The positions one level down (a line, a ring).
+    var positions: [EOCoordinate] {
+      guard case .list(let items) = self else { return [] }
+      return items.compactMap { if case .position(let position) = $0 { return position } else { return nil } }
+    }
+
+    /// The lists one level down.
+    var lists: [Coordinates] {
+      guard case .list(let items) = self else { return [] }
+      return items
+    }
   }
 
-  /// The shape when `type` and the coordinates agree (a missing type is inferred).
-  var shape: EOGeometry.Shape? {
-    switch (type, coordinates) {
-    case ("Point", .position(let position)?), (nil, .position(let position)?):
-      return .point(position)
-    case ("Polygon", .rings(let rings)?), (nil, .rings(let rings)?):
-      return rings.isEmpty || rings[0].isEmpty ? nil : .polygon(rings)
+  /// The shape `type` and the coordinates describe. Anything else keeps the observation, unlocated:
+  /// valid JSON never costs an event its place in the list.
+  var shape: EOGeometry.Shape {
+    guard let coordinates else { return .unlocated }
+    let depth = coordinates.depth
+    switch (type, depth) {
+    case ("Point", 1?), (nil, 1?):
+      if case .position(let position) = coordinates { return .point(position) }
+    case ("LineString", 2?), ("MultiPoint", 2?), (nil, 2?):
+      let points = coordinates.positions
+      if !points.isEmpty { return .line(points) }
+    case ("Polygon", 3?), (nil, 3?):
+      let rings = coordinates.lists.map(\.positions)
+      if let outer = rings.first, !outer.isEmpty { return .polygon(rings) }
+    case ("MultiLineString", 3?):
+      let points = coordinates.lists.last?.positions ?? []
+      if !points.isEmpty { return .line(points) }
+    case ("MultiPolygon", 4?), (nil, 4?):
+      let rings = coordinates.lists.first?.lists.map(\.positions) ?? []
+      if let outer = rings.first, !outer.isEmpty { return .polygon(rings) }
     default:
-      return nil
+      break
     }
+    return .unlocated
   }
 
   mutating func readObject(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
@@ -466,7 +520,7 @@ private struct GeometryFields {
     var first = true
     while let key = try scanner.nextKey(first: &first) {
       if scanner.key(key, is: "date") {
-        date = try scanner.readOptionalDate()
+        date = try scanner.lenient { scanner throws(JSONScanner.Failure) in try scanner.readOptionalDate() }
       } else if scanner.key(key, is: "type") {
         type = try scanner.lenient { scanner throws(JSONScanner.Failure) in try scanner.readOptionalString() }
       } else if scanner.key(key, is: "coordinates") {
@@ -477,56 +531,40 @@ private struct GeometryFields {
     }
   }
 
-  /// Reads a position (`[lon, lat]`), a polygon's rings (`[[[lon, lat], ...]]`), or skips any other depth.
+  /// Reads any `coordinates` value: arrays down to positions; anything else (a string, `null`, a
+  /// one-number position, a number out of range) is validated, skipped and remembered as `.other`.
   private static func readCoordinates(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Coordinates
   {
+    guard try scanner.peekValue() == UInt8(ascii: "[") else {
+      try scanner.skipValue()
+      return .other
+    }
     let start = scanner.mark
     try scanner.beginArray()
     var first = true
-    guard try scanner.peekValue() == UInt8(ascii: "[") else {
-      scanner.rewind(to: start)
-      return try readPosition(&scanner).map(Coordinates.position) ?? .other
+    guard try scanner.nextElement(first: &first) else { return .list([]) }
+    if try scanner.peekValue() == UInt8(ascii: "[") {
+      var items: [Coordinates] = [try readCoordinates(&scanner)]
+      while try scanner.nextElement(first: &first) { items.append(try readCoordinates(&scanner)) }
+      return .list(items)
     }
-    var rings: [[EOCoordinate]] = []
-    var consistent = true
-    while try scanner.nextElement(first: &first) {
-      try scanner.beginArray()
-      var ring: [EOCoordinate] = []
-      var firstPosition = true
-      while try scanner.nextElement(first: &firstPosition) {
-        if consistent, try scanner.peekValue() == UInt8(ascii: "["), let position = try readPosition(&scanner)
-        {
-          ring.append(position)
-        } else {
-          consistent = false
-          try scanner.skipValue()
-        }
-      }
-      rings.append(ring)
-    }
-    return consistent ? .rings(rings) : .other
-  }
-
-  /// Reads `[lon, lat]` (an altitude is ignored); `nil` if it holds fewer numbers or nested arrays.
-  private static func readPosition(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EOCoordinate?
-  {
+    // An array of scalars: a position when it holds at least two numbers in range.
+    scanner.rewind(to: start)
     try scanner.beginArray()
-    var values: (Double, Double) = (0, 0)
-    var count = 0
-    var nested = false
-    var first = true
+    first = true
+    var numbers: [Double] = []
+    var valid = true
     while try scanner.nextElement(first: &first) {
-      if try scanner.peekValue() == UInt8(ascii: "[") {
-        nested = true
-        try scanner.skipValue()
-        continue
+      if let number = try scanner.lenient({ scanner throws(JSONScanner.Failure) in
+        try scanner.readOptionalDouble()
+      }) {
+        numbers.append(number)
+      } else {
+        valid = false
       }
-      let value = try scanner.readDouble()
-      if count == 0 { values.0 = value } else if count == 1 { values.1 = value }
-      count += 1
     }
-    guard !nested, count >= 2 else { return nil }
-    return EOCoordinate(longitude: values.0, latitude: values.1)
+    guard valid, numbers.count >= 2 else { return .other }
+    return .position(EOCoordinate(longitude: numbers[0], latitude: numbers[1]))
   }
 }
 

@@ -293,6 +293,19 @@ struct JSONScanner {
   /// division (both operands are exact doubles), which covers every coordinate and magnitude EONET
   /// sends; anything longer goes through the standard library's correctly rounded parser.
   private mutating func number() throws(Failure) -> Double {
+    try number(converting: true)
+  }
+
+  /// Checks a number's syntax without converting it (a 400-digit number is valid JSON).
+  private mutating func skipNumber() throws(Failure) {
+    _ = try number(converting: false)
+  }
+
+  /// Parses (or, with `converting` off, only validates) a JSON number at the cursor.
+  ///
+  /// A number too large for a `Double` is well-formed JSON of the wrong range: a type failure, which
+  /// costs only the field it is in.
+  private mutating func number(converting: Bool) throws(Failure) -> Double {
     let start = offset
     var negative = false
     if base[offset] == UInt8(ascii: "-") {
@@ -350,6 +363,7 @@ struct JSONScanner {
       guard digits > 0 else { throw .syntax(offset: offset, reason: "expected an exponent") }
       exponent += exponentNegative ? -value : value
     }
+    guard converting else { return 0 }
     if significant <= 15, exponent >= -22, exponent <= 22 {
       let magnitude = Double(mantissa)
       let powers = Self.exactPowersOfTen
@@ -359,7 +373,7 @@ struct JSONScanner {
     let text = String(
       decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw .syntax(offset: start, reason: "number out of range")
+      throw .type(offset: start, expected: "a number within the range of a Double")
     }
     return value
   }
@@ -393,7 +407,7 @@ struct JSONScanner {
     case UInt8(ascii: "n"):
       try literal("null")
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      _ = try number()
+      try skipNumber()
     default:
       throw .syntax(offset: offset, reason: "unexpected character")
     }

@@ -9,8 +9,13 @@ public struct EOGeometry: Sendable, Equatable, Hashable {
   public enum Shape: Sendable, Equatable, Hashable {
     /// A single position.
     case point(EOCoordinate)
-    /// Linear rings; the first is the outer boundary.
+    /// Linear rings; the first is the outer boundary (a MultiPolygon keeps its first polygon).
     case polygon([[EOCoordinate]])
+    /// A line or a set of points (LineString, MultiPoint), in order.
+    case line([EOCoordinate])
+    /// A shape with no usable position (a GeometryCollection, null coordinates): the observation
+    /// keeps its date and magnitude, and has no place on the map.
+    case unlocated
   }
 
   /// When the observation was made (UTC).
@@ -32,11 +37,16 @@ public struct EOGeometry: Sendable, Equatable, Hashable {
     self.magnitude = magnitude
   }
 
-  /// One representative position: the point itself, or the mean of a polygon's outer ring.
+  /// One representative position: the point itself, the mean of a polygon's outer ring, a line's
+  /// last point; `nil` when unlocated.
   public var center: EOCoordinate? {
     switch shape {
     case .point(let coordinate):
       return coordinate
+    case .line(let points):
+      return points.last
+    case .unlocated:
+      return nil
     case .polygon(let rings):
       guard var ring = rings.first, !ring.isEmpty else { return nil }
       // A closed ring repeats its first vertex last; counting it twice would bias the mean.
