@@ -10,7 +10,7 @@ INSTALL ?= install
 # and a test that runs `make install` does not deadlock on the lock `swift test` holds on `.build`.
 INSTALL_SCRATCH ?= .build-install
 
-.PHONY: all build run test test-tsan bench lint format clean snapshot install uninstall
+.PHONY: all build run test test-tsan bench lint format clean snapshot install uninstall fuzz
 
 all: build
 
@@ -44,6 +44,26 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
+# Fuzzes the decoder (the one parser of untrusted input) with libFuzzer for FUZZ_SECONDS:
+# `make fuzz FUZZ_SECONDS=600`. The entry point (Tests/Fuzz) is compiled with the decoder's own
+# sources, outside SwiftPM; the corpus grows in .build-fuzz/corpus from the checked-in seeds, and a
+# crash or hang is written to .build-fuzz/ as crash-* or timeout-* (make it a regression test).
+FUZZ_SECONDS ?= 60
+FUZZ_SOURCES = $(wildcard Sources/EONETKit/Decoding/*.swift) $(wildcard Sources/EONETKit/Models/*.swift) \
+  Sources/EONETKit/EONETError.swift Tests/Fuzz/DecoderFuzzer.swift
+fuzz:
+	mkdir -p .build-fuzz/corpus
+	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name EONETFuzz $(FUZZ_SOURCES) \
+	  -o .build-fuzz/decoder-fuzzer 2>&1 | grep -v "Cannot export local symbol '__asan" || true
+	cp -n Tests/Fuzz/corpus/* .build-fuzz/corpus/
+	.build-fuzz/decoder-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 \
+	  -artifact_prefix=.build-fuzz/ -print_final_stats=1 .build-fuzz/corpus
+
+# Rebuilds the fuzzer's seed corpus (Tests/Fuzz/corpus) from ../shared/data/eonet.
+.PHONY: fuzz-corpus
+fuzz-corpus:
+	python3 Tests/Tools/make_fuzz_corpus.py
+
 # Rebuilds Resources/eonet (the bundled offline snapshot) from ../shared/data/eonet/v3.
 snapshot:
 	python3 Tests/Tools/make_snapshot.py
@@ -76,4 +96,4 @@ uninstall:
 	rm -rf "$(DESTDIR)$(PREFIX)/share/ourplanet"
 
 clean:
-	rm -rf .build .build-tsan $(INSTALL_SCRATCH)
+	rm -rf .build .build-tsan .build-fuzz $(INSTALL_SCRATCH)
