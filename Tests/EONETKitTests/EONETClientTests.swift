@@ -339,6 +339,25 @@ struct EONETClientTests {
     #expect(try server.stats().requests == 0)
   }
 
+  @Test("a cache folder that cannot be written is a warning; the download is still served")
+  func unwritableCache() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    // A file where the folder should be: no cache file can ever be created under it (as root too).
+    let blocked = try Fixtures.temporaryDirectory().appendingPathComponent("not-a-folder")
+    try Data("x".utf8).write(to: blocked)
+    let warnings = WarningLog()
+    let client = try makeClient(server, cache: blocked.appendingPathComponent("cache"), warnings: warnings)
+    let fetched = try #require(
+      record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
+    #expect(fetched.source == .live)
+    #expect(!fetched.value.isEmpty, "the data comes from memory")
+    let notWritten = warnings.all.filter {
+      if case .cacheNotWritten = $0 { return true } else { return false }
+    }
+    #expect(notWritten.count == 2, "open and closed halves: \(warnings.all)")
+  }
+
   @Test("a corrupt cache file is reported, ignored, and replaced by the next download")
   func corruptCache() throws {
     let server = try FixtureServer(fixtures: Fixtures.server)

@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The cache shared by processes: two `ourplanet` refreshing one cache at once never leave a
+/// damaged or mixed file.
+@Suite("ourplanet cache across processes, end to end", .serialized)
+struct CacheEndToEndTests {
+  @Test("two processes refreshing the same cache at once leave only whole files")
+  func twoProcesses() throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    // Latency makes the two refreshes overlap request by request.
+    let server = try FixtureServer(fixtures: api.directory, latencyMilliseconds: 30, idleTimeout: 120)
+    defer { server.stop() }
+    let cache = temporary.url.appendingPathComponent("cache").path
+    let arguments = [
+      binary, "categories", "--json", "--api", server.baseURL.absoluteString, "--cache-dir", cache,
+    ]
+    for round in 0..<3 {
+      let runs = try [0, 1].map { _ in
+        try BackgroundCommand(arguments: arguments, directory: temporary.url)
+      }
+      let results = try runs.map { try $0.wait() }
+      for result in results { #expect(result.status == 0, "round \(round): \(result)") }
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache)
+    #expect(files.filter { $0.hasSuffix(".tmp") }.isEmpty, "no temporary file left: \(files)")
+    #expect(files.count >= 27, "categories and both halves of 13 categories: \(files)")
+    // Every file reads back whole: offline, nothing is ignored and the counts are the live ones.
+    let offline = try CommandRun.run(
+      [binary, "categories", "--json", "--offline", "--cache-dir", cache], in: temporary.url,
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(offline.status == 0, "\(offline)")
+    #expect(!offline.standardError.contains("ignored cache file"), "\(offline.standardError)")
+    #expect(offline.standardOutput.contains(#""id":"wildfires","title":"Wildfires","count":6"#), "\(offline)")
+  }
+}
+
+/// A command started now and waited for later, its output in files.
+private struct BackgroundCommand {
+  let process = Process()
+  let output: URL
+  let errors: URL
+
+  init(arguments: [String], directory: URL) throws {
+    output = directory.appendingPathComponent("out-\(UUID().uuidString)")
+    errors = directory.appendingPathComponent("err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.environment = ["PATH": "/usr/bin:/bin"]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+  }
+
+  /// Waits (up to 60 s) for the end.
+  func wait() throws -> CommandRun {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else {
+        process.terminate()
+        throw CommandTimeout(arguments: process.arguments ?? [], timeout: .seconds(60))
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return CommandRun(
+      status: process.terminationStatus,
+      standardOutput: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+      standardError: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+  }
+}
