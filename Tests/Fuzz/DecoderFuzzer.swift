@@ -13,10 +13,12 @@ public func fuzzDecoder(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
       let decoded = try decoder.decodeEvents(from: data, status: status, contentType: nil)
       for event in decoded.elements {
         precondition(!event.id.isEmpty, "an event without an id")
-        precondition(event.closed != nil || !event.geometries.isEmpty, "an event with nothing to date it by")
+        precondition(
+          event.closed != nil || !event.geometries.isEmpty, "an event with nothing to date it by")
         for geometry in event.geometries {
           if let centre = geometry.center {
-            precondition(centre.longitude.isFinite && centre.latitude.isFinite, "a position that is not finite")
+            precondition(
+              centre.longitude.isFinite && centre.latitude.isFinite, "a position that is not finite")
           }
         }
       }
