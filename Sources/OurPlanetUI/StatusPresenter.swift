@@ -81,6 +81,8 @@ final class StatusPresenter {
   private func received(_ message: AppMessage) {
     messages.append(message)
     fresh = message
+    // What happened since the last key (a link that would not open) outranks the answer to it.
+    context.notice = nil
     expiry.disposable = Observable<Int>.timer(.seconds(Self.freshSeconds), scheduler: context.mainScheduler)
       .subscribe(onNext: { [unowned self] _ in
         self.fresh = nil

@@ -260,6 +260,32 @@ struct ScreenTests {
     if width >= 60 { #expect(row.contains("12,345 acres"), "\(row)") }
   }
 
+  @Test("an opener that fails is reported, not hidden behind 'Opening …'")
+  func openerFailure() {
+    let failing: LinkOpening = { url, completion in
+      completion("xdg-open failed (exit status 3) opening \(url)")
+    }
+    let app = ShellHarness(openLink: failing) { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .enter, .char("o"))
+    app.advance(to: app.scheduler.clock + 2)
+    #expect(app.statusLine.contains("xdg-open failed (exit status 3)"), "\(app.statusLine)")
+    app.press(.char("2"))
+    app.press(.char("9"))
+    #expect(app.statusLine.contains("This event has 2 links"), "\(app.statusLine)")
+  }
+
+  @Test("--days beyond a year widens the slider instead of being cut to 360")
+  func longWindow() {
+    let app = ShellHarness(options: AppOptions(days: 1_000)) { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    #expect(app.screen.contains("Last 1000 days"), "\(app.screen)")
+    #expect(app.header.hasSuffix("3 events in the last 1,000 days"), "\(app.header)")
+    app.press(.char("]"))
+    #expect(app.screen.contains("Last 1000 days"), "the slider's end is the requested window")
+  }
+
   @Test("a click selects a row, a double click opens it, the wheel scrolls")
   func mouse() {
     let app = ShellHarness { standardFeed($0) }

@@ -90,14 +90,15 @@ final class ShellHarness {
   init(
     symbols: Symbols = .unicode, size: Size = Size(width: 100, height: 30),
     options: AppOptions = AppOptions(),
-    beforeShell: (MessageLog) -> Void = { _ in }, feed: (TestScheduler) -> EventFeed
+    beforeShell: (MessageLog) -> Void = { _ in },
+    openLink: @escaping LinkOpening = { _, completion in completion(nil) }, feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
     self.size = size
     beforeShell(messages)
     shell = AppShell(
       host: host, feed: feed(scheduler), options: options, messages: messages, mainScheduler: scheduler,
-      backgroundScheduler: scheduler, openLink: { _, completion in completion(nil) },
+      backgroundScheduler: scheduler, openLink: openLink,
       seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference })
   }
 
