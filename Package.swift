@@ -36,7 +36,9 @@ let package = Package(
     .target(name: "TestSupport"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport"]
+      dependencies: [
+        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport",
+      ]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
     .testTarget(

@@ -4,6 +4,7 @@ import Foundation
 import OurPlanet
 import OurPlanetUI
 import RxCore
+import RxTesting
 import TerminalUI
 import TestSupport
 
@@ -66,8 +67,112 @@ func runAppBenchmarks() {
   }
   print("app.list_move       \(format(move * 1000, 3)) ms per ↓ to the redrawn frame")
   subscription.dispose()
+  // The whole dump (every event of the snapshot, whatever its age) for the All screen and export.
+  let everything =
+    waitForFirst(
+      LiveEventFeed(
+        client: EONETClient(
+          configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot)),
+        days: 36_500
+      ).stored()) ?? .empty
+  runAllScreenBenchmarks(everything, scale: 1, size: size)
+  runAllScreenBenchmarks(tenfold(everything), scale: 10, size: size)
+  runExportBenchmark(everything)
   let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
   print("app.peak_rss        \(peak) MB (this benchmark process, VmHWM)")
+}
+
+/// The All categories screen: a slider step, a search keystroke (which rebuilds the timeline too)
+/// and a slider step with a region filter, each to the rows of the visible frame.
+private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) {
+  let label = scale == 1 ? "1x" : "\(scale)x"
+  for region in [nil, Region.near(EOCoordinate(longitude: -100, latitude: 40), radiusKilometres: 3_000)] {
+    let relay = BehaviorRelay(value: catalog)
+    let days = BehaviorRelay(value: 30)
+    // Virtual time for the search throttle, so a keystroke's figure is the work, not the wait.
+    let scheduler = TestScheduler(initialClock: 0)
+    let model = EventListViewModel(
+      categoryID: EventListViewModel.allCategoriesID, catalog: relay.asObservable(), days: days,
+      dayRange: 1...360, scheduler: scheduler, region: .just(region))
+    var list = ListView()
+    var buffer = CellBuffer(size: size)
+    var widest = 0
+    let subscription = model.state.subscribe(onNext: { state in
+      // Rows for what a frame shows: the list keeps its selection, the screen draws one page.
+      list.replaceRows(state.events.prefix(size.height).map { Rows.event($0, tagged: true) })
+      list.render(into: &buffer, rect: buffer.bounds)
+      var timeline = CellBuffer(size: Size(width: size.width, height: 1))
+      TimelineView(counts: state.histogram, bounds: 1...360, value: state.days, leadingWidth: 16)
+        .render(into: &timeline, rect: timeline.bounds)
+      widest = max(widest, state.windowCount)
+    })
+    scheduler.advanceTo(1)
+    let steps = 40
+    let start = DispatchTime.now().uptimeNanoseconds
+    for index in 0..<steps { model.adjustDays(by: index % 2 == 0 ? 360 : -360) }
+    let step = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(steps)
+    let events = widest
+    if region == nil {
+      print(
+        "app.all_slider      \(format(step * 1000, 3)) ms per step on All (\(label), 1 ↔ 360 days, "
+          + "\(Formatting.count(events)) events at 360), with the timeline")
+      // Search keystrokes, narrowing then widening: each refilters, rebuilds the timeline, redraws.
+      let keystrokes = ["f", "fi", "fir", "fire", "fir", "fi", "f", ""]
+      let searchStart = DispatchTime.now().uptimeNanoseconds
+      for text in keystrokes {
+        model.query.accept(text)
+        scheduler.advanceTo(scheduler.clock + 1)
+      }
+      let perKeystroke =
+        Double(DispatchTime.now().uptimeNanoseconds - searchStart) / 1e9 / Double(keystrokes.count)
+      print(
+        "app.all_search      \(format(perKeystroke * 1000, 3)) ms per keystroke on All (\(label)): filter, "
+          + "timeline and frame")
+    } else {
+      print(
+        "app.all_region      \(format(step * 1000, 3)) ms per step on All (\(label)) within 3,000 km of 40°N 100°W"
+      )
+    }
+    subscription.dispose()
+  }
+}
+
+/// Exporting the whole snapshot as CSV and as GeoJSON.
+private func runExportBenchmark(_ catalog: Catalog) {
+  let events = catalog.mergedEvents(inLast: 36_500).events
+  let csv = best(of: 5) { _ = EventExport.render(events, as: .csv) }
+  let geojson = best(of: 5) { _ = EventExport.render(events, as: .geojson) }
+  print(
+    "app.export          \(format(csv * 1000, 1)) ms CSV, \(format(geojson * 1000, 1)) ms GeoJSON for "
+      + "\(Formatting.count(events.count)) events")
+}
+
+/// Ten copies of every category's events, ids and positions shifted: today's data ten times over.
+func tenfold(_ catalog: Catalog) -> Catalog {
+  var copy = catalog
+  copy.items = catalog.items.map { item in
+    var events: [EOEvent] = []
+    for copyIndex in 0..<10 {
+      for event in item.events {
+        let shifted = event.geometries.map { geometry -> EOGeometry in
+          guard let center = geometry.center else { return geometry }
+          let position = EOCoordinate(
+            longitude: max(-180, min(180, center.longitude + Double(copyIndex) * 0.1)),
+            latitude: center.latitude)
+          return EOGeometry(date: geometry.date, shape: .point(position), magnitude: geometry.magnitude)
+        }
+        events.append(
+          EOEvent(
+            id: "\(event.id)-\(copyIndex)", title: event.title, description: event.description,
+            link: event.link,
+            closed: event.closed, categories: event.categories, sources: event.sources, geometries: shifted))
+      }
+    }
+    return CategoryItem(
+      category: item.category, events: events, fetchedAt: item.fetchedAt, source: item.source,
+      state: item.state)
+  }
+  return copy
 }
 
 /// Subscribes and blocks until the first element (or the end) of `source`.

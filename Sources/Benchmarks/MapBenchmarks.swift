@@ -45,4 +45,19 @@ func runMapBenchmarks() {
   print(
     "map.frame           \(format(perFrame * 1000, 3)) ms per 200×60 frame with \(markers.count) markers, "
       + "selection moving (mean of \(frames); first frame at a new size \(format(cold * 1000, 2)) ms)")
+
+  // Zoomed and panned: every frame a new window, so the land is rasterised again each time.
+  var zoomed = MapView(markers: markers, selectedIndex: 0)
+  zoomed.viewport.zoom(by: 8)
+  zoomed.viewport.centre(longitude: -100, latitude: 40)
+  let mapSize = zoomed.mapSize(in: rect)
+  let panStart = DispatchTime.now().uptimeNanoseconds
+  for frame in 0..<frames {
+    zoomed.viewport.pan(columns: frame % 2 == 0 ? 3 : -3, rows: 0, in: mapSize)
+    zoomed.render(into: &buffer, rect: rect)
+  }
+  let perPan = Double(DispatchTime.now().uptimeNanoseconds - panStart) / 1e9 / Double(frames)
+  print(
+    "map.zoomed_pan      \(format(perPan * 1000, 3)) ms per 200×60 frame at 8× with \(markers.count) markers, "
+      + "panning every frame (the land redrawn for each window)")
 }

@@ -216,3 +216,15 @@ struct ExportTests {
     }
   }
 }
+
+@Suite("Export timestamps")
+struct TimestampTests {
+  @Test(
+    "timestamps match Foundation's ISO 8601 formatter",
+    arguments: [0.0, 1_762_603_200, 951_782_400, 4_107_542_399, 86_399, 1_234_567_890.9])
+  func matchesFoundation(seconds: Double) {
+    let date = Date(timeIntervalSince1970: seconds)
+    let rounded = Date(timeIntervalSince1970: seconds.rounded(.down))
+    #expect(EventExport.timestamp(date) == rounded.formatted(.iso8601))
+  }
+}

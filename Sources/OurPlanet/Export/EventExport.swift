@@ -133,8 +133,29 @@ public enum EventExport {
     ])
   }
 
-  /// `2025-11-08T12:00:00Z`.
+  /// `2025-11-08T12:00:00Z` (UTC, whole seconds).
+  ///
+  /// Computed from the days since 1970 (the proleptic Gregorian calendar), not through a date
+  /// formatter: exporting thousands of events calls it twice per event.
   public static func timestamp(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let secondOfDay = seconds - days * 86_400
+    // Civil date from days (Howard Hinnant's algorithm).
+    days += 719_468
+    let era = (days >= 0 ? days : days - 146_096) / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
+    let yearText = String(year)
+    let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+    return
+      "\(paddedYear)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):"
+      + "\(two(secondOfDay % 60))Z"
   }
 }

@@ -53,6 +53,15 @@ public enum JSONValue: Equatable, Sendable {
 
   private static func writeString(_ value: String, to output: inout String) {
     output += "\""
+    // Most strings need no escape at all: one append instead of one per character.
+    let plain = value.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2
+    }
+    if plain {
+      output += value
+      output += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

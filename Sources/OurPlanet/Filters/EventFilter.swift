@@ -19,9 +19,13 @@ public struct EventFilter: Equatable, Sendable {
 
   /// Whether `title` matches the search.
   public func matches(title: String) -> Bool {
-    let needle = self.needle
-    return needle.isEmpty
-      || title.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    let needle = Self.fold(self.needle)
+    return needle.isEmpty || Self.fold(title).contains(needle)
+  }
+
+  /// `text` without case or diacritics, for comparing ("São" and "SAO" fold alike).
+  public static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   /// The events of `item` inside the window whose title matches, newest first.

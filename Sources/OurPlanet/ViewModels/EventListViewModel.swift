@@ -51,11 +51,14 @@ public final class EventListViewModel: @unchecked Sendable {
       .throttle(.milliseconds(100), latest: true, scheduler: scheduler)
       .distinctUntilChanged()
 
-    let matching = Observable.combineLatest(search, source, region.distinctUntilChanged()) {
-      text, source, region in
-      MatchingEvents(
-        source: source, filter: EventFilter(days: range, query: text), region: region, range: range)
-    }
+    // Narrowing a search (typing on) searches the previous result, not the whole list.
+    let matching = Observable.combineLatest(search, source, region.distinctUntilChanged())
+      .scan(nil as MatchingEvents?) { previous, inputs in
+        MatchingEvents(
+          source: inputs.1, filter: EventFilter(days: range, query: inputs.0), region: inputs.2, range: range,
+          previous: previous)
+      }
+      .compactMap { $0 }
 
     state = Observable.combineLatest(
       days.asObservable().distinctUntilChanged(), matching, sort.distinctUntilChanged()
@@ -83,6 +86,26 @@ public final class EventListViewModel: @unchecked Sendable {
 struct AgedEvents: Equatable {
   var events: [EOEvent] = []
   var ages: [Double] = []
+  /// The titles folded for searching (case and diacritics), computed once per data change.
+  var titles: [String] = []
+
+  /// Events with their ages; their titles are folded here.
+  init(events: [EOEvent] = [], ages: [Double] = []) {
+    self.events = events
+    self.ages = ages
+    titles = events.map { EventFilter.fold($0.title) }
+  }
+
+  /// The entries `include` keeps, in order.
+  func keeping(where include: (EOEvent, String) -> Bool) -> AgedEvents {
+    var kept = AgedEvents()
+    for index in events.indices where include(events[index], titles[index]) {
+      kept.events.append(events[index])
+      kept.ages.append(ages[index])
+      kept.titles.append(titles[index])
+    }
+    return kept
+  }
 
   /// How many are at most `days` days old (the same cut as ``DaysWindow``).
   func count(withinDays days: Int) -> Int {
@@ -150,27 +173,28 @@ private struct MatchingEvents {
   /// Matching events per day of age: `histogram[0]` within the last day, and so on.
   var histogram: [Int]
 
-  init(source: CategorySource, filter: EventFilter, region: Region?, range: Int) {
+  init(source: CategorySource, filter: EventFilter, region: Region?, range: Int, previous: MatchingEvents?) {
     self.source = source
     self.region = region
     query = filter.query
-    inRegion = Self.keep(source.aged) { region?.contains($0) ?? true }
-    aged = filter.needle.isEmpty ? inRegion : Self.keep(inRegion) { filter.matches(title: $0.title) }
+    let needle = EventFilter.fold(filter.needle)
+    if let previous, previous.source == source, previous.region == region {
+      inRegion = previous.inRegion
+      let previousNeedle = EventFilter.fold(previous.query.trimmingCharacters(in: .whitespaces))
+      // A longer needle that contains the previous one only narrows the previous result.
+      let base = !previousNeedle.isEmpty && needle.contains(previousNeedle) ? previous.aged : inRegion
+      aged = needle.isEmpty ? inRegion : base.keeping { _, title in title.contains(needle) }
+    } else {
+      inRegion =
+        region.map { region in source.aged.keeping { event, _ in region.contains(event) } } ?? source.aged
+      aged = needle.isEmpty ? inRegion : inRegion.keeping { _, title in title.contains(needle) }
+    }
     var counts = [Int](repeating: 0, count: max(1, range))
     for age in aged.ages {
       let day = min(max(0, Int(age / 86_400)), counts.count - 1)
       counts[day] += 1
     }
     histogram = counts
-  }
-
-  private static func keep(_ all: AgedEvents, where include: (EOEvent) -> Bool) -> AgedEvents {
-    var kept = AgedEvents()
-    for (event, age) in zip(all.events, all.ages) where include(event) {
-      kept.events.append(event)
-      kept.ages.append(age)
-    }
-    return kept
   }
 
   func regionCount(withinDays days: Int) -> Int { inRegion.count(withinDays: days) }
