@@ -57,19 +57,24 @@ extension ObservableType {
   }
 
   /// A connectable sequence that shares the source through a ``PublishSubject``.
+  ///
+  /// As in RxSwift 6, each connection gets a fresh subject: after a connection is disposed or the
+  /// source terminates, the next subscriber or `connect()` starts over with the source, and the
+  /// subscribers of the old connection hear nothing of the new one.
   public func publish() -> ConnectableObservable<Element> {
-    multicast(PublishSubject())
+    multicast(makeSubject: { PublishSubject() })
   }
 
   /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying the last
-  /// `bufferSize` values to each new subscriber.
+  /// `bufferSize` values to each new subscriber; a fresh subject per connection, as ``publish()``.
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.create(bufferSize: bufferSize))
+    multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
   }
 
-  /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying every value.
+  /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying every value;
+  /// a fresh subject per connection, as ``publish()``.
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.createUnbounded())
+    multicast(makeSubject: { ReplaySubject.createUnbounded() })
   }
 }
 
