@@ -72,15 +72,7 @@ where Observer.Element == Inner.Element {
   }
 
   func _deliverNext(_ value: SourceElement) {
-    switch gate.enter() {
-    case .acquired:
-      outerNext(value)
-      leaveGate()
-    case .nested:
-      outerNext(value)
-    case .busy:
-      send(.outer(.next(value)))
-    }
+    gate.run({ outerNext(value) }, busy: { send(.outer(.next(value))) }, leave: { leaveGate() })
   }
 
   func on(_ event: Event<SourceElement>) {
@@ -175,15 +167,8 @@ where Observer.Element == Inner.Element {
 
   func _deliverNext(_ value: Element) {
     let parent = self.parent
-    switch parent.gate.enter() {
-    case .acquired:
-      parent.innerNext(self, value)
-      parent.leaveGate()
-    case .nested:
-      parent.innerNext(self, value)
-    case .busy:
-      sendNext(value)
-    }
+    parent.gate.run(
+      { parent.innerNext(self, value) }, busy: { sendNext(value) }, leave: { parent.leaveGate() })
   }
 
   @inline(never)
@@ -193,14 +178,8 @@ where Observer.Element == Inner.Element {
 
   func on(_ event: Event<Element>) {
     let parent = self.parent
-    switch parent.gate.enter() {
-    case .acquired:
-      parent.innerEvent(self, event)
-      parent.leaveGate()
-    case .nested:
-      parent.innerEvent(self, event)
-    case .busy:
-      parent.send(.inner(self, event))
-    }
+    parent.gate.run(
+      { parent.innerEvent(self, event) }, busy: { parent.send(.inner(self, event)) },
+      leave: { parent.leaveGate() })
   }
 }
