@@ -40,8 +40,8 @@ final class Lock: @unchecked Sendable {
   }
 }
 
-/// A value behind a ``Lock`` (a pthread mutex: it never spins).
-final class LockedBox<Value>: @unchecked Sendable {
+/// A value behind a ``Lock``.
+final class SpinLockBox<Value>: @unchecked Sendable {
   // Every access to `value` goes through `lock`.
   private let lock = Lock()
   private var value: Value

@@ -27,14 +27,6 @@ private func gateThreadToken() -> UInt {
 ///
 /// `state` holds 0 when free, else the owner's thread token, with the lowest bit set while messages
 /// wait in `pending`. Only the owner clears the token; the bit is set and cleared under `mutex`.
-///
-/// How this differs from RxSwift, which guards a sink with a recursive lock: there, a second thread
-/// blocks until the first has finished delivering, and then delivers its own event itself. Here the
-/// second thread never blocks: it queues its event and returns at once, and the owning thread
-/// delivers it before leaving the gate. Delivery order and the Rx grammar are the same (events are
-/// serialised, a re-entrant event is delivered nested at once); what differs is which thread runs
-/// the observer for a contended event (the owner's), and that a sender may return before its event
-/// was delivered.
 final class SerialGate<Message>: @unchecked Sendable {
   enum Entry {
     /// The caller now owns the gate and must call ``exit(_:)`` after handling its value.
@@ -92,23 +84,22 @@ final class SerialGate<Message>: @unchecked Sendable {
     }
   }
 
-  /// The one place the enter / handle / exit dance is written: runs `direct` when the gate is free
-  /// (then `leave`, which calls ``exit(_:)`` to drain what queued meanwhile) or already owned by this
-  /// thread (nested, as a recursive lock would), and `busy` when another thread owns it (`busy`
-  /// queues a message with ``send(_:to:)``). Sinks keep `leave` and `busy` out of line, so their hot
-  /// path needs no metadata for the message type.
-  ///
-  /// Always inlined, so a sink's hot path compiles to the same code as writing the switch by hand.
+  /// Like ``send(_:to:)``, but when the gate is free or already owned by this thread, runs `direct`
+  /// instead of building and handling a message (it must do what handling the message would do).
   @inline(__always)
-  func run(_ direct: () -> Void, busy: () -> Void, leave: () -> Void) {
-    switch enter() {
-    case .acquired:
-      direct()
-      leave()
-    case .nested:
-      direct()
-    case .busy:
-      busy()
+  func send(_ message: @autoclosure () -> Message, direct: () -> Void, to handler: (Message) -> Void) {
+    while true {
+      switch enter() {
+      case .acquired:
+        direct()
+        exit(handler)
+        return
+      case .nested:
+        direct()
+        return
+      case .busy:
+        if enqueue(message()) { return }
+      }
     }
   }
 

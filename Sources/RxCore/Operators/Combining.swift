@@ -1,3 +1,11 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // Shared plumbing of the operators that combine several sources (combineLatest, zip, withLatestFrom,
 // sample): every source's events become messages of one enum that the sink handles through a single
 // `SerialGate` (below), so the sink's state is only ever touched by one thread at a time and no lock is held

@@ -104,7 +104,7 @@ where Subject.Observer.Element == SourceElement {
   // `state` is only touched under its lock; the source is subscribed and observers are called outside.
   private let source: Observable<SourceElement>
   private let makeSubject: () -> Subject
-  private let state = LockedBox(State())
+  private let state = SpinLockBox(State())
 
   init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
     self.source = source
@@ -256,7 +256,7 @@ private final class RefCount<Source: ConnectableObservableType>: Producer<Source
   // `counter` is guarded by its lock; `connection` and `connectionGeneration` are only touched inside
   // `gate`.
   fileprivate let source: Source
-  fileprivate let counter = LockedBox(Counter())
+  fileprivate let counter = SpinLockBox(Counter())
   private let gate = SerialGate<Command>()
   private var connection: Disposable?
   private var connectionGeneration: UInt64 = 0

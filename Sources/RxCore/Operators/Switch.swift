@@ -72,7 +72,15 @@ where Observer.Element == Inner.Element {
   }
 
   func _deliverNext(_ value: SourceElement) {
-    gate.run({ outerNext(value) }, busy: { send(.outer(.next(value))) }, leave: { leaveGate() })
+    switch gate.enter() {
+    case .acquired:
+      outerNext(value)
+      leaveGate()
+    case .nested:
+      outerNext(value)
+    case .busy:
+      send(.outer(.next(value)))
+    }
   }
 
   func on(_ event: Event<SourceElement>) {
@@ -167,8 +175,15 @@ where Observer.Element == Inner.Element {
 
   func _deliverNext(_ value: Element) {
     let parent = self.parent
-    parent.gate.run(
-      { parent.innerNext(self, value) }, busy: { sendNext(value) }, leave: { parent.leaveGate() })
+    switch parent.gate.enter() {
+    case .acquired:
+      parent.innerNext(self, value)
+      parent.leaveGate()
+    case .nested:
+      parent.innerNext(self, value)
+    case .busy:
+      sendNext(value)
+    }
   }
 
   @inline(never)
@@ -178,8 +193,14 @@ where Observer.Element == Inner.Element {
 
   func on(_ event: Event<Element>) {
     let parent = self.parent
-    parent.gate.run(
-      { parent.innerEvent(self, event) }, busy: { parent.send(.inner(self, event)) },
-      leave: { parent.leaveGate() })
+    switch parent.gate.enter() {
+    case .acquired:
+      parent.innerEvent(self, event)
+      parent.leaveGate()
+    case .nested:
+      parent.innerEvent(self, event)
+    case .busy:
+      parent.send(.inner(self, event))
+    }
   }
 }

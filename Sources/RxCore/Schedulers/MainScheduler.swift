@@ -23,7 +23,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
   }
 
   // Mailbox and run-loop hook; actions always run after the lock is released.
-  private let state = LockedBox(State())
+  private let state = SpinLockBox(State())
   private let alwaysAsync: Bool
   private let timers: DispatchQueue
 

@@ -21,11 +21,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   private let gate = SerialGate<Message>()
-  /// The subject this core belongs to (what `subscribe`'s disposables name).
-  ///
-  /// `unowned(unsafe)`: no reference count traffic on the hot path. Safe because the subject owns
-  /// the core (a stored `let`) and creates it in its own `init`: the core can never outlive its
-  /// owner, and nothing reads `owner` after the subject's deinit began.
   private unowned(unsafe) let owner: AnyObject
 
   // Everything below is guarded by `lock`; it is written by the gate's owner (and by `dispose` and
@@ -73,9 +68,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   @inline(__always)
   func onNext(_ value: Element) {
-    gate.run(
-      { deliverNext(value) }, busy: { gate.send(.event(.next(value)), to: handle) },
-      leave: { gate.exit(handle) })
+    switch gate.enter() {
+    case .acquired:
+      deliverNext(value)
+      gate.exit(handle)
+    case .nested:
+      deliverNext(value)
+    case .busy:
+      gate.send(.event(.next(value)), to: handle)
+    }
   }
 
   func on(_ event: Event<Element>) {
@@ -191,12 +192,6 @@ class SubjectObserverBox: @unchecked Sendable {
   var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   func cancel() { cancelled.store(true, ordering: .relaxed) }
-
-  // The raw-pointer dispatch: the box is non-generic, so the observer list holds one concrete class
-  // and a call through it needs no generic metadata. The invariant that makes the typed reads in the
-  // subclass sound: a box is only ever created by (and stored in) a `SubjectCore<Element>` for the
-  // same `Element` as its `SubjectObserver<Element, _>`, and the core passes a pointer to a live
-  // `Element` (or `Event<Element>`) on its own stack for the duration of the call only.
 
   /// Delivers the value at `pointer` (an `Element`).
   func deliverNext(_ pointer: UnsafeRawPointer) {}
