@@ -11,6 +11,7 @@ struct MulticastTests {
       .next(210, 1), .next(240, 2), .next(270, 3), .next(330, 4), .next(340, 5), .completed(500),
     ])
     let observer = scheduler.createObserver(Int.self)
+    let later = scheduler.createObserver(Int.self)
     var published: ConnectableObservable<Int>!
     var connection: Disposable!
     scheduler.scheduleAt(100) { published = xs.publish() }
@@ -18,10 +19,13 @@ struct MulticastTests {
     scheduler.scheduleAt(230) { connection = published.connect() }
     scheduler.scheduleAt(300) { connection.dispose() }
     scheduler.scheduleAt(320) { connection = published.connect() }
-    scheduler.scheduleAt(335) { connection.dispose() }
+    scheduler.scheduleAt(325) { _ = published.subscribe(later) }
+    scheduler.scheduleAt(345) { connection.dispose() }
     scheduler.start()
-    #expect(observer.events == [.next(240, 2), .next(270, 3), .next(330, 4)])
-    #expect(xs.subscriptions == [Subscription(230, 300), Subscription(320, 335)])
+    // Each connection has its own subject: the first subscriber hears nothing of the second one.
+    #expect(observer.events == [.next(240, 2), .next(270, 3)])
+    #expect(later.events == [.next(330, 4), .next(340, 5)])
+    #expect(xs.subscriptions == [Subscription(230, 300), Subscription(320, 345)])
   }
 
   @Test("connect while connected returns the same connection")
@@ -45,23 +49,26 @@ struct MulticastTests {
     #expect(xs.subscriptions == [Subscription(200, 300)])
   }
 
-  @Test("publish after the source completed: a late subscriber gets only the completion")
+  @Test("publish after the source completed: a late subscriber waits for the next connection")
   func publishLateSubscriber() {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(250), .next(310, 2), .next(410, 3)])
     let early = scheduler.createObserver(Int.self)
     let late = scheduler.createObserver(Int.self)
     var published: ConnectableObservable<Int>!
+    var connection: Disposable!
     scheduler.scheduleAt(200) {
       published = xs.publish()
       _ = published.subscribe(early)
       _ = published.connect()
     }
     scheduler.scheduleAt(300) { _ = published.subscribe(late) }
+    scheduler.scheduleAt(400) { connection = published.connect() }
+    scheduler.scheduleAt(450) { connection.dispose() }
     scheduler.start()
     #expect(early.events == [.next(210, 1), .completed(250)])
-    #expect(late.events == [.completed(300)])
-    #expect(xs.subscriptions == [Subscription(200, 250)])
+    #expect(late.events == [.next(410, 3)])
+    #expect(xs.subscriptions == [Subscription(200, 250), Subscription(400, 450)])
   }
 
   @Test("replay(n): a late subscriber receives the last n values, then live ones")
@@ -78,11 +85,62 @@ struct MulticastTests {
       _ = replayed.connect()
     }
     scheduler.scheduleAt(250) { _ = replayed.subscribe(late) }
+    // The connection ended with the source, and its subject with it: nothing is left to replay.
     scheduler.scheduleAt(400) { _ = replayed.subscribe(afterEnd) }
     scheduler.start()
     #expect(late.events == [.next(250, 2), .next(250, 3), .next(260, 4), .completed(300)])
-    #expect(afterEnd.events == [.next(400, 3), .next(400, 4), .completed(400)])
+    #expect(afterEnd.events == [])
     #expect(xs.subscriptions == [Subscription(200, 300)])
+  }
+
+  @Test(
+    "replay(n) reconnected after dispose: old subscribers get nothing of the new connection",
+    arguments: [3, 1])
+  func replayReconnectAfterDispose(bufferSize: Int) {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([
+      .next(10, 1), .next(20, 2), .next(30, 3), .next(40, 4), .next(50, 5), .next(60, 6),
+      .next(70, 7), .error(130, TestError.boom),
+    ])
+    let res = scheduler.createObserver(Int.self)
+    let second = scheduler.createObserver(Int.self)
+    var replayed: ConnectableObservable<Int>!
+    var subscription: Disposable!
+    var connection: Disposable!
+    scheduler.scheduleAt(100) { replayed = xs.replay(bufferSize) }
+    scheduler.scheduleAt(400) { connection = replayed.connect() }
+    scheduler.scheduleAt(445) { subscription = replayed.subscribe(res) }
+    scheduler.scheduleAt(520) { connection.dispose() }
+    scheduler.scheduleAt(650) { connection = replayed.connect() }
+    scheduler.scheduleAt(675) { _ = replayed.subscribe(second) }
+    scheduler.scheduleAt(700) { connection.dispose() }
+    scheduler.scheduleAt(1000) { subscription.dispose() }
+    scheduler.start()
+    let replayedAt445: [Recorded<Event<Int>>] = [1, 2, 3, 4].suffix(bufferSize).map { .next(445, $0) }
+    #expect(res.events == replayedAt445 + [.next(450, 5), .next(460, 6), .next(470, 7)])
+    let replayedAt675: [Recorded<Event<Int>>] = [1, 2].suffix(bufferSize).map { .next(675, $0) }
+    #expect(second.events == replayedAt675 + [.next(680, 3), .next(690, 4)])
+    #expect(xs.subscriptions == [Subscription(400, 520), Subscription(650, 700)])
+  }
+
+  @Test("replay(n) reconnected after completion: a fresh subject, the source subscribed again")
+  func replayReconnectAfterCompletion() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+    let first = scheduler.createObserver(Int.self)
+    let between = scheduler.createObserver(Int.self)
+    var replayed: ConnectableObservable<Int>!
+    scheduler.scheduleAt(200) {
+      replayed = xs.replay(1)
+      _ = replayed.subscribe(first)
+      _ = replayed.connect()
+    }
+    scheduler.scheduleAt(250) { _ = replayed.subscribe(between) }
+    scheduler.scheduleAt(300) { _ = replayed.connect() }
+    scheduler.start()
+    #expect(first.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    #expect(between.events == [.next(310, 1), .next(320, 2), .completed(330)])
+    #expect(xs.subscriptions == [Subscription(200, 230), Subscription(300, 330)])
   }
 
   @Test("replayAll: a late subscriber receives everything")
@@ -101,6 +159,29 @@ struct MulticastTests {
     scheduler.start()
     #expect(late.events == [.next(250, 1), .next(250, 2), .next(250, 3)])
     #expect(xs.subscriptions == [Subscription(200, 300)])
+  }
+
+  @Test("replayAll reconnected after dispose: each connection replays only its own values")
+  func replayAllReconnectAfterDispose() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([
+      .next(10, 1), .next(20, 2), .next(30, 3), .next(40, 4), .completed(200),
+    ])
+    let res = scheduler.createObserver(Int.self)
+    let second = scheduler.createObserver(Int.self)
+    var replayed: ConnectableObservable<Int>!
+    var connection: Disposable!
+    scheduler.scheduleAt(100) { replayed = xs.replayAll() }
+    scheduler.scheduleAt(400) { connection = replayed.connect() }
+    scheduler.scheduleAt(425) { _ = replayed.subscribe(res) }
+    scheduler.scheduleAt(450) { connection.dispose() }
+    scheduler.scheduleAt(650) { connection = replayed.connect() }
+    scheduler.scheduleAt(665) { _ = replayed.subscribe(second) }
+    scheduler.scheduleAt(700) { connection.dispose() }
+    scheduler.start()
+    #expect(res.events == [.next(425, 1), .next(425, 2), .next(430, 3), .next(440, 4)])
+    #expect(second.events == [.next(665, 1), .next(670, 2), .next(680, 3), .next(690, 4)])
+    #expect(xs.subscriptions == [Subscription(400, 450), Subscription(650, 700)])
   }
 
   @Test("multicast(subject) forwards through the given subject")
@@ -253,10 +334,78 @@ struct MulticastTests {
     var second: [Int] = []
     _ = shared.subscribe(onNext: { first.append($0) })
     _ = shared.subscribe(onNext: { second.append($0) })
-    // publish() keeps one subject: once it completed, the second subscriber only sees completion.
+    // publish() makes a subject per connection: the second subscriber connects the source again.
     #expect(first == [1, 2])
-    #expect(second == [])
+    #expect(second == [1, 2])
+    #expect(subscriptions == 2)
+
+    // With one subject for ever, the second subscriber only sees the completion it replays.
+    subscriptions = 0
+    let forever = source.multicast(PublishSubject()).refCount()
+    var third: [Int] = []
+    var thirdCompleted = false
+    _ = forever.subscribe(onNext: { _ in })
+    _ = forever.subscribe(onNext: { third.append($0) }, onCompleted: { thirdCompleted = true })
+    #expect(third == [])
+    #expect(thirdCompleted)
     #expect(subscriptions == 1)
+  }
+
+  @Test("publish().refCount() after the source completed subscribes the source again")
+  func publishRefCountAfterCompletion() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+    let a = scheduler.createObserver(Int.self)
+    let b = scheduler.createObserver(Int.self)
+    let late = scheduler.createObserver(Int.self)
+    var shared: Observable<Int>!
+    scheduler.scheduleAt(100) { shared = xs.publish().refCount() }
+    scheduler.scheduleAt(200) { _ = shared.subscribe(a) }
+    scheduler.scheduleAt(215) { _ = shared.subscribe(b) }
+    scheduler.scheduleAt(300) { _ = shared.subscribe(late) }
+    scheduler.start()
+    #expect(a.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    #expect(b.events == [.next(220, 2), .completed(230)])
+    #expect(late.events == [.next(310, 1), .next(320, 2), .completed(330)])
+    #expect(xs.subscriptions == [Subscription(200, 230), Subscription(300, 330)])
+  }
+
+  @Test("publish().refCount() after the last subscriber left and came back: a new connection only")
+  func publishRefCountReconnectAfterDispose() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(210, 1), .next(220, 2), .next(240, 3), .next(260, 4), .completed(300),
+    ])
+    let a = scheduler.createObserver(Int.self)
+    let b = scheduler.createObserver(Int.self)
+    var shared: Observable<Int>!
+    var subscriptionA: Disposable!
+    var subscriptionB: Disposable!
+    scheduler.scheduleAt(100) { shared = xs.publish().refCount() }
+    scheduler.scheduleAt(200) { subscriptionA = shared.subscribe(a) }
+    scheduler.scheduleAt(230) { subscriptionA.dispose() }
+    scheduler.scheduleAt(250) { subscriptionB = shared.subscribe(b) }
+    scheduler.scheduleAt(350) { subscriptionB.dispose() }
+    scheduler.start()
+    #expect(a.events == [.next(210, 1), .next(220, 2)])
+    #expect(b.events == [.next(260, 4), .completed(300)])
+    #expect(xs.subscriptions == [Subscription(200, 230), Subscription(250, 300)])
+  }
+
+  @Test("replay(1).refCount() after the source completed replays nothing old and resubscribes")
+  func replayRefCountAfterCompletion() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+    let a = scheduler.createObserver(Int.self)
+    let late = scheduler.createObserver(Int.self)
+    var shared: Observable<Int>!
+    scheduler.scheduleAt(100) { shared = xs.replay(1).refCount() }
+    scheduler.scheduleAt(200) { _ = shared.subscribe(a) }
+    scheduler.scheduleAt(300) { _ = shared.subscribe(late) }
+    scheduler.start()
+    #expect(a.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    #expect(late.events == [.next(310, 1), .next(320, 2), .completed(330)])
+    #expect(xs.subscriptions == [Subscription(200, 230), Subscription(300, 330)])
   }
 
   @Test("refCount: unsubscribing during a synchronous connect disconnects the source")

@@ -57,27 +57,44 @@ extension ObservableType {
   }
 
   /// A connectable sequence that shares the source through a ``PublishSubject``.
+  ///
+  /// Each connection has its own subject (RxSwift 6's `multicast(makeSubject:)`): once a connection
+  /// ended (disposed, or the source terminated) the subscribers of that connection hear nothing more,
+  /// and the next subscriber or `connect()` starts afresh with a new subject, so
+  /// `publish().refCount()` subscribes the source again after it completed.
+  /// ```swift
+  /// let shared = clicks.publish()
+  /// _ = shared.subscribe(onNext: { print($0) })
+  /// let connection = shared.connect()
+  /// ```
   public func publish() -> ConnectableObservable<Element> {
-    multicast(PublishSubject())
+    multicast(makeSubject: { PublishSubject() })
   }
 
   /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying the last
   /// `bufferSize` values to each new subscriber.
+  ///
+  /// Like ``publish()``, each connection has its own subject: a subscriber of an ended connection
+  /// keeps what it received, and a subscriber after it gets only what the next connection replays.
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.create(bufferSize: bufferSize))
+    multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
   }
 
   /// A connectable sequence that shares the source through a ``ReplaySubject`` replaying every value.
+  ///
+  /// Each connection has its own subject, as with ``replay(_:)``.
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.createUnbounded())
+    multicast(makeSubject: { ReplaySubject.createUnbounded() })
   }
 }
 
 extension ConnectableObservableType {
   /// Connects when the first subscriber arrives and disconnects when the last one leaves.
   ///
-  /// A subscriber arriving after the source terminated connects again (with whatever subject the
-  /// connectable gives it).
+  /// A subscriber arriving after the source terminated connects again, unless the connectable's
+  /// subject ends it while it subscribes: a connectable with one subject for ever (`multicast(_:)`)
+  /// replays its terminal event instead, while one with a subject per connection (`publish()`,
+  /// `replay(_:)`, `multicast(makeSubject:)`) subscribes the source anew.
   public func refCount() -> Observable<Element> {
     RefCount(source: self)
   }
