@@ -16,7 +16,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
   }
 
   // All mutable state is in `state`; disposables are disposed after the lock is released.
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
 
   /// An empty group.
   public init() {}

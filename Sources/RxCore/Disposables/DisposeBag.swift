@@ -9,7 +9,7 @@ public final class DisposeBag: @unchecked Sendable {
   }
 
   // `state` guards the list; disposal happens after the lock is released.
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
 
   /// An empty bag.
   public init() {}

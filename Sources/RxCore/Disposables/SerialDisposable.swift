@@ -6,7 +6,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
   }
 
   // `state` guards the current disposable; disposal happens after the lock is released.
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
 
   /// An empty serial disposable.
   public init() {}

@@ -9,7 +9,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   }
 
   // `state` guards the inner disposable; it is disposed after the lock is released.
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
 
   /// An unassigned disposable.
   public init() {}

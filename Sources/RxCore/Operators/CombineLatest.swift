@@ -215,29 +215,13 @@ private final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineL
   @inline(__always)
   fileprivate func on1(_ event: Event<E1>) {
     guard case .next(let value) = event else { return terminal(event, index: 0) }
-    switch gate.enter() {
-    case .acquired:
-      store1(value)
-      gate.exit { self.handle($0) }
-    case .nested:
-      store1(value)
-    case .busy:
-      gate.send(.value1(value)) { self.handle($0) }
-    }
+    gate.send(.value1(value), to: handle) { store1(value) }
   }
 
   @inline(__always)
   fileprivate func on2(_ event: Event<E2>) {
     guard case .next(let value) = event else { return terminal(event, index: 1) }
-    switch gate.enter() {
-    case .acquired:
-      store2(value)
-      gate.exit { self.handle($0) }
-    case .nested:
-      store2(value)
-    case .busy:
-      gate.send(.value2(value)) { self.handle($0) }
-    }
+    gate.send(.value2(value), to: handle) { store2(value) }
   }
 
   private func terminal<Element>(_ event: Event<Element>, index: Int) {

@@ -105,60 +105,6 @@ private final class MergeSources<Element>: Producer<Element> {
   }
 }
 
-// MARK: - Inner subscriptions
-
-/// The subscription of one inner sequence, assigned once after `subscribe` returns.
-///
-/// `state` is 0 while `subscribe` is running, 1 once the subscription is stored, 2 once finished or
-/// disposed. The subscription is written before the 0 → 1 transition (releasing) and read only by the
-/// one caller that moves 1 → 2 (acquiring), so it needs no lock.
-class InnerSubscription: Disposable {
-  private static let subscribing = 0
-  private static let attached = 1
-  private static let finished = 2
-
-  private let state = Atomic<Int>(0)
-  private var subscription: Disposable?
-
-  init() {}
-
-  /// Stores the subscription `subscribe` returned.
-  ///
-  /// - Returns: `true` when the inner sequence is still running; `false` when it already finished or
-  ///   was disposed, in which case `subscription` has been disposed.
-  @discardableResult
-  final func attach(_ subscription: Disposable) -> Bool {
-    self.subscription = subscription
-    if state.compareExchange(
-      expected: Self.subscribing, desired: Self.attached, ordering: .acquiringAndReleasing
-    ).exchanged {
-      return true
-    }
-    self.subscription = nil
-    subscription.dispose()
-    return false
-  }
-
-  /// Marks the inner sequence finished and disposes its subscription if it was attached.
-  ///
-  /// - Returns: `false` when it had already been finished or disposed.
-  @discardableResult
-  final func finish() -> Bool {
-    let previous = state.exchange(Self.finished, ordering: .acquiringAndReleasing)
-    if previous == Self.attached {
-      let subscription = self.subscription
-      self.subscription = nil
-      subscription?.dispose()
-    }
-    return previous != Self.finished
-  }
-
-  /// `true` once the subscription is stored and until it is finished.
-  final var isAttached: Bool { state.load(ordering: .acquiring) == Self.attached }
-
-  final func dispose() { finish() }
-}
-
 // MARK: - Sink
 
 /// The sink of `flatMap`, `merge`, `merge(maxConcurrent:)`, `concatMap` and `concat()`.
@@ -193,7 +139,7 @@ where Observer.Element == Inner.Element {
   private let limited: Bool
   let gate = SerialGate<Message>()
   private let outerSubscription = SingleAssignmentDisposable()
-  private let registry = SpinLockBox(Registry())
+  private let registry = LockedValue(Registry())
 
   // Gate-protected state.
   private var active = 0
@@ -224,15 +170,7 @@ where Observer.Element == Inner.Element {
   }
 
   func _deliverNext(_ value: SourceElement) {
-    switch gate.enter() {
-    case .acquired:
-      outerNext(value)
-      leaveGate()
-    case .nested:
-      outerNext(value)
-    case .busy:
-      sendOuterNext(value)
-    }
+    gate.send(.outer(.next(value)), to: handle) { outerNext(value) }
   }
 
   func on(_ event: Event<SourceElement>) {
@@ -243,27 +181,10 @@ where Observer.Element == Inner.Element {
     }
   }
 
-  // Whatever touches `Message` stays out of line, so that the hot paths above and in the inner
-  // observer need no metadata for it.
-
+  // Whatever touches `Message` stays out of line, so that the hot paths need no metadata for it.
   @inline(never)
-  func leaveGate() {
-    gate.exit { handle($0) }
-  }
-
-  @inline(never)
-  func send(_ message: Message) {
+  private func send(_ message: Message) {
     gate.send(message) { handle($0) }
-  }
-
-  @inline(never)
-  private func sendOuterNext(_ value: SourceElement) {
-    send(.outer(.next(value)))
-  }
-
-  @inline(never)
-  func sendInnerNext(_ inner: InnerObserver, _ value: InnerElement) {
-    send(.inner(inner, .next(value)))
   }
 
   func handle(_ message: Message) {
@@ -430,59 +351,11 @@ where Observer.Element == Inner.Element {
 
   func _deliverNext(_ value: Element) {
     let parent = self.parent
-    switch parent.gate.enter() {
-    case .acquired:
-      parent.forwardNext(value)
-      parent.leaveGate()
-    case .nested:
-      parent.forwardNext(value)
-    case .busy:
-      parent.sendInnerNext(self, value)
-    }
+    parent.gate.send(.inner(self, .next(value)), to: parent.handle) { parent.forwardNext(value) }
   }
 
   func on(_ event: Event<Element>) {
     let parent = self.parent
-    switch parent.gate.enter() {
-    case .acquired:
-      parent.handleInner(self, event)
-      parent.leaveGate()
-    case .nested:
-      parent.handleInner(self, event)
-    case .busy:
-      parent.send(.inner(self, event))
-    }
-  }
-}
-
-/// A first-in first-out queue of objects with amortised O(1) operations. Untyped so that generic code
-/// using it needs no metadata for the element type.
-struct ObjectQueue {
-  private var items: ContiguousArray<AnyObject?> = []
-  private var head = 0
-
-  var isEmpty: Bool { head == items.count }
-
-  mutating func append(_ object: AnyObject) { items.append(object) }
-
-  mutating func popFirst() -> AnyObject? {
-    guard head < items.count else { return nil }
-    let object = items[head]
-    items[head] = nil
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return object
-  }
-
-  mutating func removeAll() {
-    if items.isEmpty { return }
-    items.removeAll()
-    head = 0
+    parent.gate.send(.inner(self, event), to: parent.handle) { parent.handleInner(self, event) }
   }
 }

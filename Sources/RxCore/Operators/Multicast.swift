@@ -116,7 +116,7 @@ where Subject.Observer.Element == SourceElement {
   // `state` is only touched under its lock; the source is subscribed and observers are called outside.
   private let source: Observable<SourceElement>
   private let makeSubject: () -> Subject
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
 
   init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
     self.source = source
@@ -268,7 +268,7 @@ private final class RefCount<Source: ConnectableObservableType>: Producer<Source
   // `counter` is guarded by its lock; `connection` and `connectionGeneration` are only touched inside
   // `gate`.
   fileprivate let source: Source
-  fileprivate let counter = SpinLockBox(Counter())
+  fileprivate let counter = LockedValue(Counter())
   private let gate = SerialGate<Command>()
   private var connection: Disposable?
   private var connectionGeneration: UInt64 = 0

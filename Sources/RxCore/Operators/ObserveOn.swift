@@ -52,7 +52,7 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
   }
 
   private let scheduler: ImmediateSchedulerType
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
   let drainSubscription = SerialDisposable()
 
   init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {

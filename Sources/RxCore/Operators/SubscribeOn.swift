@@ -50,11 +50,11 @@ private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Obs
 private final class DisposeOnScheduler: Disposable, @unchecked Sendable {
   // `inner` is taken out under the lock exactly once.
   private let scheduler: ImmediateSchedulerType
-  private let inner: SpinLockBox<Disposable?>
+  private let inner: LockedValue<Disposable?>
 
   init(scheduler: ImmediateSchedulerType, inner: Disposable) {
     self.scheduler = scheduler
-    self.inner = SpinLockBox(inner)
+    self.inner = LockedValue(inner)
   }
 
   func dispose() {

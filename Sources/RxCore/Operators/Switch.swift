@@ -72,15 +72,7 @@ where Observer.Element == Inner.Element {
   }
 
   func _deliverNext(_ value: SourceElement) {
-    switch gate.enter() {
-    case .acquired:
-      outerNext(value)
-      leaveGate()
-    case .nested:
-      outerNext(value)
-    case .busy:
-      send(.outer(.next(value)))
-    }
+    gate.send(.outer(.next(value)), to: handle) { outerNext(value) }
   }
 
   func on(_ event: Event<SourceElement>) {
@@ -92,14 +84,8 @@ where Observer.Element == Inner.Element {
   }
 
   // Whatever touches `Message` stays out of line, so that the hot paths need no metadata for it.
-
   @inline(never)
-  func leaveGate() {
-    gate.exit { handle($0) }
-  }
-
-  @inline(never)
-  func send(_ message: Message) {
+  private func send(_ message: Message) {
     gate.send(message) { handle($0) }
   }
 
@@ -175,32 +161,11 @@ where Observer.Element == Inner.Element {
 
   func _deliverNext(_ value: Element) {
     let parent = self.parent
-    switch parent.gate.enter() {
-    case .acquired:
-      parent.innerNext(self, value)
-      parent.leaveGate()
-    case .nested:
-      parent.innerNext(self, value)
-    case .busy:
-      sendNext(value)
-    }
-  }
-
-  @inline(never)
-  private func sendNext(_ value: Element) {
-    parent.send(.inner(self, .next(value)))
+    parent.gate.send(.inner(self, .next(value)), to: parent.handle) { parent.innerNext(self, value) }
   }
 
   func on(_ event: Event<Element>) {
     let parent = self.parent
-    switch parent.gate.enter() {
-    case .acquired:
-      parent.innerEvent(self, event)
-      parent.leaveGate()
-    case .nested:
-      parent.innerEvent(self, event)
-    case .busy:
-      parent.send(.inner(self, event))
-    }
+    parent.gate.send(.inner(self, event), to: parent.handle) { parent.innerEvent(self, event) }
   }
 }

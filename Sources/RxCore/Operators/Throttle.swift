@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ObservableType {
   /// Emits the first value at once, then at most one value per `dueTime` window.
   ///
@@ -13,29 +11,6 @@ extension ObservableType {
   {
     Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
   }
-}
-
-extension DispatchTimeInterval {
-  /// What is left of this interval once `elapsed` seconds have passed, in the interval's own unit and
-  /// rounded to a whole number of that unit (as RxSwift does); never negative. `.never` stays `.never`.
-  func rxRemaining(afterSeconds elapsed: Double) -> DispatchTimeInterval {
-    func shrink(_ value: Int, _ unitsPerSecond: Double) -> Int {
-      let remainder = Double(value) - elapsed * unitsPerSecond
-      guard remainder > 0 else { return 0 }
-      return Int(remainder.rounded(.toNearestOrAwayFromZero))
-    }
-    switch self {
-    case .seconds(let value): return .seconds(shrink(value, 1))
-    case .milliseconds(let value): return .milliseconds(shrink(value, 1e3))
-    case .microseconds(let value): return .microseconds(shrink(value, 1e6))
-    case .nanoseconds(let value): return .nanoseconds(shrink(value, 1e9))
-    case .never: return .never
-    @unknown default: return self
-    }
-  }
-
-  /// `true` for a zero-length interval.
-  var rxIsNow: Bool { nanosecondsValue == 0 }
 }
 
 private final class Throttle<Element>: Producer<Element> {

@@ -76,7 +76,7 @@ private final class PeriodicState<StateType> {
 /// (after a one-shot fired) or `cancel()`.
 final class TimerKeepAlive: @unchecked Sendable {
   // `timer` is only read and cleared under `lock`.
-  private let lock = SpinLockBox<DispatchSourceTimer?>(nil)
+  private let lock = LockedValue<DispatchSourceTimer?>(nil)
 
   init(_ timer: DispatchSourceTimer) { lock.withLock { $0 = timer } }
 

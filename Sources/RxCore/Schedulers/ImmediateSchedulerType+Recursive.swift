@@ -47,7 +47,7 @@ private final class RecursiveImmediateRunner<Scheduler: ImmediateSchedulerType, 
   /// Removes a step's disposable from the group once it ran, whichever of run and register comes first.
   private final class StepState: @unchecked Sendable {
     // Guarded by `lock`.
-    private let lock = SpinLockBox<(ran: Bool, key: CompositeDisposable.DisposeKey?)>((false, nil))
+    private let lock = LockedValue<(ran: Bool, key: CompositeDisposable.DisposeKey?)>((false, nil))
 
     func markRan(in group: CompositeDisposable) {
       let key = lock.withLock { state -> CompositeDisposable.DisposeKey? in

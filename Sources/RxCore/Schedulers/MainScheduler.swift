@@ -23,7 +23,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
   }
 
   // Mailbox and run-loop hook; actions always run after the lock is released.
-  private let state = SpinLockBox(State())
+  private let state = LockedValue(State())
   private let alwaysAsync: Bool
   private let timers: DispatchQueue
 

@@ -70,23 +70,3 @@ private final class PeriodicRunner<Scheduler: SchedulerType, State>: @unchecked 
     }
   }
 }
-
-extension DispatchTimeInterval {
-  /// The interval in nanoseconds; `.never` is `Int64.max`.
-  var nanosecondsValue: Int64 {
-    switch self {
-    case .seconds(let value): return Int64(value) &* 1_000_000_000
-    case .milliseconds(let value): return Int64(value) &* 1_000_000
-    case .microseconds(let value): return Int64(value) &* 1_000
-    case .nanoseconds(let value): return Int64(value)
-    case .never: return Int64.max
-    @unknown default: return Int64.max
-    }
-  }
-
-  /// The interval in seconds.
-  var secondsValue: Double {
-    if case .never = self { return .infinity }
-    return Double(nanosecondsValue) / 1e9
-  }
-}

@@ -21,6 +21,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   private let gate = SerialGate<Message>()
+  /// The subject this core belongs to, named in `RxError.disposed`.
+  ///
+  /// `unowned(unsafe)`: no reference count traffic, no side table, and no retain cycle with the subject,
+  /// which holds the core strongly. The core can outlive its subject (a subscription's `detach` closure
+  /// holds the core), so `owner` may dangle; it is safe because it is read only (1) from the subject's
+  /// own methods (`currentValue()` through `BehaviorSubject.value()`), whose caller keeps the subject
+  /// alive, and (2) from gate handlers (`attach`), which run either on a thread inside one of the
+  /// subject's methods or on the gate's owning thread before it leaves the gate, and that thread, too,
+  /// is inside one of the subject's methods (`on`, `onNext`, `subscribe`), since only those take the
+  /// gate. Do not read it anywhere else, nor from `detach` or `dispose` of a subscription.
   private unowned(unsafe) let owner: AnyObject
 
   // Everything below is guarded by `lock`; it is written by the gate's owner (and by `dispose` and
@@ -68,15 +78,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   @inline(__always)
   func onNext(_ value: Element) {
-    switch gate.enter() {
-    case .acquired:
-      deliverNext(value)
-      gate.exit(handle)
-    case .nested:
-      deliverNext(value)
-    case .busy:
-      gate.send(.event(.next(value)), to: handle)
-    }
+    gate.send(.event(.next(value)), to: handle) { deliverNext(value) }
   }
 
   func on(_ event: Event<Element>) {
@@ -95,6 +97,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
   }
 
+  // Observers are reached through untyped boxes with a pointer to the value (see
+  // `SubjectObserverBox` for why that is sound).
   private func deliverNext(_ value: Element) {
     let targets = lock.withLock { () -> [SubjectObserverBox]? in
       if stopped || disposed { return nil }
@@ -185,6 +189,16 @@ private enum AttachPlan<Element> {
 
 /// A subscriber of a subject, reachable without knowing its type (the list is not generic, so walking
 /// it costs no type-metadata lookups).
+///
+/// Values are passed as raw pointers, which is sound because of three invariants:
+/// - Type: a box is only ever made by `SubjectCore<Element>.subscribe` as a
+///   `SubjectObserver<Element, Observer>` with the same `Element`, and only that core calls it, so
+///   the pointee really is an `Element` (``deliverNext(_:)``) or an `Event<Element>`
+///   (``deliverEvent(_:)``).
+/// - Lifetime: the pointer comes from `withUnsafePointer(to:)` around the call and is valid only
+///   during it; the box copies the pointee out (`pointee`) and never keeps the pointer.
+/// - Memory: the pointee is initialised and never mutated while the call runs (it is a `let` of the
+///   caller), so reading it through `assumingMemoryBound(to:)` is a plain typed load.
 class SubjectObserverBox: @unchecked Sendable {
   // Only the atomic flag is shared; subclasses hold an immutable observer.
   private let cancelled = Atomic<Bool>(false)

@@ -27,29 +27,9 @@ final class Lock: @unchecked Sendable {
   }
 
   @inline(__always)
-  func lock() { pthread_mutex_lock(mutex) }
-
-  @inline(__always)
-  func unlock() { pthread_mutex_unlock(mutex) }
-
-  @inline(__always)
   func withLock<R>(_ body: () throws -> R) rethrows -> R {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()
-  }
-}
-
-/// A value behind a ``Lock``.
-final class SpinLockBox<Value>: @unchecked Sendable {
-  // Every access to `value` goes through `lock`.
-  private let lock = Lock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  @inline(__always)
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try lock.withLock { try body(&value) }
   }
 }

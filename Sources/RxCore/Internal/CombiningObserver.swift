@@ -1,14 +1,6 @@
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 // Shared plumbing of the operators that combine several sources (combineLatest, zip, withLatestFrom,
 // sample): every source's events become messages of one enum that the sink handles through a single
-// `SerialGate` (below), so the sink's state is only ever touched by one thread at a time and no lock is held
+// `SerialGate`, so the sink's state is only ever touched by one thread at a time and no lock is held
 // while the observer is called.
 
 /// A message for the gate of a sink with several sources: a value of one source (cases of the
@@ -48,31 +40,5 @@ struct CombiningObserver<Element, Receiver: CombiningReceiver>: ObserverType {
     case .error(let error): receiver.receive(.failed(error))
     case .completed: receiver.receive(.completed(index))
     }
-  }
-}
-
-/// A first-in first-out queue that reuses its storage (for `zip`).
-struct CombiningQueue<Element> {
-  private var storage: [Element?] = []
-  private var head = 0
-
-  var isEmpty: Bool { head == storage.count }
-  var count: Int { storage.count - head }
-
-  mutating func enqueue(_ element: Element) { storage.append(element) }
-
-  /// Removes and returns the oldest element; the queue must not be empty.
-  mutating func dequeue() -> Element {
-    let element = storage[head].unsafelyUnwrapped
-    storage[head] = nil
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= storage.count {
-      storage.removeFirst(head)
-      head = 0
-    }
-    return element
   }
 }
