@@ -74,6 +74,12 @@ snapshot:
 landmask:
 	python3 Tests/Tools/make_landmask.py
 
+# Regenerates combineLatest and zip of 2 to 8 sources (Sources/RxCore/Operators/*+Arity.swift) from
+# Tests/Tools/Arities.swift.template; `make arities ARGS=--check` only checks they are up to date.
+.PHONY: arities
+arities:
+	python3 Tests/Tools/make_arities.py $(ARGS)
+
 # The binary finds the data as <bin>/../share/ourplanet; the manual page comes from the binary itself
 # (`ourplanet manual`), so it always matches `ourplanet --help`.
 install:

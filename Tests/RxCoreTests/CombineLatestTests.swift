@@ -302,6 +302,126 @@ struct CombineLatestTests {
     for source in [a, b, c, d] { #expect(source.subscriptions == [Subscription(200, 240)]) }
   }
 
+  // MARK: Generated arities 3, 5 and 8
+
+  @Test("five sources: emits once all have values; completes when all completed, each released then")
+  func fiveSources() {
+    let scheduler = TestScheduler(initialClock: 0)
+    // Source k sends k at 210 + k, then 10 * k at 250 + k, and completes at 300 + 10 * k.
+    let xs = (1...5).map { k in
+      scheduler.createHotObservable([.next(210 + k, k), .next(250 + k, 10 * k), .completed(300 + 10 * k)])
+    }
+    let res = scheduler.start {
+      Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4]) { $0 + $1 + $2 + $3 + $4 }
+    }
+    #expect(
+      res.events == [
+        .next(215, 15), .next(251, 24), .next(252, 42), .next(253, 69), .next(254, 105), .next(255, 150),
+        .completed(350),
+      ])
+    for (index, x) in xs.enumerated() { #expect(x.subscriptions == [Subscription(200, 310 + 10 * index)]) }
+  }
+
+  @Test("eight sources, with a selector and as a tuple")
+  func eightSources() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = (1...7).map { k in
+      scheduler.createHotObservable([.next(210 + k, 1 << (k - 1)), .completed(400 - k)])
+    }
+    let later = scheduler.createHotObservable([.next(220, 1000), .next(230, 2000), .completed(300)])
+    let res = scheduler.start {
+      Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5], xs[6], later) {
+        $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+      }
+    }
+    #expect(res.events == [.next(220, 1127), .next(230, 2127), .completed(399)])
+    for (index, x) in xs.enumerated() { #expect(x.subscriptions == [Subscription(200, 399 - index)]) }
+    #expect(later.subscriptions == [Subscription(200, 300)])
+
+  }
+
+  @Test("eight sources as a tuple, all values at once")
+  func eightSourcesTuple() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+    let b = scheduler.createHotObservable([.next(211, "b"), .completed(300)])
+    let c = scheduler.createHotObservable([.next(212, true), .completed(300)])
+    let d = scheduler.createHotObservable([.next(213, 2.5), .completed(300)])
+    let e = scheduler.createHotObservable([.next(214, 5), .next(240, 6), .completed(310)])
+    let f = scheduler.createHotObservable([.next(215, "f"), .completed(300)])
+    let g = scheduler.createHotObservable([.next(216, 7), .completed(300)])
+    let h = scheduler.createHotObservable([.next(217, "h"), .completed(320)])
+    let res = scheduler.start {
+      Observable.combineLatest(a, b, c, d, e, f, g, h).map {
+        "\($0.0)\($0.1)\($0.2)\($0.3)\($0.4)\($0.5)\($0.6)\($0.7)"
+      }
+    }
+    #expect(res.events == [.next(217, "1btrue2.55f7h"), .next(240, "1btrue2.56f7h"), .completed(320)])
+    #expect(e.subscriptions == [Subscription(200, 310)])
+    #expect(h.subscriptions == [Subscription(200, 320)])
+  }
+
+  @Test("five and eight sources: a value that can never be combined completes it at that tick")
+  func neverCombinedFiveAndEight() {
+    for arity in [5, 8] {
+      let scheduler = TestScheduler(initialClock: 0)
+      // The first source completes empty; the others send a value and complete, except the last,
+      // whose value at 250 can never be combined.
+      let first = scheduler.createHotObservable([.completed(220, Int.self)])
+      let middle = (2..<arity).map { k in scheduler.createHotObservable([.next(230, k), .completed(240)]) }
+      let last = scheduler.createHotObservable([.next(250, 100), .next(260, 200), .completed(300)])
+      let xs = [first] + middle + [last]
+      let res = scheduler.start { () -> Observable<Int> in
+        if arity == 5 {
+          return Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4]) { $0 + $1 + $2 + $3 + $4 }
+        }
+        return Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5], xs[6], xs[7]) {
+          $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+        }
+      }
+      #expect(res.events == [.completed(250)])
+      #expect(first.subscriptions == [Subscription(200, 220)])
+      for x in middle { #expect(x.subscriptions == [Subscription(200, 240)]) }
+      #expect(last.subscriptions == [Subscription(200, 250)])
+    }
+  }
+
+  @Test("three, five and eight sources: an error ends it at once and releases every source")
+  func errorsThreeFiveEight() {
+    for arity in [3, 5, 8] {
+      let scheduler = TestScheduler(initialClock: 0)
+      var xs = (1...arity).map { k in scheduler.createHotObservable([.next(210 + k, k), .completed(500)]) }
+      xs[arity / 2] = scheduler.createHotObservable([.next(210, 0), .error(240, TestError.boom)])
+      let res = scheduler.start { () -> Observable<Int> in
+        switch arity {
+        case 3: return Observable.combineLatest(xs[0], xs[1], xs[2]) { $0 + $1 + $2 }
+        case 5: return Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4]) { $0 + $1 + $2 + $3 + $4 }
+        default:
+          return Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5], xs[6], xs[7]) {
+            $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+          }
+        }
+      }
+      let firstSum = (1...arity).reduce(0, +) - (arity / 2 + 1)
+      #expect(res.events == [.next(210 + arity, firstSum), .error(240, TestError.boom)])
+      for x in xs { #expect(x.subscriptions == [Subscription(200, 240)]) }
+    }
+  }
+
+  @Test("five sources: a throwing selector errors and releases every source")
+  func fiveSourcesThrowingSelector() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = (1...5).map { k in scheduler.createHotObservable([.next(210 + k, k), .next(230, 10)]) }
+    let res = scheduler.start {
+      Observable.combineLatest(xs[0], xs[1], xs[2], xs[3], xs[4]) { a, _, _, _, _ -> Int in
+        if a == 10 { throw TestError.other }
+        return a
+      }
+    }
+    #expect(res.events == [.next(215, 1), .error(230, TestError.other)])
+    for x in xs { #expect(x.subscriptions == [Subscription(200, 230)]) }
+  }
+
   // MARK: Collection
 
   @Test("collection: emits arrays of the latest values")

@@ -120,6 +120,102 @@ struct ZipTests {
     #expect(completed)
   }
 
+  // MARK: Generated arities 3, 5 and 8
+
+  @Test("three, five and eight sources pair values by index; completion when all completed")
+  func pairsByIndexThreeFiveEight() {
+    for arity in [3, 5, 8] {
+      let scheduler = TestScheduler(initialClock: 0)
+      // Source k sends k at 210 + k and 10 * k at 250 - k, and completes at 300 + 10 * k.
+      let xs = (1...arity).map { k in
+        scheduler.createHotObservable([.next(210 + k, k), .next(250 - k, 10 * k), .completed(300 + 10 * k)])
+      }
+      let res = scheduler.start { zipSum(xs) }
+      let sum = (1...arity).reduce(0, +)
+      #expect(res.events == [.next(210 + arity, sum), .next(249, 10 * sum), .completed(300 + 10 * arity)])
+      for (index, x) in xs.enumerated() { #expect(x.subscriptions == [Subscription(200, 310 + 10 * index)]) }
+    }
+  }
+
+  @Test("three, five and eight sources: a completed, empty source does not end it before all completed")
+  func completedEmptySourceThreeFiveEight() {
+    for arity in [3, 5, 8] {
+      let scheduler = TestScheduler(initialClock: 0)
+      // The first source sends one value and completes at 215; the others send two and complete later:
+      // the second index can never be paired, yet the result completes only with the last source.
+      var xs = [scheduler.createHotObservable([.next(210, 1), .completed(215)])]
+      xs += (2...arity).map { k in
+        scheduler.createHotObservable([.next(220, k), .next(230, 10 * k), .completed(300 + k)])
+      }
+      let res = scheduler.start { zipSum(xs) }
+      #expect(res.events == [.next(220, (1...arity).reduce(0, +)), .completed(300 + arity)])
+      #expect(xs[0].subscriptions == [Subscription(200, 215)])
+      for (index, x) in xs.enumerated().dropFirst() {
+        #expect(x.subscriptions == [Subscription(200, 301 + index)])
+      }
+    }
+  }
+
+  @Test("three, five and eight sources: an error ends it at once and releases every source")
+  func errorsThreeFiveEight() {
+    for arity in [3, 5, 8] {
+      let scheduler = TestScheduler(initialClock: 0)
+      var xs = (1...arity).map { k in scheduler.createHotObservable([.next(210 + k, k), .completed(500)]) }
+      xs[arity - 1] = scheduler.createHotObservable([.next(210, 0), .error(240, TestError.boom)])
+      let res = scheduler.start { zipSum(xs) }
+      let sum = (1...arity).reduce(0, +) - arity
+      #expect(res.events == [.next(209 + arity, sum), .error(240, TestError.boom)])
+      for x in xs { #expect(x.subscriptions == [Subscription(200, 240)]) }
+    }
+  }
+
+  @Test("eight sources: a throwing selector errors; the tuple form pairs every type")
+  func eightSourcesSelectorAndTuple() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = (1...8).map { k in scheduler.createHotObservable([.next(210 + k, k), .next(230 + k, 0)]) }
+    let res = scheduler.start {
+      Observable.zip(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5], xs[6], xs[7]) {
+        a, _, _, _, _, _, _, _ -> Int in
+        if a == 0 { throw TestError.other }
+        return a
+      }
+    }
+    #expect(res.events == [.next(218, 1), .error(238, TestError.other)])
+    for x in xs { #expect(x.subscriptions == [Subscription(200, 238)]) }
+
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let a = scheduler2.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
+    let b = scheduler2.createHotObservable([.next(211, "b"), .next(241, "B"), .completed(300)])
+    let c = scheduler2.createHotObservable([.next(212, true), .next(242, false), .completed(300)])
+    let d = scheduler2.createHotObservable([.next(213, 2.5), .next(243, 3.5), .completed(300)])
+    let e = scheduler2.createHotObservable([.next(214, 5), .next(244, 6), .completed(300)])
+    let f = scheduler2.createHotObservable([.next(215, "f"), .next(245, "F"), .completed(300)])
+    let g = scheduler2.createHotObservable([.next(216, 7), .next(246, 8), .completed(300)])
+    let h = scheduler2.createHotObservable([.next(217, "h"), .completed(310)])
+    let res2 = scheduler2.start {
+      Observable.zip(a, b, c, d, e, f, g, h).map {
+        "\($0.0)\($0.1)\($0.2)\($0.3)\($0.4)\($0.5)\($0.6)\($0.7)"
+      }
+    }
+    // h's second value never comes: the second index is dropped when the last source completes.
+    #expect(res2.events == [.next(217, "1btrue2.55f7h"), .completed(310)])
+    #expect(a.subscriptions == [Subscription(200, 300)])
+    #expect(h.subscriptions == [Subscription(200, 310)])
+  }
+
+  @Test("five sources as a tuple")
+  func fiveSourcesTuple() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .completed(260)])
+    let b = scheduler.createHotObservable([.next(250, "b"), .completed(260)])
+    let c = scheduler.createHotObservable([.next(220, true), .completed(260)])
+    let d = scheduler.createHotObservable([.next(230, 2.5), .completed(260)])
+    let e = scheduler.createHotObservable([.next(240, 5), .completed(270)])
+    let res = scheduler.start { Observable.zip(a, b, c, d, e).map { "\($0.0)\($0.1)\($0.2)\($0.3)\($0.4)" } }
+    #expect(res.events == [.next(250, "1btrue2.55"), .completed(270)])
+    #expect(e.subscriptions == [Subscription(200, 270)])
+  }
+
   // MARK: Collection
 
   @Test("collection: symmetric sources")
@@ -173,5 +269,18 @@ struct ZipTests {
     let res2 = scheduler2.start { Observable.zip([x, y]) { _ -> Int in throw TestError.other } }
     #expect(res2.events == [.error(220, TestError.other)])
     #expect(x.subscriptions == [Subscription(200, 220)])
+  }
+}
+
+/// `Observable.zip` of 3, 5 or 8 of `sources`, summing each index.
+private func zipSum(_ xs: [TestableObservable<Int>]) -> Observable<Int> {
+  switch xs.count {
+  case 3: return Observable.zip(xs[0], xs[1], xs[2]) { $0 + $1 + $2 }
+  case 5: return Observable.zip(xs[0], xs[1], xs[2], xs[3], xs[4]) { $0 + $1 + $2 + $3 + $4 }
+  case 8:
+    return Observable.zip(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5], xs[6], xs[7]) {
+      $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+    }
+  default: fatalError("no zip of \(xs.count) in this test")
   }
 }

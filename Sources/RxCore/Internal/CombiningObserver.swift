@@ -1,7 +1,8 @@
-// Shared plumbing of the operators that combine several sources (combineLatest, zip, withLatestFrom,
-// sample): every source's events become messages of one enum that the sink handles through a single
-// `SerialGate`, so the sink's state is only ever touched by one thread at a time and no lock is held
-// while the observer is called.
+// Shared plumbing of the operators that combine a variable number of sources or that have no fast path
+// (the collection forms of combineLatest and zip, withLatestFrom, sample): every source's events become
+// messages of one enum that the sink handles through a single `SerialGate`, so the sink's state is only
+// ever touched by one thread at a time and no lock is held while the observer is called. The fixed
+// arities of combineLatest and zip (generated) use `CombiningSink` and their own typed inputs instead.
 
 /// A message for the gate of a sink with several sources: a value of one source (cases of the
 /// conforming enum), or how a source ended.
