@@ -58,6 +58,14 @@ extension InfallibleType {
     Infallible<Source.Element>(asObservable().flatMapLatest(selector))
   }
 
+  /// Sends the values of the infallible made from a value only while none runs; values arriving meanwhile
+  /// are dropped.
+  public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    -> Infallible<Source.Element>
+  {
+    Infallible<Source.Element>(asObservable().flatMapFirst(selector))
+  }
+
   /// Concatenates the infallibles `selector` makes from the values.
   public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<
