@@ -36,7 +36,8 @@ struct GenerateTests {
   func disposal() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start(disposed: 203) {
-      Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler, iterate: { $0 + 1 })
+      Observable.generate(
+        initialState: 0, condition: { _ in true }, scheduler: scheduler, iterate: { $0 + 1 })
     }
     #expect(res.events == [.next(201, 0), .next(202, 1)])
   }

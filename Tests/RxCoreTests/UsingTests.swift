@@ -66,7 +66,8 @@ struct UsingTests {
   func throwingResourceFactory() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start {
-      Observable<Int>.using({ () throws -> Resource in throw TestError.other }, observableFactory: { _ in .just(1) })
+      Observable<Int>.using(
+        { () throws -> Resource in throw TestError.other }, observableFactory: { _ in .just(1) })
     }
     #expect(res.events == [.error(200, TestError.other)])
   }
