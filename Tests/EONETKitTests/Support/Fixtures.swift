@@ -25,10 +25,10 @@ enum Fixtures {
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 
-  /// A fresh empty folder for one test.
+  /// A fresh empty folder for one test, inside this process's scratch root (removed when the test
+  /// process exits, so runs leave nothing behind in the temporary folder).
   static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("eonetkit-tests-\(UUID().uuidString)", isDirectory: true)
+    let url = scratchRoot.appendingPathComponent(UUID().uuidString, isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -40,3 +40,12 @@ enum Fixtures {
     "volcanoes": (4, 0), "waterColor": (0, 0), "wildfires": (4, 1),
   ]
 }
+
+/// One folder per test process for every test's files, removed when the process exits.
+private let scratchRoot: URL = {
+  atexit { removeScratchRoot() }
+  return FileManager.default.temporaryDirectory
+    .appendingPathComponent("eonetkit-tests-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+}()
+
+private func removeScratchRoot() { try? FileManager.default.removeItem(at: scratchRoot) }
