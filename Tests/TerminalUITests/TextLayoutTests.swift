@@ -31,6 +31,20 @@ import Testing
     #expect(TextLayout.wrap("日本語テキスト", width: 5) == ["日本", "語テ", "キス", "ト"])
   }
 
+  @Test func keepsRunsOfSpacesThatAlignColumns() {
+    #expect(TextLayout.wrap("Status:     open", width: 40) == ["Status:     open"])
+    // A run of spaces at a break is dropped, not carried to the next line.
+    #expect(TextLayout.wrap("Status:     open", width: 10) == ["Status:", "open"])
+  }
+
+  @Test func keepsTheIndentOnEveryWrappedLine() {
+    #expect(
+      TextLayout.wrap("  1. NASA Earth Observatory", width: 14) == ["  1. NASA", "  Earth", "  Observatory"])
+    // An indent wider than half the line is capped, so a word still fits.
+    #expect(TextLayout.wrap("        abcdef", width: 8) == ["    abcd", "    ef"])
+    #expect(TextLayout.wrap("   ", width: 8) == [""])
+  }
+
   @Test func keepsParagraphBreaks() {
     #expect(TextLayout.wrap("a\n\nb", width: 10) == ["a", "", "b"])
   }

@@ -45,33 +45,48 @@ public enum TextLayout {
   }
 
   private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+    // Leading spaces are the paragraph's indent, repeated on every line it wraps to (at most half
+    // the width, so a word always has room); runs of spaces between words are kept when both words
+    // land on one line, so aligned columns ("Status:   open") stay aligned.
+    let leading = paragraph.prefix(while: { $0 == " " }).count
+    let indent = String(repeating: " ", count: min(leading, width / 2))
     var lines: [String] = []
-    var line = ""
-    var lineWidth = 0
-    for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = String(word)
-      var wordWidth = DisplayWidth.of(word)
-      if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-        line += " " + word
-        lineWidth += 1 + wordWidth
+    var line = indent
+    var lineWidth = indent.count
+    var lineHasWord = false
+    var spacesBefore = 0
+    for piece in paragraph.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+      if piece.isEmpty {
+        spacesBefore += 1
         continue
       }
-      if lineWidth > 0 {
-        lines.append(line)
-        line = ""
-        lineWidth = 0
+      let gap = spacesBefore + 1
+      spacesBefore = 0
+      var word = String(piece)
+      var wordWidth = DisplayWidth.of(word)
+      if lineHasWord && lineWidth + gap + wordWidth <= width {
+        line += String(repeating: " ", count: gap) + word
+        lineWidth += gap + wordWidth
+        continue
       }
-      while wordWidth > width {
-        var head = prefix(of: word, fitting: width)
+      if lineHasWord {
+        lines.append(line)
+        line = indent
+        lineWidth = indent.count
+      }
+      let room = width - indent.count
+      while wordWidth > room {
+        var head = prefix(of: word, fitting: room)
         if head.isEmpty { head = String(word.first!) }  // a wide character in a one-column line
-        lines.append(head)
+        lines.append(indent + head)
         word.removeFirst(head.count)
         wordWidth = DisplayWidth.of(word)
       }
-      line = word
-      lineWidth = wordWidth
+      line += word
+      lineWidth += wordWidth
+      lineHasWord = true
     }
-    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    if lineHasWord || lines.isEmpty { lines.append(lineHasWord ? line : "") }
     return lines
   }
 }
