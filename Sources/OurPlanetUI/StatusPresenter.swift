@@ -4,8 +4,9 @@ import TerminalUI
 
 /// The one owner of the status line: what it says, in which order of importance.
 ///
-/// 1. While a refresh runs: the spinner, the progress bar, and the newest message (else the event
-///    count), so a warning raised at start-up is readable at once.
+/// 1. While a refresh runs: the spinner and the progress bar (once the categories are known), with
+///    the answer to the last key, else the newest message, else the event count, so neither a key's
+///    answer nor a warning raised at start-up waits for the downloads to end.
 /// 2. The answer to the last key (`Opening …`, `Nothing to refresh offline`).
 /// 3. A message posted in the last ``freshSeconds`` seconds (a damaged cache file, a link that
 ///    would not open).
@@ -44,8 +45,14 @@ final class StatusPresenter {
     line.tick = context.host.animationTick
     let events = Formatting.count(catalog.eventCount(inLast: days, in: context.region.value), "event")
     if catalog.isLoading {
-      line.progress = Progress(completed: catalog.completedCount, total: max(catalog.items.count, 1))
-      if let fresh {
+      // No bar while the category list itself is asked for: there is nothing yet to count.
+      if !catalog.items.isEmpty {
+        line.progress = Progress(completed: catalog.completedCount, total: catalog.items.count)
+      }
+      if let notice = context.notice {
+        line.message = notice.text
+        line.messageKind = notice.isError ? .error : .info
+      } else if let fresh {
         line.message = fresh.text
         line.messageKind = .error
       } else {

@@ -141,11 +141,18 @@ struct ScreenTests {
     let app = ShellHarness { standardFeed($0) }
     app.advance(to: 1)
     #expect(app.statusLine.contains("asking for the categories"), "\(app.statusLine)")
+    #expect(!app.statusLine.contains("0/"), "no progress before the categories are known: \(app.statusLine)")
     app.advance(to: 8)
     let loading = app.statusLine
     #expect(loading.contains("0/3") && loading.contains("downloading"), "\(loading)")
     #expect(loading.components(separatedBy: "0/3").count == 2, "the count once: \(loading)")
+    // The answer to a key is not hidden by the downloads.
+    app.press(.char("m"))
+    #expect(
+      app.statusLine.contains("open a category first") && app.statusLine.contains("0/3"), "\(app.statusLine)")
     app.advance(to: 100)
+    #expect(app.statusLine.contains("open a category first"), "the answer stays until the next key")
+    app.press(.down)
     #expect(app.statusLine.hasPrefix("3 events in 3 categories (the last 30 days)"))
   }
 
