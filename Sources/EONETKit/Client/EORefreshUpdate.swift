@@ -7,7 +7,8 @@
 /// })
 /// ```
 public enum EORefreshUpdate: Sendable {
-  /// The categories to download, sorted by title (always the first update).
+  /// The categories to download, in the order they download (``EONETClient/refresh(forLast:)``
+  /// sorts them by title); always the first update.
   case listed([EOCategory])
   /// The category's download took one of the download slots.
   case started(EOCategory)

@@ -30,6 +30,7 @@ struct RequestLoader {
     }
     return load(key: "categories", path: ["categories"], query: [], decode: decode)
       .map { fetched in fetched.map { $0.sorted(by: EOCategory.byTitle) } }
+      .asObservable()
   }
 
   func events(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
@@ -46,9 +47,9 @@ struct RequestLoader {
         ],
         decode: decode)
     }
-    return Observable.merge(requests)
-      .reduce([EOFetched<[EOEvent]>]()) { $0 + [$1] }
+    return Single.zip(requests)
       .map { parts in Self.combine(parts) }
+      .asObservable()
   }
 
   static func eventsKey(category: EOCategory, status: String) -> String {
@@ -59,8 +60,8 @@ struct RequestLoader {
   /// decoded and cached on the scheduler.
   private func load<Element: Sendable>(
     key: String, path: [String], query: [URLQueryItem], decode: @escaping Decode<Element>
-  ) -> Observable<EOFetched<[Element]>> {
-    Observable<EOFetched<[Element]>>.deferred {
+  ) -> Single<EOFetched<[Element]>> {
+    Single<EOFetched<[Element]>>.deferred {
       let url = try makeURL(path: path, query: query)
       let cached = readCacheEntry(key)
       var headers = ["Accept": "application/json"]
@@ -104,31 +105,25 @@ struct RequestLoader {
   }
 
   /// The response, after waiting out and retrying 429 and 5xx answers as the policy allows.
-  private func response(for request: HTTPRequest, attempt: Int) -> Observable<HTTPResponse> {
-    send(request).flatMap { answer -> Observable<HTTPResponse> in
+  private func response(for request: HTTPRequest, attempt: Int) -> Single<HTTPResponse> {
+    send(request).flatMap { answer -> Single<HTTPResponse> in
       guard RetryPolicy.isRetryable(status: answer.status),
         let delay = configuration.retryPolicy.delay(
           afterAttempt: attempt, retryAfter: answer.header("Retry-After"), now: configuration.clock())
       else { return .just(answer) }
       let milliseconds = Int((delay * 1000).rounded())
-      return Observable<Int>.timer(.milliseconds(milliseconds), scheduler: scheduler)
+      return Single<Int>.timer(.milliseconds(milliseconds), scheduler: scheduler)
         .flatMap { _ in response(for: request, attempt: attempt + 1) }
     }
   }
 
-  /// One HTTP exchange; disposing the subscription cancels the request.
-  private func send(_ request: HTTPRequest) -> Observable<HTTPResponse> {
+  /// One HTTP exchange: one response or one failure; disposing the subscription cancels the request.
+  private func send(_ request: HTTPRequest) -> Single<HTTPResponse> {
     let transport = self.transport
-    return Observable.create { observer in
-      let box = UncheckedSendableBox(observer)
+    return Single.create { single in
+      let box = UncheckedSendableBox(single)
       let task = transport.send(request) { result in
-        switch result {
-        case .success(let response):
-          box.value.onNext(response)
-          box.value.onCompleted()
-        case .failure(let error):
-          box.value.onError(error)
-        }
+        box.value(result.mapError { $0 as any Error })
       }
       return Disposables.create { task.cancel() }
     }
