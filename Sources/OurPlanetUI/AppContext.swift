@@ -106,8 +106,13 @@ final class AppContext {
     self.clock = clock
     self.host = host
     self.catalogModel = catalogModel
+    // The first launch's baseline is taken before any screen sees a catalog, so no frame ever
+    // counts as new what the first refresh brought.
     self.catalog = catalogModel.catalog.asObservable()
       .observe(on: mainScheduler)
+      .do(onNext: { [seen, catalogModel] catalog in
+        seen.absorbBaseline(catalog, online: catalogModel.isOnline)
+      })
       .share(replay: 1, scope: .whileConnected)
     self.days = days
     self.dayRange = dayRange

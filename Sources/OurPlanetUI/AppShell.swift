@@ -144,7 +144,6 @@ public final class AppShell {
 
   private func catalogChanged(_ catalog: Catalog) {
     context.latestCatalog = catalog
-    context.seen.absorbBaseline(catalog, online: context.catalogModel.isOnline)
     context.host.isAnimating = catalog.isLoading
     if catalog.messages.count > postedFailures {
       for message in catalog.messages[postedFailures...] { context.messages.post(message) }

@@ -13,7 +13,8 @@ final class CategoriesScreen: Screen, Searchable {
   private var list = ListView(emptyMessage: "Loading categories…")
   private var catalog = Catalog.empty
   private var days: Int
-  private var seen = SeenState()
+  /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
+  private var seen: SeenState { context.seen.state.value }
   private var region: Region?
   private(set) var query = ""
 
@@ -25,10 +26,9 @@ final class CategoriesScreen: Screen, Searchable {
     Observable.combineLatest(
       context.catalog, context.days.asObservable().distinctUntilChanged(), seen, region
     )
-    .subscribe(onNext: { [unowned self] catalog, days, seen, region in
+    .subscribe(onNext: { [unowned self] catalog, days, _, region in
       self.catalog = catalog
       self.days = days
-      self.seen = seen
       self.region = region
       self.rebuildRows()
     })

@@ -12,7 +12,8 @@ final class EventsScreen: Screen, Searchable {
   private let model: EventListViewModel
   private let subscription = SerialDisposable()
   private let seenSubscription = SerialDisposable()
-  private var seen = SeenState()
+  /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
+  private var seen: SeenState { context.seen.state.value }
   private var state: EventListState?
   private var list = ListView(emptyMessage: "Loading events…")
 
@@ -29,10 +30,7 @@ final class EventsScreen: Screen, Searchable {
       .subscribe(onNext: { [unowned self] state in self.stateChanged(state) })
     seenSubscription.disposable = context.seen.state.asObservable()
       .observe(on: context.mainScheduler)
-      .subscribe(onNext: { [unowned self] seen in
-        self.seen = seen
-        self.rebuildRows()
-      })
+      .subscribe(onNext: { [unowned self] _ in self.rebuildRows() })
   }
 
   deinit { close() }
