@@ -44,7 +44,7 @@ final class CategoriesScreen: Screen, Searchable {
   }
 
   var position: String? {
-    list.rows.isEmpty ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rows.count))"
+    list.rowCount == 0 ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rowCount))"
   }
 
   var showsMap: Bool { false }

@@ -50,7 +50,7 @@ final class EventsScreen: Screen, Searchable {
   var query: String { model.query.value }
 
   var position: String? {
-    list.rows.isEmpty ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rows.count))"
+    list.rowCount == 0 ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rowCount))"
   }
 
   func setQuery(_ text: String) { model.query.accept(text) }
@@ -164,7 +164,12 @@ final class EventsScreen: Screen, Searchable {
   private func rebuildRows() {
     let tagged = model.categoryID == EventListViewModel.allCategoriesID
     let centre = state?.region?.centre
-    list.replaceRows(events.map { Rows.event($0, change: seen.change(of: $0), tagged: tagged, from: centre) })
+    let events = self.events
+    let seen = self.seen
+    // Only the rows on screen are made: a slider step costs the same at any list length.
+    list.replaceRows(
+      count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
+      row: { Rows.event(events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre) })
   }
 
   /// Selects the next event (after the selection, wrapping) that is new or updated.

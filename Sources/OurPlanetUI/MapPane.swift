@@ -45,16 +45,31 @@ struct MapPane {
   private(set) var lastRect: Rect?
   /// The marker the last `Space` went to, to go on from it.
   private var cycleIndex: Int?
+  /// Events shown since the markers were last made.
+  private var pendingEvents: [EOEvent]?
 
   /// Shows `events` (newest first: where several share a cell, the newest gives its colour).
+  ///
+  /// The markers are made when the map is next drawn or used, so a list change costs nothing while
+  /// the map is hidden.
   mutating func show(_ events: [EOEvent]) {
+    pendingEvents = events
+  }
+
+  /// Makes the markers of the events last shown, if not done yet.
+  private mutating func makeMarkers() {
+    guard let events = pendingEvents else { return }
+    pendingEvents = nil
     var markers: [MapMarker] = []
     markers.reserveCapacity(events.count)
     var indices: [String: Int] = [:]
     indices.reserveCapacity(events.count)
+    var ids: [String] = []
+    ids.reserveCapacity(events.count)
     for event in events {
       guard let center = event.latestGeometry?.center else { continue }
       indices[event.id] = markers.count
+      ids.append(event.id)
       markers.append(
         MapMarker(
           longitude: center.longitude, latitude: center.latitude, styleKey: event.categories.first?.id ?? ""))
@@ -62,12 +77,13 @@ struct MapPane {
     view.markers = markers
     view.selectedIndex = nil
     markerIndexByEventID = indices
-    eventIDs = events.filter { $0.latestGeometry?.center != nil }.map(\.id)
+    eventIDs = ids
   }
 
   /// Draws the map into `rect` with the event `selectedEventID` highlighted (or a note when the
   /// rectangle is too small).
   mutating func render(into buffer: inout CellBuffer, rect: Rect, selectedEventID: String?) {
+    makeMarkers()
     view.selectedIndex = selectedEventID.flatMap { markerIndexByEventID[$0] }
     lastRect = rect
     view.render(into: &buffer, rect: rect)
@@ -107,6 +123,7 @@ struct MapPane {
       if view.viewport.isWholeWorld { view.viewport.zoom(by: 4) }
       view.viewport.centre(longitude: centre.longitude, latitude: centre.latitude)
     case .char(" "):
+      makeMarkers()
       let visible = view.visibleMarkers()
       guard !visible.isEmpty else { return .moved }
       let next = visible.first { $0 > (cycleIndex ?? -1) } ?? visible[0]
@@ -128,7 +145,8 @@ struct MapPane {
   }
 
   /// The event of the marker under `point` (a click), if any.
-  func eventID(at point: Point) -> String? {
+  mutating func eventID(at point: Point) -> String? {
+    makeMarkers()
     guard let rect = lastRect, let index = view.marker(at: point, in: rect) else { return nil }
     return eventIDs.indices.contains(index) ? eventIDs[index] : nil
   }

@@ -33,6 +33,9 @@ public enum Rows {
       rightText: changes + Formatting.count(item.count(inLast: days, in: region)), glyphStyle: glyphStyle)
   }
 
+  /// The width of every event row's glyph: the open or closed mark and the new or updated mark.
+  public static let eventGlyphWidth = 2
+
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
   /// gives way first and numbers are never cut.
   public static func event(

@@ -27,6 +27,36 @@ import Testing
     #expect(!buffer[10, 1].style.attributes.contains(.reverse))
   }
 
+  @Test("a lazy list makes only the rows it draws, and keeps the selection by id")
+  func lazyRows() {
+    final class Made { var indices: [Int] = [] }
+    let made = Made()
+    func replace(_ view: inout ListView, ids: [Int]) {
+      view.replaceRows(
+        count: ids.count, glyphWidth: 1, id: { "e\(ids[$0])" },
+        row: { index in
+          made.indices.append(index)
+          return ListRow(id: "e\(ids[index])", glyph: "●", text: "Event \(ids[index])")
+        })
+    }
+    var view = ListView()
+    replace(&view, ids: Array(0..<20_000))
+    #expect(view.rowCount == 20_000)
+    #expect(made.indices.isEmpty, "nothing is made before it is drawn")
+    _ = view.handle(key: .char("G"))
+    let lines = renderLines(width: 20, height: 3) { view.render(into: &$0, rect: $1) }
+    #expect(lines.trimmed == ["● Event 19997", "● Event 19998", "● Event 19999"])
+    #expect(Set(made.indices) == [19_997, 19_998, 19_999], "only the rows on screen")
+    // Ten thousand rows inserted above: the selection stays on its row, on the same screen line.
+    replace(&view, ids: Array(-10_000..<20_000))
+    #expect(view.selectedID == "e19999")
+    #expect(view.selectedIndex == 29_999)
+    #expect(view.selectedRow?.text == "Event 19999")
+    let found = view.select(id: "e5")
+    #expect(found)
+    #expect(view.selectedIndex == 10_005)
+  }
+
   @Test func truncatesTitlesWithAnEllipsisAndDropsDetailFirst() {
     var view = ListView(rows: [ListRow(text: "Severe Storms in the Pacific", detail: "open", rightText: "42")]
     )

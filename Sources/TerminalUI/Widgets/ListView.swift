@@ -9,10 +9,45 @@
 /// if list.handle(key: key) { session.setNeedsRedraw() }
 /// list.render(into: &buffer, rect: body)
 /// ```
-public struct ListView: Hashable, Sendable {
-  /// The rows, top to bottom. Setting them keeps `selectedIndex` in range.
+///
+/// A long list can give its rows lazily (``replaceRows(count:glyphWidth:id:row:)``): only the rows on
+/// screen are ever made, so an update or a key costs the same for twenty rows or twenty thousand.
+public struct ListView {
+  /// The rows, top to bottom. Setting them keeps `selectedIndex` in range. (Reading them makes every
+  /// row of a lazy list: use ``rowCount`` and ``row(at:)`` where that matters.)
   public var rows: [ListRow] {
-    didSet { clampSelection() }
+    get { lazyRows.map { lazy in (0..<lazy.count).map(lazy.row) } ?? eagerRows }
+    set {
+      lazyRows = nil
+      eagerRows = newValue
+      clampSelection()
+    }
+  }
+  private var eagerRows: [ListRow] = []
+  private var lazyRows: LazyRows?
+
+  /// Rows made on demand.
+  private struct LazyRows {
+    let count: Int
+    let glyphWidth: Int
+    let id: (Int) -> String
+    let row: (Int) -> ListRow
+  }
+
+  /// How many rows there are.
+  public var rowCount: Int { lazyRows?.count ?? eagerRows.count }
+
+  /// The row at `index` (made now for a lazy list).
+  public func row(at index: Int) -> ListRow {
+    lazyRows.map { $0.row(index) } ?? eagerRows[index]
+  }
+
+  private func rowID(at index: Int) -> String {
+    lazyRows.map { $0.id(index) } ?? eagerRows[index].id
+  }
+
+  private func index(ofID id: String) -> Int? {
+    (0..<rowCount).first { rowID(at: $0) == id }
   }
   /// The selected row (0 when the list is empty).
   public private(set) var selectedIndex: Int = 0
@@ -29,7 +64,7 @@ public struct ListView: Hashable, Sendable {
 
   /// Creates a list.
   public init(rows: [ListRow] = [], emptyMessage: String = "Nothing here", theme: Theme = .standard) {
-    self.rows = rows
+    self.eagerRows = rows
     self.emptyMessage = emptyMessage
     self.theme = theme
     clampSelection()
@@ -37,20 +72,44 @@ public struct ListView: Hashable, Sendable {
 
   /// The selected row, or `nil` when the list is empty.
   public var selectedRow: ListRow? {
-    rows.indices.contains(selectedIndex) ? rows[selectedIndex] : nil
+    (0..<rowCount).contains(selectedIndex) ? row(at: selectedIndex) : nil
   }
 
   /// The id of the selected row, or `nil` when the list is empty.
-  public var selectedID: String? { selectedRow?.id }
+  public var selectedID: String? {
+    (0..<rowCount).contains(selectedIndex) ? rowID(at: selectedIndex) : nil
+  }
 
   /// Replaces the rows, keeping the selected row (by ``ListRow/id``) selected and on the same line
   /// of the screen when rows are inserted or removed around it; where it is gone, the selection
   /// stays at the same index.
   public mutating func replaceRows(_ newRows: [ListRow]) {
+    keepingSelection { $0.rows = newRows }
+  }
+
+  /// Replaces the rows with `count` rows made on demand, keeping the selection as
+  /// ``replaceRows(_:)`` does.
+  ///
+  /// - Parameters:
+  ///   - count: How many rows.
+  ///   - glyphWidth: The widest glyph of any row (the glyph column's width).
+  ///   - id: The id of the row at an index (cheap: it is asked for to find the selection).
+  ///   - row: The row at an index (asked for only for the rows drawn).
+  public mutating func replaceRows(
+    count: Int, glyphWidth: Int, id: @escaping (Int) -> String, row: @escaping (Int) -> ListRow
+  ) {
+    keepingSelection { list in
+      list.eagerRows = []
+      list.lazyRows = LazyRows(count: count, glyphWidth: glyphWidth, id: id, row: row)
+      list.clampSelection()
+    }
+  }
+
+  private mutating func keepingSelection(_ replace: (inout ListView) -> Void) {
     let previousID = selectedID
     let line = selectedIndex - scrollOffset
-    rows = newRows
-    guard let previousID, let index = newRows.firstIndex(where: { $0.id == previousID }) else { return }
+    replace(&self)
+    guard let previousID, let index = index(ofID: previousID) else { return }
     selectedIndex = index
     scrollOffset = max(0, index - line)
     clampSelection()
@@ -62,7 +121,7 @@ public struct ListView: Hashable, Sendable {
   /// - Returns: whether a row has that id.
   @discardableResult
   public mutating func select(id: String) -> Bool {
-    guard let index = rows.firstIndex(where: { $0.id == id }) else { return false }
+    guard let index = index(ofID: id) else { return false }
     select(index)
     return true
   }
@@ -71,7 +130,7 @@ public struct ListView: Hashable, Sendable {
   public func rowIndex(at point: Point) -> Int? {
     guard lastRect.contains(point) else { return nil }
     let index = scrollOffset + (point.y - lastRect.y)
-    return rows.indices.contains(index) ? index : nil
+    return (0..<rowCount).contains(index) ? index : nil
   }
 
   /// Scrolls by `rows` (the mouse wheel), moving the selection with the view.
@@ -98,7 +157,7 @@ public struct ListView: Hashable, Sendable {
     case .pageUp, .ctrl("b"): select(selectedIndex - page)
     case .pageDown, .ctrl("f"): select(selectedIndex + page)
     case .home, .char("g"): select(0)
-    case .end, .char("G"): select(rows.count - 1)
+    case .end, .char("G"): select(rowCount - 1)
     default: return false
     }
     return true
@@ -110,20 +169,21 @@ public struct ListView: Hashable, Sendable {
     lastRect = rect
     guard !rect.isEmpty else { return }
     visibleRowCount = rect.height
-    guard !rows.isEmpty else {
+    guard rowCount > 0 else {
       let message = TextLayout.truncate(emptyMessage, toWidth: rect.width, ellipsis: buffer.symbols.ellipsis)
       buffer.write(message, at: Point(x: rect.x, y: rect.y), style: theme.secondary, clip: rect)
       return
     }
     scrollSelectionIntoView(height: rect.height)
-    let glyphWidth = rows.reduce(0) { max($0, DisplayWidth.of($1.glyph)) }
+    let glyphWidth = lazyRows?.glyphWidth ?? eagerRows.reduce(0) { max($0, DisplayWidth.of($1.glyph)) }
     let glyphColumn = glyphWidth > 0 && rect.width >= glyphWidth + 3 ? glyphWidth + 1 : 0
     for line in 0..<rect.height {
       let index = scrollOffset + line
-      guard index < rows.count else { break }
+      guard index < rowCount else { break }
       let rowRect = Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1)
       draw(
-        rows[index], selected: index == selectedIndex, glyphColumn: glyphColumn, in: rowRect, buffer: &buffer)
+        row(at: index), selected: index == selectedIndex, glyphColumn: glyphColumn, in: rowRect,
+        buffer: &buffer)
     }
   }
 
@@ -158,14 +218,14 @@ public struct ListView: Hashable, Sendable {
   }
 
   private mutating func clampSelection() {
-    selectedIndex = max(0, min(selectedIndex, rows.count - 1))
-    scrollOffset = max(0, min(scrollOffset, rows.count - 1))
+    selectedIndex = max(0, min(selectedIndex, rowCount - 1))
+    scrollOffset = max(0, min(scrollOffset, rowCount - 1))
   }
 
   private mutating func scrollSelectionIntoView(height: Int) {
     let height = max(1, height)
     if selectedIndex < scrollOffset { scrollOffset = selectedIndex }
     if selectedIndex >= scrollOffset + height { scrollOffset = selectedIndex - height + 1 }
-    scrollOffset = max(0, min(scrollOffset, rows.count - height))
+    scrollOffset = max(0, min(scrollOffset, rowCount - height))
   }
 }
