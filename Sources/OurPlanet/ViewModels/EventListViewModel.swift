@@ -83,40 +83,96 @@ public final class EventListViewModel: @unchecked Sendable {
 
 /// Events with their age (seconds before their own data set's fetch time), youngest first: the
 /// shape every window and the timeline are cut from, for one category or all of them merged.
+///
+/// A search or a region keeps a selection of positions into one shared list rather than copies of
+/// the events, so narrowing twenty thousand events costs integer appends, not event copies.
 struct AgedEvents: Equatable {
-  var events: [EOEvent] = []
-  var ages: [Double] = []
-  /// The titles folded for searching (case and diacritics), computed once per data change.
-  var titles: [String] = []
+  /// The whole list, made once per data change.
+  private final class Storage {
+    let events: [EOEvent]
+    let ages: [Double]
+    /// The titles folded for searching (case and diacritics).
+    let titles: [FoldedText]
 
-  /// Events with their ages; their titles are folded here.
+    init(events: [EOEvent], ages: [Double]) {
+      self.events = events
+      self.ages = ages
+      titles = events.map { FoldedText($0.title) }
+    }
+  }
+
+  private let storage: Storage
+  /// The positions kept, ascending (`nil`: every one).
+  private let positions: [Int32]?
+
+  /// Events with their ages, youngest first; their titles are folded here.
   init(events: [EOEvent] = [], ages: [Double] = []) {
-    self.events = events
-    self.ages = ages
-    titles = events.map { EventFilter.fold($0.title) }
+    storage = Storage(events: events, ages: ages)
+    positions = nil
+  }
+
+  private init(storage: Storage, positions: [Int32]) {
+    self.storage = storage
+    self.positions = positions
+  }
+
+  /// How many events.
+  var count: Int { positions?.count ?? storage.events.count }
+
+  /// The ages, youngest first.
+  var ages: some Sequence<Double> {
+    let ages = storage.ages
+    return (0..<count).lazy.map { [positions] index in ages[positions.map { Int($0[index]) } ?? index] }
+  }
+
+  private func position(_ index: Int) -> Int {
+    positions.map { Int($0[index]) } ?? index
+  }
+
+  /// The first `count` events.
+  func prefix(_ count: Int) -> [EOEvent] {
+    guard let positions else { return Array(storage.events[..<count]) }
+    return positions[..<count].map { storage.events[Int($0)] }
   }
 
   /// The entries `include` keeps, in order.
-  func keeping(where include: (EOEvent, String) -> Bool) -> AgedEvents {
-    var kept = AgedEvents()
-    for index in events.indices where include(events[index], titles[index]) {
-      kept.events.append(events[index])
-      kept.ages.append(ages[index])
-      kept.titles.append(titles[index])
+  func keeping(where include: (EOEvent, FoldedText) -> Bool) -> AgedEvents {
+    var kept: [Int32] = []
+    kept.reserveCapacity(count)
+    let events = storage.events
+    let titles = storage.titles
+    if let positions {
+      for position in positions where include(events[Int(position)], titles[Int(position)]) {
+        kept.append(position)
+      }
+    } else {
+      for index in events.indices where include(events[index], titles[index]) { kept.append(Int32(index)) }
     }
-    return kept
+    return AgedEvents(storage: storage, positions: kept)
   }
 
   /// How many are at most `days` days old (the same cut as ``DaysWindow``).
   func count(withinDays days: Int) -> Int {
     let limit = Double(max(0, days)) * 86_400
+    let ages = storage.ages
     var low = 0
-    var high = ages.count
+    var high = count
     while low < high {
       let middle = (low + high) / 2
-      if ages[middle] <= limit { low = middle + 1 } else { high = middle }
+      if ages[position(middle)] <= limit { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+
+  static func == (lhs: AgedEvents, rhs: AgedEvents) -> Bool {
+    if lhs.storage === rhs.storage && lhs.positions == rhs.positions { return true }
+    guard lhs.count == rhs.count else { return false }
+    return (0..<lhs.count).allSatisfy { index in
+      let left = lhs.position(index)
+      let right = rhs.position(index)
+      return lhs.storage.ages[left] == rhs.storage.ages[right]
+        && lhs.storage.events[left] == rhs.storage.events[right]
+    }
   }
 }
 
@@ -172,22 +228,36 @@ private struct MatchingEvents {
   var inRegion: AgedEvents
   /// Matching events per day of age: `histogram[0]` within the last day, and so on.
   var histogram: [Int]
+  /// The results of the last few searches of this source and region, newest last, so going back
+  /// (Backspace) costs nothing and typing on searches the closest earlier result.
+  var recent: [(needle: FoldedText, aged: AgedEvents)] = []
+  /// How many results ``recent`` keeps.
+  static let recentLimit = 8
 
   init(source: CategorySource, filter: EventFilter, region: Region?, range: Int, previous: MatchingEvents?) {
     self.source = source
     self.region = region
     query = filter.query
-    let needle = EventFilter.fold(filter.needle)
+    let needle = FoldedText(filter.needle)
     if let previous, previous.source == source, previous.region == region {
       inRegion = previous.inRegion
-      let previousNeedle = EventFilter.fold(previous.query.trimmingCharacters(in: .whitespaces))
-      // A longer needle that contains the previous one only narrows the previous result.
-      let base = !previousNeedle.isEmpty && needle.contains(previousNeedle) ? previous.aged : inRegion
-      aged = needle.isEmpty ? inRegion : base.keeping { _, title in title.contains(needle) }
+      recent = previous.recent
     } else {
       inRegion =
         region.map { region in source.aged.keeping { event, _ in region.contains(event) } } ?? source.aged
-      aged = needle.isEmpty ? inRegion : inRegion.keeping { _, title in title.contains(needle) }
+    }
+    if needle.isEmpty {
+      aged = inRegion
+    } else if let known = recent.last(where: { $0.needle == needle }) {
+      aged = known.aged
+    } else {
+      // A needle that contains an earlier one only narrows that earlier result: the longest such.
+      let base = recent.filter { needle.contains($0.needle) }.max {
+        $0.needle.bytes.count < $1.needle.bytes.count
+      }
+      aged = (base?.aged ?? inRegion).keeping { _, title in title.contains(needle) }
+      recent.append((needle, aged))
+      if recent.count > Self.recentLimit { recent.removeFirst() }
     }
     var counts = [Int](repeating: 0, count: max(1, range))
     for age in aged.ages {
@@ -200,6 +270,6 @@ private struct MatchingEvents {
   func regionCount(withinDays days: Int) -> Int { inRegion.count(withinDays: days) }
 
   func window(days: Int) -> [EOEvent] {
-    Array(aged.events[..<aged.count(withinDays: days)])
+    aged.prefix(aged.count(withinDays: days))
   }
 }
