@@ -14,6 +14,8 @@ struct HTMLEntitiesTests {
       ("non&nbsp;breaking", "non\u{A0}breaking"),
       ("volcano &#x1F30B;", "volcano 🌋"),
       ("https://x.org/r.aspx?eventtype=WF&amp;eventid=1", "https://x.org/r.aspx?eventtype=WF&eventid=1"),
+      ("Incêndio&amp;São José 火事&#x706B;", "Incêndio&São José 火事火"),
+      ("&amp;&amp;&#65;&#x42;", "&&AB"),
     ])
   func decodes(input: String, expected: String) {
     #expect(HTMLEntities.decode(input) == expected)
@@ -23,7 +25,7 @@ struct HTMLEntitiesTests {
     "leaves everything else alone",
     arguments: [
       "no entities", "AT&T", "a & b", "&unknown;", "&#;", "&#xZZ;", "&#0;", "&#55296;", "&;", "trailing &",
-      "https://x.org/?a=1&b=2", "&amp", "&#1114112;",
+      "https://x.org/?a=1&b=2", "&amp", "&#1114112;", "&#99999999999999;", "&#x;", "&#12a;", "é&é;",
     ])
   func leavesAlone(input: String) {
     #expect(HTMLEntities.decode(input) == input)

@@ -7,48 +7,65 @@ enum HTMLEntities {
   /// `text` with every known named reference and every numeric reference replaced by its character.
   ///
   /// Unknown names and malformed references stay as they are. One pass only: `&amp;amp;` becomes
-  /// `&amp;`, as a browser shows it.
+  /// `&amp;`, as a browser shows it. Works on UTF-8 bytes: the text between references is copied in
+  /// runs (`&` and `;` never occur inside a multi-byte character).
   static func decode(_ text: String) -> String {
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    var output = String.UnicodeScalarView()
-    let scalars = Array(text.unicodeScalars)
+    let bytes = Array(text.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
     var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      guard scalar == "&", let (replacement, length) = reference(in: scalars, at: index) else {
-        output.append(scalar)
+    var runStart = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "&"), let (scalar, length) = reference(in: bytes, at: index) else {
         index += 1
         continue
       }
-      output.append(replacement)
+      output.append(contentsOf: bytes[runStart..<index])
+      output.append(contentsOf: String(Character(scalar)).utf8)
       index += length
+      runStart = index
     }
-    return String(output)
+    output.append(contentsOf: bytes[runStart...])
+    return String(decoding: output, as: UTF8.self)
   }
 
-  /// The character of the reference starting at `start` (an `&`) and the reference's length.
-  private static func reference(
-    in scalars: [Unicode.Scalar], at start: Int
-  ) -> (Unicode.Scalar, Int)? {
-    // The longest reference we decode is `&#x10FFFF;` (10 scalars); look no further for the `;`.
-    let limit = min(scalars.count, start + 12)
-    guard let end = (start + 1..<limit).first(where: { scalars[$0] == ";" }), end > start + 1 else {
+  /// The character of the reference starting at `start` (an `&`) and the reference's length in bytes.
+  private static func reference(in bytes: [UInt8], at start: Int) -> (Unicode.Scalar, Int)? {
+    // The longest reference we decode is `&#x10FFFF;` (10 bytes); look no further for the `;`.
+    let limit = min(bytes.count, start + 12)
+    guard let end = (start + 1..<limit).first(where: { bytes[$0] == UInt8(ascii: ";") }), end > start + 1
+    else {
       return nil
     }
-    let body = String(String.UnicodeScalarView(scalars[start + 1..<end]))
+    let body = bytes[start + 1..<end]
     let length = end - start + 1
-    if body.hasPrefix("#") {
-      let digits = body.dropFirst()
-      let value: UInt32?
-      if digits.first == "x" || digits.first == "X" {
-        value = UInt32(digits.dropFirst(), radix: 16)
-      } else {
-        value = UInt32(digits, radix: 10)
+    if body.first == UInt8(ascii: "#") {
+      var digits = body.dropFirst()
+      var radix: UInt32 = 10
+      if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
+        radix = 16
+        digits = digits.dropFirst()
       }
-      guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+      guard !digits.isEmpty else { return nil }
+      var value: UInt32 = 0
+      for byte in digits {
+        guard let digit = hexValue(byte), digit < radix, value <= 0x10FFFF else { return nil }
+        value = value * radix + digit
+      }
+      guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }
       return (scalar, length)
     }
-    guard let scalar = named[body] else { return nil }
+    guard let scalar = named[String(decoding: body, as: UTF8.self)] else { return nil }
     return (scalar, length)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
   }
 }
