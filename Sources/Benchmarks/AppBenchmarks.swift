@@ -218,17 +218,34 @@ func runAppLaunchBenchmark(runs: Int = 5) {
     print("app.launch          skipped: needs tmux and the release ourplanet (make bench builds it)")
     return
   }
+  measureLaunch(binary: binary, runs: runs, label: "app.launch    ", data: "5,662-event snapshot")
+  // The same with ten times the data: a bundled snapshot whose every category holds ten copies.
+  guard let resources = tenfoldResources() else {
+    print("app.launch_10x      skipped: the bundled snapshot was not found")
+    return
+  }
+  defer { try? FileManager.default.removeItem(at: resources) }
+  measureLaunch(
+    binary: binary, runs: runs, label: "app.launch_10x", data: "56,620-event snapshot",
+    environment: ["OURPLANET_RESOURCES=\(resources.path)"])
+}
+
+/// Starts the release app offline in tmux `runs` times and prints the median time to its first
+/// complete frame and its peak memory.
+private func measureLaunch(
+  binary: String, runs: Int, label: String, data: String, environment: [String] = []
+) {
   let cache = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-launch-\(UUID())")
   defer { try? FileManager.default.removeItem(at: cache) }
   var times: [Double] = []
   var peaks: [Double] = []
   for _ in 0..<runs {
     let start = DispatchTime.now().uptimeNanoseconds
-    guard
-      let tmux = try? TmuxSession(
-        command: [binary, "--offline", "--cache-dir", cache.path, "--log", cache.path + ".log"],
-        columns: 120, rows: 40)
-    else { break }
+    let command =
+      ["/usr/bin/env"] + environment + [
+        binary, "--offline", "--cache-dir", cache.path, "--log", cache.path + ".log",
+      ]
+    guard let tmux = try? TmuxSession(command: command, columns: 120, rows: 40) else { break }
     defer { tmux.close() }
     // Poll as fast as tmux answers rather than with the harness's 40 ms steps.
     var framed = false
@@ -247,12 +264,48 @@ func runAppLaunchBenchmark(runs: Int = 5) {
     try? tmux.sendKeys("q")
   }
   guard !times.isEmpty else {
-    print("app.launch          failed: no complete frame within 10 s")
+    print("\(label)      failed: no complete frame within 10 s")
     return
   }
   let sorted = times.sorted()
   print(
-    "app.launch          \(format(sorted[sorted.count / 2], 0)) ms median (best \(format(sorted[0], 0)) ms) "
+    "\(label)      \(format(sorted[sorted.count / 2], 0)) ms median (best \(format(sorted[0], 0)) ms) "
       + "from start to the first complete frame, tmux start included; peak RSS "
-      + "\(peaks.max().map { format($0, 1) } ?? "?") MB (release, offline, 5,662-event snapshot)")
+      + "\(peaks.max().map { format($0, 1) } ?? "?") MB (release, offline, \(data))")
+}
+
+/// A copy of the bundled snapshot with ten copies of every event (ids and positions shifted), for
+/// the launch at ten times today's data; `nil` when the snapshot is not found.
+private func tenfoldResources() -> URL? {
+  guard
+    let bundled = EONETSnapshot.resourceDirectories().first(where: {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent("eonet/snapshot.json").path)
+    })
+  else { return nil }
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-10x-\(UUID())")
+  let eonet = root.appendingPathComponent("eonet")
+  do {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: bundled.appendingPathComponent("eonet"), to: eonet)
+    let folder = eonet.appendingPathComponent("categories")
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json")
+    {
+      let file = folder.appendingPathComponent(name)
+      guard var response = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
+        let events = response["events"] as? [[String: Any]]
+      else { continue }
+      response["events"] = (0..<10).flatMap { copy in
+        events.map { event in
+          var event = event
+          event["id"] = "\(event["id"] ?? "")-\(copy)"
+          return event
+        }
+      }
+      try JSONSerialization.data(withJSONObject: response).write(to: file)
+    }
+    return root
+  } catch {
+    try? FileManager.default.removeItem(at: root)
+    return nil
+  }
 }
