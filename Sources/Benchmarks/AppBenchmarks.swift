@@ -236,13 +236,19 @@ private func measureLaunch(
   binary: String, runs: Int, label: String, data: String, environment: [String] = []
 ) {
   let cache = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-launch-\(UUID())")
-  defer { try? FileManager.default.removeItem(at: cache) }
+  // The seen state goes beside the cache, never into the user's own state folder.
+  let state = URL(fileURLWithPath: cache.path + "-state")
+  defer {
+    try? FileManager.default.removeItem(at: cache)
+    try? FileManager.default.removeItem(at: state)
+    try? FileManager.default.removeItem(atPath: cache.path + ".log")
+  }
   var times: [Double] = []
   var peaks: [Double] = []
   for _ in 0..<runs {
     let start = DispatchTime.now().uptimeNanoseconds
     let command =
-      ["/usr/bin/env"] + environment + [
+      ["/usr/bin/env", "XDG_STATE_HOME=\(state.path)"] + environment + [
         binary, "--offline", "--cache-dir", cache.path, "--log", cache.path + ".log",
       ]
     guard let tmux = try? TmuxSession(command: command, columns: 120, rows: 40) else { break }
