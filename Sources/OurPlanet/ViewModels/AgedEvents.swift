@@ -1,0 +1,97 @@
+import EONETKit
+import Foundation
+
+/// Events with their age (seconds before their own data set's fetch time), youngest first: the
+/// shape every window and the timeline are cut from, for one category or all of them merged.
+///
+/// A search or a region keeps a selection of positions into one shared list rather than copies of
+/// the events, so narrowing twenty thousand events costs integer appends, not event copies.
+struct AgedEvents: Equatable {
+  /// The whole list, made once per data change.
+  private final class Storage {
+    let events: [EOEvent]
+    let ages: [Double]
+    /// The titles folded for searching (case and diacritics).
+    let titles: [FoldedText]
+
+    init(events: [EOEvent], ages: [Double]) {
+      self.events = events
+      self.ages = ages
+      titles = events.map { FoldedText($0.title) }
+    }
+  }
+
+  private let storage: Storage
+  /// The positions kept, ascending (`nil`: every one).
+  private let positions: [Int32]?
+
+  /// Events with their ages, youngest first; their titles are folded here.
+  init(events: [EOEvent] = [], ages: [Double] = []) {
+    storage = Storage(events: events, ages: ages)
+    positions = nil
+  }
+
+  private init(storage: Storage, positions: [Int32]) {
+    self.storage = storage
+    self.positions = positions
+  }
+
+  /// How many events.
+  var count: Int { positions?.count ?? storage.events.count }
+
+  /// The ages, youngest first.
+  var ages: some Sequence<Double> {
+    let ages = storage.ages
+    return (0..<count).lazy.map { [positions] index in ages[positions.map { Int($0[index]) } ?? index] }
+  }
+
+  private func position(_ index: Int) -> Int {
+    positions.map { Int($0[index]) } ?? index
+  }
+
+  /// The first `count` events.
+  func prefix(_ count: Int) -> [EOEvent] {
+    guard let positions else { return Array(storage.events[..<count]) }
+    return positions[..<count].map { storage.events[Int($0)] }
+  }
+
+  /// The entries `include` keeps, in order.
+  func keeping(where include: (EOEvent, FoldedText) -> Bool) -> AgedEvents {
+    var kept: [Int32] = []
+    kept.reserveCapacity(count)
+    let events = storage.events
+    let titles = storage.titles
+    if let positions {
+      for position in positions where include(events[Int(position)], titles[Int(position)]) {
+        kept.append(position)
+      }
+    } else {
+      for index in events.indices where include(events[index], titles[index]) { kept.append(Int32(index)) }
+    }
+    return AgedEvents(storage: storage, positions: kept)
+  }
+
+  /// How many are at most `days` days old (the same cut as ``DaysWindow``).
+  func count(withinDays days: Int) -> Int {
+    let limit = Double(max(0, days)) * 86_400
+    let ages = storage.ages
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if ages[position(middle)] <= limit { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  static func == (lhs: AgedEvents, rhs: AgedEvents) -> Bool {
+    if lhs.storage === rhs.storage && lhs.positions == rhs.positions { return true }
+    guard lhs.count == rhs.count else { return false }
+    return (0..<lhs.count).allSatisfy { index in
+      let left = lhs.position(index)
+      let right = rhs.position(index)
+      return lhs.storage.ages[left] == rhs.storage.ages[right]
+        && lhs.storage.events[left] == rhs.storage.events[right]
+    }
+  }
+}
