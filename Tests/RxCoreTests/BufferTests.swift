@@ -116,6 +116,32 @@ struct BufferTests {
     #expect(done.wait(timeout: .now() + 5) == .success)
     #expect(received.value.arrays == [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
   }
+
+  @Test("values from another thread racing a fast timer: nothing lost or reordered, never re-entered")
+  func concurrentTimer() {
+    let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+    let subject = PublishSubject<Int>()
+    let probe = ConcurrencyProbe()
+    let done = DispatchSemaphore(value: 0)
+    let received = UncheckedSendableBox(ResultBox())
+    let subscription = subject.buffer(timeSpan: .microseconds(50), count: 7, scheduler: scheduler).subscribe(
+      onNext: { array in
+        probe.enter()
+        received.value.arrays.append(array)
+        probe.exit()
+      },
+      onCompleted: { done.signal() })
+    let feeder = UncheckedSendableBox(subject)
+    DispatchQueue.global().async {
+      for value in 0..<20_000 { feeder.value.onNext(value) }
+      feeder.value.onCompleted()
+    }
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(received.value.arrays.flatMap { $0 } == Array(0..<20_000))
+    #expect(received.value.arrays.allSatisfy { $0.count <= 7 })
+    #expect(probe.maxInFlight.load(ordering: .relaxed) == 1)
+    subscription.dispose()
+  }
 }
 
 /// Collects arrays on one thread and hands them to the test after a semaphore.

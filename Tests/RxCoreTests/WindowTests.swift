@@ -205,6 +205,27 @@ struct WindowTests {
     #expect(done.wait(timeout: .now() + 5) == .success)
     #expect(received.value.arrays == [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
   }
+
+  @Test("values from another thread racing a fast timer: every value in one window, in order")
+  func concurrentTimer() {
+    let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+    let subject = PublishSubject<Int>()
+    let done = DispatchSemaphore(value: 0)
+    let received = UncheckedSendableBox(WindowResults())
+    let subscription = Self.arrays(
+      subject.window(timeSpan: .microseconds(50), count: 7, scheduler: scheduler)
+    )
+    .subscribe(onNext: { received.value.arrays.append($0) }, onCompleted: { done.signal() })
+    let feeder = UncheckedSendableBox(subject)
+    DispatchQueue.global().async {
+      for value in 0..<20_000 { feeder.value.onNext(value) }
+      feeder.value.onCompleted()
+    }
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(received.value.arrays.flatMap { $0 }.sorted() == Array(0..<20_000))
+    #expect(received.value.arrays.allSatisfy { $0.count <= 7 && $0 == $0.sorted() })
+    subscription.dispose()
+  }
 }
 
 /// Collects arrays on one thread and hands them to the test after a semaphore.
