@@ -13,6 +13,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     case none
     case latest(Element)
     case buffer(capacity: Int)
+    /// Keeps the last value and sends it, then completion, only when the subject completes (an async
+    /// subject); values are never sent as they arrive.
+    case lastOnCompletion
   }
 
   private enum Message {
@@ -42,6 +45,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   private var disposed = false
   private let latest: LatestValue<Element>?
   private let replay: ReplayBuffer<Element>?
+  private let last: LastValue<Element>?
 
   init(policy: ReplayPolicy, owner: AnyObject) {
     self.owner = owner
@@ -49,12 +53,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
     case .none:
       latest = nil
       replay = nil
+      last = nil
     case .latest(let value):
       latest = LatestValue(value)
       replay = nil
+      last = nil
     case .buffer(let capacity):
       latest = nil
       replay = ReplayBuffer(capacity: capacity)
+      last = nil
+    case .lastOnCompletion:
+      latest = nil
+      replay = nil
+      last = LastValue()
     }
   }
 
@@ -102,6 +113,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
   private func deliverNext(_ value: Element) {
     let targets = lock.withLock { () -> [SubjectObserverBox]? in
       if stopped || disposed { return nil }
+      if let last {
+        last.value = value
+        return nil
+      }
       latest?.value = value
       replay?.append(value)
       return observers
@@ -114,14 +129,22 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   private func deliverTerminal(_ event: Event<Element>) {
-    let targets = lock.withLock { () -> [SubjectObserverBox]? in
+    let delivery = lock.withLock { () -> (targets: [SubjectObserverBox], value: Element?)? in
       if stopped || disposed { return nil }
       stopped = true
       stoppedEvent = event
       defer { observers = [] }
-      return observers
+      if case .completed = event, let value = last?.value { return (observers, value) }
+      return (observers, nil)
     }
-    guard let targets else { return }
+    guard let (targets, value) = delivery else { return }
+    // An async subject's value reaches every observer before completion reaches any, as in RxSwift.
+    if let value {
+      withUnsafePointer(to: value) { pointer in
+        let raw = UnsafeRawPointer(pointer)
+        for target in targets { target.deliverNext(raw) }
+      }
+    }
     withUnsafePointer(to: event) { pointer in
       let raw = UnsafeRawPointer(pointer)
       for target in targets { target.deliverEvent(raw) }
@@ -147,6 +170,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
       var values: [Element] = []
       if let latest, !stopped { values = [latest.value] }
       if let replay { values = replay.values }
+      if stopped, case .completed = stoppedEvent, let value = last?.value { values = [value] }
       if !stopped && !box.isCancelled { observers.append(box) }
       return .replay(values, stopped ? stoppedEvent : nil)
     }
@@ -235,6 +259,11 @@ where Observer.Element == Element {
 private final class LatestValue<Element> {
   var value: Element
   init(_ value: Element) { self.value = value }
+}
+
+/// The value an async subject keeps until it completes.
+private final class LastValue<Element> {
+  var value: Element?
 }
 
 /// The values a replay subject keeps.
