@@ -74,4 +74,30 @@ struct DisposableTests {
     many.dispose()
     #expect(count == 4)
   }
+
+  @Test("BooleanDisposable only records disposal, and may start disposed")
+  func boolean() {
+    let disposable = BooleanDisposable()
+    #expect(!disposable.isDisposed)
+    disposable.dispose()
+    disposable.dispose()
+    #expect(disposable.isDisposed)
+    #expect(BooleanDisposable(isDisposed: true).isDisposed)
+    #expect(!BooleanDisposable(isDisposed: false).isDisposed)
+  }
+
+  @Test("CompositeDisposable and Disposables.create of four or more dispose every part")
+  func fourOrMore() {
+    var count = 0
+    let parts = (0..<5).map { _ in Disposables.create { count += 1 } }
+    let group = CompositeDisposable(parts[0], parts[1], parts[2], parts[3], parts[4])
+    #expect(group.count == 5)
+    group.dispose()
+    #expect(count == 5)
+    let created = Disposables.create(
+      Disposables.create { count += 1 }, Disposables.create { count += 1 }, Disposables.create { count += 1 },
+      Disposables.create { count += 1 })
+    created.dispose()
+    #expect(count == 9)
+  }
 }

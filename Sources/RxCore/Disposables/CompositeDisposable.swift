@@ -36,6 +36,15 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
   }
 
+  /// A group holding the four disposables and every element of `disposables`.
+  public convenience init(
+    _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable,
+    _ disposable4: Disposable,
+    _ disposables: Disposable...
+  ) {
+    self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+  }
+
   /// A group holding every element of `disposables`.
   public init(disposables: [Disposable]) {
     state.withLock { state in
