@@ -181,9 +181,121 @@ struct MainSchedulerTests {
     #expect(onMain)
   }
 
+  @Test("asyncInstance queues even when called from a main scheduler action")
+  func asyncInstanceAlwaysQueues() {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var log: [String] = []
+    _ = MainScheduler.asyncInstance.schedule(()) { _ in
+      _ = MainScheduler.asyncInstance.schedule(()) { _ in
+        log.append("action")
+        done.signal()
+        return Disposables.create()
+      }
+      log.append("after schedule")
+      return Disposables.create()
+    }
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(log == ["after schedule", "action"])
+  }
+
   @Test("disposing cancels; schedulePeriodic repeats until disposed")
   func cancelAndPeriodic() {
     checkDisposingCancels(MainScheduler.asyncInstance)
     checkPeriodicRepeats(MainScheduler.instance)
+  }
+}
+
+@Suite("ConcurrentMainScheduler")
+struct ConcurrentMainSchedulerTests {
+  let scheduler = ConcurrentMainScheduler.instance
+
+  @Test("schedule from a background thread runs on the main queue")
+  func scheduleFromBackground() {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var onMain = false
+    _ = mainQueueKey
+    DispatchQueue.global().async {
+      _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+        onMain = onMainQueue()
+        done.signal()
+        return Disposables.create()
+      }
+    }
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(onMain)
+  }
+
+  @Test("on the main queue the action runs in place, also inside a main scheduler action")
+  func runsInPlaceOnMain() {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var log: [String] = []
+    _ = MainScheduler.asyncInstance.schedule(()) { _ in
+      _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+        log.append("action")
+        return Disposables.create()
+      }
+      log.append("after schedule")
+      done.signal()
+      return Disposables.create()
+    }
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(log == ["action", "after schedule"])
+  }
+
+  @Test("disposing before the main queue gets to the action cancels it")
+  func cancelBeforeRun() {
+    let release = DispatchSemaphore(value: 0)
+    let blocked = DispatchSemaphore(value: 0)
+    let marker = DispatchSemaphore(value: 0)
+    let ran = Tally()
+    DispatchQueue.main.async {
+      blocked.signal()
+      _ = release.wait(timeout: .now() + 5)
+    }
+    #expect(blocked.wait(timeout: .now() + 5) == .success)
+    let cancelled = scheduler.schedule(()) { _ in
+      ran.add()
+      return Disposables.create()
+    }
+    cancelled.dispose()
+    _ = scheduler.schedule(()) { _ in
+      marker.signal()
+      return Disposables.create()
+    }
+    release.signal()
+    #expect(marker.wait(timeout: .now() + 5) == .success)
+    #expect(ran.value == 0)
+  }
+
+  @Test("scheduleRelative fires after its delay") func relative() {
+    checkScheduleRelativeFiresAfterDelay(scheduler)
+  }
+  @Test("disposing cancels pending actions") func cancel() { checkDisposingCancels(scheduler) }
+  @Test("schedulePeriodic repeats until disposed") func periodic() { checkPeriodicRepeats(scheduler) }
+}
+
+@Suite("MainScheduler.ensureExecutingOnScheduler")
+struct EnsureExecutingOnSchedulerTests {
+  @Test("passes inside a main scheduler action")
+  func passesOnMain() {
+    let done = DispatchSemaphore(value: 0)
+    _ = MainScheduler.asyncInstance.schedule(()) { _ in
+      MainScheduler.ensureExecutingOnScheduler()
+      done.signal()
+      return Disposables.create()
+    }
+    #expect(done.wait(timeout: .now() + 5) == .success)
+  }
+
+  @Test("traps on a background thread")
+  func trapsInBackground() async {
+    await #expect(processExitsWith: .failure) {
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        MainScheduler.ensureExecutingOnScheduler()
+        done.signal()
+      }
+      _ = done.wait(timeout: .now() + 5)
+    }
   }
 }
