@@ -145,7 +145,7 @@ private let mainQueueKey: DispatchSpecificKey<String> = {
 
 private func onMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) == "main" }
 
-@Suite("MainScheduler")
+@Suite("MainScheduler", .mainLoopExclusive)
 struct MainSchedulerTests {
   @Test("schedule from a background thread runs on the main thread")
   func scheduleFromBackground() {
@@ -205,7 +205,7 @@ struct MainSchedulerTests {
   }
 }
 
-@Suite("ConcurrentMainScheduler")
+@Suite("ConcurrentMainScheduler", .mainLoopExclusive)
 struct ConcurrentMainSchedulerTests {
   let scheduler = ConcurrentMainScheduler.instance
 
@@ -274,7 +274,7 @@ struct ConcurrentMainSchedulerTests {
   @Test("schedulePeriodic repeats until disposed") func periodic() { checkPeriodicRepeats(scheduler) }
 }
 
-@Suite("MainScheduler.ensureExecutingOnScheduler")
+@Suite("MainScheduler.ensureExecutingOnScheduler", .mainLoopExclusive)
 struct EnsureExecutingOnSchedulerTests {
   @Test("passes inside a main scheduler action")
   func passesOnMain() {
