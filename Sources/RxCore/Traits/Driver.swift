@@ -166,11 +166,11 @@ extension Driver {
   }
 }
 
-// MARK: - Private operators
+// MARK: - Operators shared with Signal
 
 /// Delivers every event of `source` through ``MainScheduler/instance``: at once when already on the main
 /// thread with nothing queued, else in order through the main queue (or the attached run loop).
-private final class ObserveOnMain<Element>: Producer<Element> {
+final class ObserveOnMain<Element>: Producer<Element> {
   private let source: Observable<Element>
 
   init(source: Observable<Element>) { self.source = source }
@@ -200,7 +200,7 @@ private final class ObserveOnMainSink<Observer: ObserverType>: Sink<Observer>, O
 }
 
 /// Subscribes to `source` from ``MainScheduler/instance`` (at once when already on the main thread).
-private final class SubscribeOnMain<Element>: Producer<Element> {
+final class SubscribeOnMain<Element>: Producer<Element> {
   private let source: Observable<Element>
 
   init(source: Observable<Element>) { self.source = source }
@@ -231,7 +231,7 @@ private final class ForwardingSink<Observer: ObserverType>: Sink<Observer>, Obse
 }
 
 /// Replaces an error of `source` with the sequence `handler` makes from it.
-private final class CatchToObservable<Element>: Producer<Element> {
+final class CatchToObservable<Element>: Producer<Element> {
   private let source: Observable<Element>
   private let handler: (Swift.Error) -> Observable<Element>
 
