@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Generates the fixed arities of combineLatest and zip (2 to 8 sources) from one template.
+"""Generates the fixed arities (2 to 8 sources) of combineLatest and zip, and of Single.zip and Maybe.zip.
 
-Reproducible: the same template gives byte-identical Swift files.
+Reproducible: the same templates give byte-identical Swift files.
 
-    python3 Tests/Tools/make_arities.py [--template Tests/Tools/Arities.swift.template]
-                                        [--out-dir Sources/RxCore/Operators] [--check]
+    python3 Tests/Tools/make_arities.py [--check]
+
+`Arities.swift.template` gives `Sources/RxCore/Operators/{CombineLatest,Zip}+Arity.swift`;
+`PrimitiveSequenceZip.swift.template` gives `Sources/RxCore/Traits/{Single,Maybe}+Zip+Arity.swift`
+(its `@@ if single` / `@@ if maybe` blocks select the trait, `#Op#` names it).
 
 Both operators come from the same template, so every arity of both has one implementation style; the
 rules that differ (what a value does, when the result completes) live in the hand-written base classes
@@ -32,10 +35,14 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-DEFAULT_TEMPLATE = os.path.join(HERE, "Arities.swift.template")
-DEFAULT_OUT_DIR = os.path.join(REPO, "Sources", "RxCore", "Operators")
 ARITIES = range(2, 9)
-OPERATORS = [("combineLatest", "CombineLatest"), ("zip", "Zip")]
+# (template, output folder, operators as (`#op#`, `#Op#`), output file name)
+JOBS = [
+    ("Arities.swift.template", os.path.join("Sources", "RxCore", "Operators"),
+     [("combineLatest", "CombineLatest"), ("zip", "Zip")], "{Op}+Arity.swift"),
+    ("PrimitiveSequenceZip.swift.template", os.path.join("Sources", "RxCore", "Traits"),
+     [("single", "Single"), ("maybe", "Maybe")], "{Op}+Zip+Arity.swift"),
+]
 LIST = re.compile(r"\[\[(.*?)\]\]")
 
 
@@ -141,24 +148,23 @@ def swift_format(source):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--template", default=DEFAULT_TEMPLATE)
-    parser.add_argument("--out-dir", default=DEFAULT_OUT_DIR)
     parser.add_argument("--check", action="store_true", help="fail if a generated file is out of date")
     args = parser.parse_args()
-    with open(args.template, encoding="utf-8") as handle:
-        template_text = handle.read()
     stale = []
-    for op, type_name in OPERATORS:
-        source = swift_format(generate(template_text, op, type_name))
-        path = os.path.join(args.out_dir, f"{type_name}+Arity.swift")
-        if args.check:
-            with open(path, encoding="utf-8") as handle:
-                if handle.read() != source:
-                    stale.append(path)
-            continue
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(source)
-        print(f"wrote {os.path.relpath(path, REPO)}")
+    for template, out_dir, operators, file_name in JOBS:
+        with open(os.path.join(HERE, template), encoding="utf-8") as handle:
+            template_text = handle.read()
+        for op, type_name in operators:
+            source = swift_format(generate(template_text, op, type_name))
+            path = os.path.join(REPO, out_dir, file_name.format(Op=type_name))
+            if args.check:
+                with open(path, encoding="utf-8") as handle:
+                    if handle.read() != source:
+                        stale.append(path)
+                continue
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(source)
+            print(f"wrote {os.path.relpath(path, REPO)}")
     if stale:
         sys.exit("out of date (run `make arities`): " + ", ".join(os.path.relpath(p, REPO) for p in stale))
 

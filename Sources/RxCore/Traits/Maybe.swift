@@ -224,19 +224,4 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 // MARK: - Zip
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-  /// Succeeds with `resultSelector` of both values when both maybes succeed; completes empty when either
-  /// is empty, once both ended; fails with the first error.
-  public static func zip<E1, E2>(
-    _ source1: Maybe<E1>, _ source2: Maybe<E2>, resultSelector: @escaping (E1, E2) throws -> Element
-  ) -> Maybe<Element> {
-    Maybe(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
-  }
-}
-
-extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
-  /// Succeeds with both values as a tuple when both maybes succeed.
-  public static func zip<E1, E2>(_ source1: Maybe<E1>, _ source2: Maybe<E2>) -> Maybe<(E1, E2)> {
-    Maybe(raw: Observable.zip(source1.source, source2.source, resultSelector: { ($0, $1) }))
-  }
-}
+// `Maybe.zip` of 2 to 8 maybes is generated, in `Maybe+Zip+Arity.swift`.

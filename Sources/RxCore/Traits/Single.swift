@@ -240,19 +240,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 // MARK: - Zip
 
-extension PrimitiveSequenceType where Trait == SingleTrait {
-  /// Succeeds with `resultSelector` of both values once both singles succeeded; fails with the first
-  /// error.
-  ///
-  /// ```swift
-  /// Single.zip(user, settings) { ($0, $1) }
-  /// ```
-  public static func zip<E1, E2>(
-    _ source1: Single<E1>, _ source2: Single<E2>, resultSelector: @escaping (E1, E2) throws -> Element
-  ) -> Single<Element> {
-    Single(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
-  }
+// `Single.zip` of 2 to 8 singles is generated, in `Single+Zip+Arity.swift`; the collection forms are here.
 
+extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Succeeds with `resultSelector` of every value, in the collection's order, once all succeeded; an
   /// empty collection succeeds with `resultSelector([])`.
   public static func zip<Collection: Swift.Collection, Result>(
@@ -270,12 +260,5 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   where Collection.Element == Single<Element> {
     if collection.isEmpty { return Single<[Element]>.just([]) }
     return Single(raw: Observable.zip(collection.map { $0.source }))
-  }
-}
-
-extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
-  /// Succeeds with both values as a tuple once both singles succeeded.
-  public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
-    Single(raw: Observable.zip(source1.source, source2.source, resultSelector: { ($0, $1) }))
   }
 }
