@@ -74,21 +74,22 @@ private func combineLatestSubjects() -> Int {
   return last
 }
 
-private func mergeJust() -> Int {
+/// The sum of every element of `inners`, merged at most two at a time (cases d and d2).
+private func sumMergedMax2(_ inners: [Observable<Int>]) -> Int {
   var count = 0
-  _ = Observable.from((0..<10_000).map { Observable.just($0) })
+  _ = Observable.from(inners)
     .merge(maxConcurrent: 2)
     .subscribe(onNext: { count &+= $0 })
   return count
 }
 
+private func mergeJust() -> Int {
+  sumMergedMax2((0..<10_000).map { Observable.just($0) })
+}
+
 private func mergeFrom10() -> Int {
-  var count = 0
   let inner = Array(0..<10)
-  _ = Observable.from((0..<10_000).map { _ in Observable.from(inner) })
-    .merge(maxConcurrent: 2)
-    .subscribe(onNext: { count &+= $0 })
-  return count
+  return sumMergedMax2((0..<10_000).map { _ in Observable.from(inner) })
 }
 
 private func flatMapJust() -> Int {
