@@ -14,6 +14,8 @@ func runRxBenchmarks(rounds: Int = 5) {
     ("d_merge_max2_just", 10_000, mergeJust),
     ("d2_merge_max2_from10", 100_000, mergeFrom10),
     ("e_flatmap_just", 100_000, flatMapJust),
+    ("f_single_chain", 100_000, singleChain),
+    ("g_zip_two_subjects", 1_000_000, zipSubjects),
   ]
   for benchmark in cases {
     _ = benchmark.body()  // warm-up
@@ -98,4 +100,30 @@ private func flatMapJust() -> Int {
     .flatMap { Observable.just($0) }
     .subscribe(onNext: { count &+= $0 })
   return count
+}
+
+/// One `Single` chain per element: `just`, `map`, `flatMap` into another `just`, subscribed.
+private func singleChain() -> Int {
+  var count = 0
+  for value in 0..<100_000 {
+    _ = Single.just(value)
+      .map { $0 &* 2 }
+      .flatMap { Single.just($0 &+ 1) }
+      .subscribe(onSuccess: { count &+= $0 })
+  }
+  return count
+}
+
+/// Pairs (one `onNext` on each subject) zipped into one value each; an element is one subject event.
+private func zipSubjects() -> Int {
+  let first = PublishSubject<Int>()
+  let second = PublishSubject<Int>()
+  var last = 0
+  let subscription = Observable.zip(first, second) { $0 &+ $1 }.subscribe(onNext: { last = $0 })
+  for value in 0..<500_000 {
+    first.onNext(value)
+    second.onNext(value)
+  }
+  subscription.dispose()
+  return last
 }
