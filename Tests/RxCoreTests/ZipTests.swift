@@ -120,6 +120,24 @@ struct ZipTests {
     #expect(completed)
   }
 
+  @Test("a source far ahead: its queued values, nil ones included, pair in order as the other catches up")
+  func longQueue() {
+    let fast = PublishSubject<Int?>()
+    let slow = PublishSubject<Int>()
+    var received: [String] = []
+    let subscription = Observable.zip(fast, slow) { "\($0.map(String.init) ?? "nil")-\($1)" }
+      .subscribe(onNext: { received.append($0) })
+    func fastValue(_ index: Int) -> Int? { index % 3 == 0 ? nil : index }
+    // 150 values wait, then the slow source takes 100 (past the queue's compaction point), the fast
+    // one adds 50 behind the 50 still waiting, and the slow one takes them all.
+    for index in 0..<150 { fast.onNext(fastValue(index)) }
+    for index in 0..<100 { slow.onNext(index) }
+    for index in 150..<200 { fast.onNext(fastValue(index)) }
+    for index in 100..<200 { slow.onNext(index) }
+    subscription.dispose()
+    #expect(received == (0..<200).map { "\(fastValue($0).map(String.init) ?? "nil")-\($0)" })
+  }
+
   // MARK: Generated arities 3, 5 and 8
 
   @Test("three, five and eight sources pair values by index; completion when all completed")

@@ -1,24 +1,45 @@
-/// A first-in first-out queue that reuses its storage (for `zip`).
+/// A first-in first-out queue for `zip`.
+///
+/// The oldest element sits in `first`; only the ones behind it go to `rest`, an array that reuses its
+/// storage. In lockstep (each source at most one value ahead, the usual case) the array is never
+/// touched: in the generic, unspecialised code of the sinks its operations are far costlier than
+/// moving one optional.
 struct CombiningQueue<Element> {
-  private var storage: [Element?] = []
-  private var head = 0
+  private var first: Element?
+  private var rest: [Element?] = []
+  private var restHead = 0
 
-  var isEmpty: Bool { head == storage.count }
-  var count: Int { storage.count - head }
+  /// The number of queued elements.
+  private(set) var count = 0
 
-  mutating func enqueue(_ element: Element) { storage.append(element) }
+  var isEmpty: Bool { count == 0 }
+
+  mutating func enqueue(_ element: Element) {
+    if count == 0 {
+      first = element
+    } else {
+      rest.append(element)
+    }
+    count += 1
+  }
 
   /// Removes and returns the oldest element; the queue must not be empty.
   mutating func dequeue() -> Element {
-    let element = storage[head].unsafelyUnwrapped
-    storage[head] = nil
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= storage.count {
-      storage.removeFirst(head)
-      head = 0
+    let element = first.unsafelyUnwrapped
+    count -= 1
+    if count == 0 {
+      first = nil
+      return element
+    }
+    first = rest[restHead]
+    rest[restHead] = nil
+    restHead += 1
+    if restHead == rest.count {
+      rest.removeAll(keepingCapacity: true)
+      restHead = 0
+    } else if restHead >= 64 && restHead * 2 >= rest.count {
+      rest.removeFirst(restHead)
+      restHead = 0
     }
     return element
   }
