@@ -353,6 +353,17 @@ struct MergeMaxConcurrentTests {
     #expect(probe.spread < 64 * 1024)
   }
 
+  @Test("trampolined inners take turns one value per step, and a queued inner starts as one completes")
+  func trampolinedInnersOrder() {
+    var log: [Int] = []
+    var completed = false
+    _ = Observable.from((1...4).map { inner in Observable.from((0..<3).map { inner * 10 + $0 }) })
+      .merge(maxConcurrent: 2)
+      .subscribe(onNext: { log.append($0) }, onCompleted: { completed = true })
+    #expect(log == [10, 11, 20, 12, 21, 22, 30, 31, 40, 32, 41, 42])
+    #expect(completed)
+  }
+
   @Test("a subject of subjects, never more than the limit subscribed")
   func limitHolds() {
     let outer = PublishSubject<PublishSubject<Int>>()
