@@ -52,9 +52,13 @@ protocol TrampolineTask: AnyObject {
 extension ScheduledItem: TrampolineTask {}
 
 /// The FIFO queue of one thread's trampoline.
+///
+/// Only its own thread touches it, and every access to `items` and `head` is a short read or write that
+/// never calls out while held (a task is moved out before it runs, so no deinit runs mid-access), so the
+/// dynamic exclusivity checks, a large share of a trampolined element's cost, are skipped.
 final class TrampolineQueue {
-  private var items: [TrampolineTask?] = []
-  private var head = 0
+  @exclusivity(unchecked) private var items: [TrampolineTask?] = []
+  @exclusivity(unchecked) private var head = 0
 
   var isEmpty: Bool { head == items.count }
 
