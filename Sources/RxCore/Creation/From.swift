@@ -8,7 +8,7 @@ extension ObservableType {
   )
     -> Observable<Element>
   {
-    ObservableSequence(elements, scheduler: scheduler)
+    ObservableSequence(ArrayElements(elements), scheduler: scheduler)
   }
 
   /// A sequence of the elements of `array`, then completion.
@@ -17,7 +17,7 @@ extension ObservableType {
   )
     -> Observable<Element>
   {
-    ObservableSequence(array, scheduler: scheduler)
+    ObservableSequence(ArrayElements(array), scheduler: scheduler)
   }
 
   /// A sequence of the elements of `sequence`, then completion.
@@ -35,7 +35,7 @@ extension ObservableType {
 
   /// One value if `optional` holds one, then completion, on `scheduler`.
   public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-    ObservableSequence(optional.map { [$0] } ?? [], scheduler: scheduler)
+    ObservableSequence(ArrayElements(optional.map { [$0] } ?? []), scheduler: scheduler)
   }
 }
 
@@ -62,25 +62,20 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element> {
   }
 }
 
+/// Sends the elements of a sequence, one trampoline step each.
+///
+/// The sink is its own trampoline task: while a step is queued the queue holds it strongly, as it would
+/// hold a scheduled closure, so re-queueing allocates nothing and needs no metadata of a nested type.
+/// `iterator` is only touched by `step` (one step at a time: the trampoline runs tasks one after the
+/// other, and a scheduler's recursion waits for the previous action), never with an access held across
+/// a call back into the sink, so the dynamic exclusivity check is skipped on this per-element path.
 private final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>
 where Iterator.Element == Observer.Element {
-  private var iterator: Iterator
-  /// Re-queues `step` behind other trampolined work; made once, reused for every element, and released
-  /// when the sequence ends (it holds the sink, so keeping it would leak both).
-  private var continuation: Continuation?
+  @exclusivity(unchecked) private var iterator: Iterator
 
   init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
     self.iterator = iterator
     super.init(observer: observer, cancel: cancel)
-  }
-
-  private final class Continuation: TrampolineTask {
-    // Strong: a queued continuation keeps its sink alive until it runs, like a scheduled closure.
-    private let sink: ObservableSequenceSink
-
-    init(_ sink: ObservableSequenceSink) { self.sink = sink }
-
-    func invoke() { sink.step() }
   }
 
   /// Emits on the current thread's trampoline. Scheduling each step recursively on the trampoline is
@@ -95,9 +90,7 @@ where Iterator.Element == Observer.Element {
         return Disposables.create()
       }
     }
-    let task = Continuation(self)
-    continuation = task
-    queue.enqueue(task)
+    queue.enqueue(self)
     return Disposables.create()
   }
 
@@ -106,17 +99,14 @@ where Iterator.Element == Observer.Element {
     while !isDisposed {
       guard let value = iterator.next() else {
         forwardCompleted()
-        break
+        return
       }
       forwardNext(value)
       if !queue.isEmpty && !isDisposed {
-        let task = continuation ?? Continuation(self)
-        continuation = task
-        queue.enqueue(task)
+        queue.enqueue(self)
         return
       }
     }
-    continuation = nil
   }
 
   func run(on scheduler: ImmediateSchedulerType) -> Disposable {
@@ -130,4 +120,8 @@ where Iterator.Element == Observer.Element {
       }
     }
   }
+}
+
+extension ObservableSequenceSink: TrampolineTask {
+  func invoke() { step() }
 }

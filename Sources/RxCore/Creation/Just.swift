@@ -6,7 +6,7 @@ extension ObservableType {
 
   /// A sequence of one value, then completion, delivered on `scheduler`.
   public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-    ObservableSequence([element], scheduler: scheduler)
+    ObservableSequence(ArrayElements([element]), scheduler: scheduler)
   }
 }
 
