@@ -24,7 +24,7 @@ extension ObservableType {
   public static func from<Source: Sequence>(
     _ sequence: Source, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> where Source.Element == Element {
-    ObservableSequence(sequence, scheduler: scheduler)
+    ObservableSequence(SequenceElements(sequence), scheduler: scheduler)
   }
 
   /// One value if `optional` holds one, then completion.
@@ -39,7 +39,7 @@ extension ObservableType {
   }
 }
 
-final class ObservableSequence<Source: Sequence>: Producer<Source.Element> {
+final class ObservableSequence<Source: CursorSequence>: Producer<Source.Cursor.Element> {
   private let elements: Source
   private let scheduler: ImmediateSchedulerType
 
@@ -50,8 +50,8 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element> {
 
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Source.Element {
-    let sink = ObservableSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+  where Observer.Element == Source.Cursor.Element {
+    let sink = ObservableSequenceSink(cursor: elements.makeCursor(), observer: observer, cancel: cancel)
     let subscription: Disposable
     if scheduler is CurrentThreadScheduler {
       subscription = sink.runOnTrampoline()
@@ -66,15 +66,15 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element> {
 ///
 /// The sink is its own trampoline task: while a step is queued the queue holds it strongly, as it would
 /// hold a scheduled closure, so re-queueing allocates nothing and needs no metadata of a nested type.
-/// `iterator` is only touched by `step` (one step at a time: the trampoline runs tasks one after the
-/// other, and a scheduler's recursion waits for the previous action), never with an access held across
-/// a call back into the sink, so the dynamic exclusivity check is skipped on this per-element path.
-private final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>
-where Iterator.Element == Observer.Element {
-  @exclusivity(unchecked) private var iterator: Iterator
+/// `cursor` is only touched by a step (the trampoline runs one task at a time, and a scheduler's
+/// recursion waits for the previous action), and while a step sends a value downstream nothing can reach
+/// the cursor, so the dynamic exclusivity check of this per-element access is skipped.
+private final class ObservableSequenceSink<Cursor: ElementCursor, Observer: ObserverType>: Sink<Observer>
+where Cursor.Element == Observer.Element {
+  @exclusivity(unchecked) private var cursor: Cursor
 
-  init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
-    self.iterator = iterator
+  init(cursor: Cursor, observer: Observer, cancel: Cancelable) {
+    self.cursor = cursor
     super.init(observer: observer, cancel: cancel)
   }
 
@@ -95,25 +95,29 @@ where Iterator.Element == Observer.Element {
   }
 
   fileprivate func step() {
-    guard let queue = CurrentThreadScheduler.currentQueue else { return }
-    while !isDisposed {
-      guard let value = iterator.next() else {
-        forwardCompleted()
-        return
-      }
+    guard let queue = CurrentThreadScheduler.currentQueue, !isDisposed else { return }
+    // Send values while nothing else waits on the trampoline; once something does, queue the next step
+    // behind it, which is where recursive scheduling would have run it.
+    let stopped = cursor.advance { value in
       forwardNext(value)
-      if !queue.isEmpty && !isDisposed {
-        queue.enqueue(self)
-        return
-      }
+      return queue.isEmpty && !isDisposed
+    }
+    if !stopped {
+      forwardCompleted()
+    } else if !isDisposed {
+      queue.enqueue(self)
     }
   }
 
   func run(on scheduler: ImmediateSchedulerType) -> Disposable {
     scheduler.scheduleRecursive(()) { [self] _, recurse in
       if isDisposed { return }
-      if let value = iterator.next() {
+      // One value per scheduled action.
+      let sent = cursor.advance { value in
         forwardNext(value)
+        return false
+      }
+      if sent {
         recurse(())
       } else {
         forwardTerminal(.completed)

@@ -6,7 +6,8 @@ extension ObservableType where Element: RxAbstractInteger {
     start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
     precondition(count >= 0, "RxCore: range needs a count of zero or more, got \(count)")
-    return ObservableSequence(RangeSequence(start: start, count: count), scheduler: scheduler)
+    return ObservableSequence(
+      SequenceElements(RangeSequence(start: start, count: count)), scheduler: scheduler)
   }
 }
 
@@ -17,7 +18,7 @@ extension ObservableType {
   public static func repeatElement(
     _ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
-    ObservableSequence(Swift.repeatElement(element, count: Int.max), scheduler: scheduler)
+    ObservableSequence(SequenceElements(Swift.repeatElement(element, count: Int.max)), scheduler: scheduler)
   }
 }
 

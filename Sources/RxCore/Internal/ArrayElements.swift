@@ -1,24 +1,25 @@
-/// The elements of an array, iterated by index.
+/// The elements of an array, read by index.
 ///
-/// The sequence sinks run unspecialised for the user's types, where `IndexingIterator<[Element]>` reaches
-/// the array through `Collection`'s witnesses and looks up `Array<Element>`'s metadata on every step;
-/// reading `array[index]` directly needs only the element's metadata, which the sink already has.
-struct ArrayElements<Element>: Sequence {
+/// `SequenceElements` of an array would go through `IndexingIterator<[Element]>`, which, unspecialised,
+/// reaches the array through `Collection`'s witnesses and looks up `Array<Element>`'s metadata on every
+/// step; reading `array[index]` directly needs only the element's metadata, which the sink already has.
+struct ArrayElements<Element>: CursorSequence {
   let array: [Element]
 
   init(_ array: [Element]) { self.array = array }
 
-  func makeIterator() -> Iterator { Iterator(array: array) }
+  func makeCursor() -> Cursor { Cursor(array: array) }
 
-  struct Iterator: IteratorProtocol {
+  struct Cursor: ElementCursor {
     let array: [Element]
     var index = 0
 
-    mutating func next() -> Element? {
-      guard index < array.count else { return nil }
-      let element = array[index]
-      index += 1
-      return element
+    mutating func advance(while body: (Element) -> Bool) -> Bool {
+      while index < array.count {
+        index += 1
+        if !body(array[index - 1]) { return true }
+      }
+      return false
     }
   }
 }
