@@ -50,4 +50,19 @@ struct EOEventTests {
     let c = EOEvent(id: "C", title: "", geometries: [point(9)])
     #expect([a, b, c].sorted(by: EOEvent.newestFirst).map(\.id) == ["C", "A", "B"])
   }
+
+  @Test("sortedNewestFirst orders any input as newestFirst does, and keeps an ordered one as it is")
+  func sortedNewestFirst() {
+    var generator = SystemRandomNumberGenerator()
+    let events = (0..<500).map { index in
+      EOEvent(
+        id: "E\(index % 97)-\(index)", title: "",
+        geometries: [point(Int.random(in: 0..<40, using: &generator))])
+    }
+    let expected = events.sorted(by: EOEvent.newestFirst)
+    #expect(events.shuffled().sortedNewestFirst() == expected)
+    #expect(expected.sortedNewestFirst() == expected)
+    #expect(expected.reversed().sortedNewestFirst() == expected)
+    #expect([EOEvent]().sortedNewestFirst().isEmpty)
+  }
 }

@@ -257,7 +257,7 @@ struct RequestLoader {
         }
       }
     }
-    let events = order.compactMap { byID[$0] }.sorted(by: EOEvent.newestFirst)
+    let events = order.compactMap { byID[$0] }.sortedNewestFirst()
     let sources = Set(parts.map(\.source))
     let source: EODataSource = sources.count == 1 ? sources.first! : .cache
     let skipped = parts.reduce(0) { $0 + $1.skippedEvents }
@@ -267,12 +267,5 @@ struct RequestLoader {
 
   func warn(_ warning: EONETWarning) {
     configuration.onWarning?(warning)
-  }
-}
-
-extension EOEvent {
-  /// Newest ``date`` first; ties by id so the order is stable.
-  static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
-    lhs.date == rhs.date ? lhs.id < rhs.id : lhs.date > rhs.date
   }
 }

@@ -36,7 +36,7 @@ public struct CategoryItem: Equatable, Sendable {
     state: State = .stored
   ) {
     self.category = category
-    self.events = events.sorted(by: EventOrder.newestFirst)
+    self.events = events.sortedNewestFirst()
     self.fetchedAt = fetchedAt
     self.source = source
     self.state = state
@@ -44,7 +44,7 @@ public struct CategoryItem: Equatable, Sendable {
 
   /// Replaces the events with a newer fetch.
   public mutating func replaceEvents(with fetched: EOFetched<[EOEvent]>) {
-    events = fetched.value.sorted(by: EventOrder.newestFirst)
+    events = fetched.value.sortedNewestFirst()
     fetchedAt = fetched.fetchedAt
     source = fetched.source
   }
@@ -114,13 +114,4 @@ public struct DaysWindow: Equatable, Sendable {
 
   /// "the last day", "the last 30 days".
   public var phrase: String { days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
-}
-
-/// How events are ordered: newest first, then by id for a stable order.
-public enum EventOrder {
-  /// `true` when `lhs` comes before `rhs`.
-  public static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
-    if lhs.date != rhs.date { return lhs.date > rhs.date }
-    return lhs.id < rhs.id
-  }
 }
