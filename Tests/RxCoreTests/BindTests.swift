@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("bind(onNext:)")
+@Suite("bind(onNext:), bind(with:onNext:), bind(to:_:)")
 struct BindTests {
   @Test("calls onNext for each value and releases the source on completion")
   func values() {
@@ -29,6 +29,41 @@ struct BindTests {
     scheduler.start()
     #expect(received == [1])
     #expect(xs.subscriptions == [Subscription(200, 250)])
+  }
+
+  @Test("bind(with:) passes the object with each value, and stops passing once it is gone")
+  func withObject() {
+    final class Target { var received: [Int] = [] }
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+    var target: Target? = Target()
+    weak let watched = target
+    var seen: [Int] = []
+    scheduler.scheduleAt(200) {
+      _ = xs.bind(with: target!) { target, value in
+        target.received.append(value)
+        seen = target.received
+      }
+    }
+    scheduler.scheduleAt(230) { target = nil }
+    scheduler.start()
+    #expect(watched == nil)
+    #expect(seen == [1, 2])
+    #expect(xs.subscriptions == [Subscription(200, 250)])
+  }
+
+  @Test("bind(to:_:) applies a curried binder to the sequence and the argument")
+  func curried() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+    let observer = scheduler.createObserver(Int.self)
+    func scaled(_ source: TestableObservable<Int>) -> (Int) -> Disposable {
+      { factor in source.map { $0 * factor }.subscribe(observer) }
+    }
+    scheduler.scheduleAt(200) { _ = xs.bind(to: scaled, 10) }
+    scheduler.start()
+    #expect(observer.events == [.next(210, 10), .next(220, 20), .completed(230)])
+    #expect(xs.subscriptions == [Subscription(200, 230)])
   }
 
   // Release builds print the error instead.

@@ -22,9 +22,29 @@ extension ObservableType {
     binder(self)
   }
 
+  /// Calls `binder` with this sequence, then what it returns with `argument`.
+  public func bind<Argument, Result>(to binder: (Self) -> (Argument) -> Result, _ argument: Argument)
+    -> Result
+  {
+    binder(self)(argument)
+  }
+
   /// Calls `onNext` for each value; an error is a programming error.
   public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
     subscribe(onNext: onNext, onError: { bindingError($0) })
+  }
+
+  /// Calls `onNext` with `object` and each value, as long as `object` is alive; it is held weakly, so
+  /// the binding never keeps it alive. An error is a programming error.
+  public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void)
+    -> Disposable
+  {
+    subscribe(
+      onNext: { [weak object] value in
+        guard let object else { return }
+        onNext(object, value)
+      },
+      onError: { bindingError($0) })
   }
 }
 
