@@ -1,5 +1,6 @@
 import EONETKit
 import OurPlanet
+import RxCore
 
 /// The whole catalog for the script commands: the stored data, then EONETKit's refresh stream
 /// folded onto it with the UI's own fold, so a failed category falls back to its stored events.
@@ -11,9 +12,15 @@ enum CatalogLoad {
     let feed = LiveEventFeed(client: client, days: options.days)
     var status: Int32 = 0
     var catalog = Catalog.empty
+    // The refresh starts at once, beside the reading of the stored data (at ten times today's data
+    // that reading alone takes longer than a download); its updates wait in a replay buffer and are
+    // folded onto the stored catalog once it is there.
+    let updates = ReplaySubject<EORefreshUpdate>.createUnbounded()
+    let refresh = feed.refreshUpdates().subscribe(updates)
+    defer { refresh.dispose() }
     if case .success(let stored?) = waitForLast(feed.stored()) { catalog = catalog.applying(.stored(stored)) }
     let stored = catalog
-    switch waitForLast(feed.refreshUpdates().scan(stored) { $0.applying(.update($1)) }) {
+    switch waitForLast(updates.scan(stored) { $0.applying(.update($1)) }) {
     case .success(let refreshed?):
       catalog = refreshed
     case .success(nil):
