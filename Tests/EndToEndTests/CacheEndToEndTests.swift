@@ -64,7 +64,7 @@ private struct BackgroundCommand {
     let deadline = ContinuousClock.now + .seconds(60)
     while process.isRunning {
       guard ContinuousClock.now < deadline else {
-        process.terminate()
+        process.stop()
         throw CommandTimeout(arguments: process.arguments ?? [], timeout: .seconds(60))
       }
       Thread.sleep(forTimeInterval: 0.01)

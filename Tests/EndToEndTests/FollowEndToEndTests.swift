@@ -148,20 +148,6 @@ struct FollowEndToEndTests {
     try server.stats().log.filter { $0.path == "/categories" }.count
   }
 
-  private func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: () throws -> Bool)
-    throws
-  {
-    let deadline = ContinuousClock.now + timeout
-    while try !condition() {
-      guard ContinuousClock.now < deadline else { throw WaitTimeout(what: what) }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-  }
-}
-
-private struct WaitTimeout: Error, CustomStringConvertible {
-  let what: String
-  var description: String { "timed out waiting for \(what)" }
 }
 
 /// A command left running, its output collected in files.
@@ -185,7 +171,7 @@ private final class BackgroundRun {
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    process.stop()
     try? FileManager.default.removeItem(at: scratch)
   }
 

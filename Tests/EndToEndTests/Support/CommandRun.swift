@@ -48,8 +48,7 @@ struct CommandRun: CustomStringConvertible {
     let deadline = ContinuousClock.now + timeout
     while process.isRunning {
       if ContinuousClock.now >= deadline {
-        process.terminate()
-        process.waitUntilExit()
+        process.stop()
         throw CommandTimeout(arguments: arguments, timeout: timeout)
       }
       Thread.sleep(forTimeInterval: 0.01)
@@ -76,4 +75,19 @@ struct CommandTimeout: Error, CustomStringConvertible {
   let timeout: Duration
 
   var description: String { "\(arguments.joined(separator: " ")) still ran after \(timeout)" }
+}
+
+extension Process {
+  /// Ends the process: SIGTERM, then SIGKILL if it still runs after `grace`, and waits for it.
+  ///
+  /// A child can inherit a signal mask that blocks SIGTERM from the test runner's thread, so SIGTERM
+  /// alone may never arrive; a test must not hang on it.
+  func stop(grace: Duration = .seconds(5)) {
+    guard isRunning else { return }
+    terminate()
+    let deadline = ContinuousClock.now + grace
+    while isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    if isRunning { kill(processIdentifier, SIGKILL) }
+    waitUntilExit()
+  }
 }
