@@ -89,6 +89,21 @@ extension PrimitiveSequence {
     PrimitiveSequence(raw: source.retry(maxAttemptCount))
   }
 
+  /// Subscribes to the source again when it fails and the sequence made by `notificationHandler`
+  /// sends a value; its completion or error ends the result (see ``ObservableType/retry(when:)``).
+  public func retry<TriggerObservable: ObservableType>(
+    when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: source.retry(when: notificationHandler))
+  }
+
+  /// The same, for errors of type `Failure` only; any other error ends the result at once.
+  public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: source.retry(when: notificationHandler))
+  }
+
   /// Prints every event, the subscription and the disposal (see ``ObservableType/debug(_:trimOutput:file:line:function:)``).
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,

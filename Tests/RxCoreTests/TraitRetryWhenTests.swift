@@ -1,0 +1,94 @@
+import RxCore
+import RxTesting
+import Testing
+
+@Suite("Single, Maybe and Completable retry(when:)")
+struct TraitRetryWhenTests {
+  /// Counts the subscriptions of a deferred source.
+  private final class Attempts {
+    var count = 0
+  }
+
+  @Test("a single that fails once is subscribed again when the trigger fires, and then succeeds")
+  func singleRetried() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
+    let succeeding = scheduler.createColdObservable([.next(10, 42), .completed(10)])
+    let attempts = Attempts()
+    let source = Single<Int>.deferred {
+      attempts.count += 1
+      return (attempts.count == 1 ? failing : succeeding).asSingle()
+    }
+    let res = scheduler.start { source.retry { errors in errors.map { _ in () } }.asObservable() }
+    #expect(res.events == [.next(220, 42), .completed(220)])
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+    #expect(succeeding.subscriptions == [Subscription(210, 220)])
+  }
+
+  @Test("the trigger's error ends the single with that error")
+  func singleGivesUp() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
+    let res = scheduler.start {
+      failing.asSingle().retry { errors in
+        errors.enumerated().flatMap { attempt, error -> Observable<Void> in
+          attempt < 2 ? .just(()) : .error(error)
+        }
+      }.asObservable()
+    }
+    #expect(res.events == [.error(230, TestError.boom)])
+    #expect(
+      failing.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
+  }
+
+  @Test("a typed handler sees only its errors; any other error ends the single at once")
+  func singleTyped() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.other, Int.self)])
+    let res = scheduler.start {
+      failing.asSingle().retry { (errors: Observable<OtherError>) in errors.map { _ in () } }.asObservable()
+    }
+    #expect(res.events == [.error(210, TestError.other)])
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+  }
+
+  @Test("a maybe that fails once completes empty on its second subscription")
+  func maybeRetried() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
+    let empty = scheduler.createColdObservable([.completed(15, Int.self)])
+    let attempts = Attempts()
+    let source = Maybe<Int>.deferred {
+      attempts.count += 1
+      return (attempts.count == 1 ? failing : empty).asMaybe()
+    }
+    let res = scheduler.start { source.retry { errors in errors.map { _ in () } }.asObservable() }
+    #expect(res.events == [.completed(225)])
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+    #expect(empty.subscriptions == [Subscription(210, 225)])
+  }
+
+  @Test("a completable is retried after the trigger's delay, and completes")
+  func completableRetried() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.boom, Never.self)])
+    let completing = scheduler.createColdObservable([.completed(20, Never.self)])
+    let attempts = Attempts()
+    let source = Completable.deferred {
+      attempts.count += 1
+      return (attempts.count == 1 ? failing : completing).asCompletable()
+    }
+    let res = scheduler.start {
+      source.retry { errors in
+        errors.flatMap { _ in Observable<Int>.timer(.seconds(5), scheduler: scheduler) }
+      }.asObservable()
+    }
+    #expect(res.events == [.completed(235)])
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+    #expect(completing.subscriptions == [Subscription(215, 235)])
+  }
+}
+
+private enum OtherError: Error {
+  case unused
+}
