@@ -113,3 +113,39 @@ struct InfallibleTests {
     #expect(latest == ["1a", "2a"])
   }
 }
+
+@Suite("Relays as Infallible")
+struct RelayAsInfallibleTests {
+  @Test("PublishRelay.asInfallible sends the values accepted while subscribed")
+  func publishRelay() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let relay = PublishRelay<Int>()
+    scheduler.scheduleAt(150) { relay.accept(0) }
+    scheduler.scheduleAt(210) { relay.accept(1) }
+    scheduler.scheduleAt(220) { relay.accept(2) }
+    let res = scheduler.start { relay.asInfallible().asObservable() }
+    #expect(res.events == [.next(210, 1), .next(220, 2)])
+  }
+
+  @Test("BehaviorRelay.asInfallible starts with the current value")
+  func behaviorRelay() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let relay = BehaviorRelay(value: 0)
+    scheduler.scheduleAt(150) { relay.accept(1) }
+    scheduler.scheduleAt(210) { relay.accept(2) }
+    let res = scheduler.start { relay.asInfallible().asObservable() }
+    #expect(res.events == [.next(200, 1), .next(210, 2)])
+  }
+
+  @Test("ReplayRelay.asInfallible replays its buffer, then sends new values")
+  func replayRelay() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let relay = ReplayRelay<Int>.create(bufferSize: 2)
+    scheduler.scheduleAt(110) { relay.accept(1) }
+    scheduler.scheduleAt(120) { relay.accept(2) }
+    scheduler.scheduleAt(130) { relay.accept(3) }
+    scheduler.scheduleAt(210) { relay.accept(4) }
+    let res = scheduler.start { relay.asInfallible().asObservable() }
+    #expect(res.events == [.next(200, 2), .next(200, 3), .next(210, 4)])
+  }
+}
