@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generates the fixed arities (2 to 8 sources) of combineLatest and zip, and of Single.zip and Maybe.zip.
+"""Generates the fixed arities (2 to 8 sources) of combineLatest and zip, of Single.zip and Maybe.zip,
+and of Infallible.combineLatest.
 
 Reproducible: the same templates give byte-identical Swift files.
 
@@ -7,7 +8,8 @@ Reproducible: the same templates give byte-identical Swift files.
 
 `Arities.swift.template` gives `Sources/RxCore/Operators/{CombineLatest,Zip}+Arity.swift`;
 `PrimitiveSequenceZip.swift.template` gives `Sources/RxCore/Traits/{Single,Maybe}+Zip+Arity.swift`
-(its `@@ if single` / `@@ if maybe` blocks select the trait, `#Op#` names it).
+(its `@@ if single` / `@@ if maybe` blocks select the trait, `#Op#` names it);
+`InfallibleCombineLatest.swift.template` gives `Sources/RxCore/Traits/Infallible+CombineLatest+Arity.swift`.
 
 Both operators come from the same template, so every arity of both has one implementation style; the
 rules that differ (what a value does, when the result completes) live in the hand-written base classes
@@ -42,6 +44,8 @@ JOBS = [
      [("combineLatest", "CombineLatest"), ("zip", "Zip")], "{Op}+Arity.swift"),
     ("PrimitiveSequenceZip.swift.template", os.path.join("Sources", "RxCore", "Traits"),
      [("single", "Single"), ("maybe", "Maybe")], "{Op}+Zip+Arity.swift"),
+    ("InfallibleCombineLatest.swift.template", os.path.join("Sources", "RxCore", "Traits"),
+     [("combineLatest", "CombineLatest")], "Infallible+{Op}+Arity.swift"),
 ]
 LIST = re.compile(r"\[\[(.*?)\]\]")
 
