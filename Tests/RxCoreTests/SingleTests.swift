@@ -90,16 +90,6 @@ struct SingleTests {
     #expect(scheduler.clock == 250)
   }
 
-  @Test("an unhandled failure goes to the default error handler")
-  func unhandledFailure() {
-    let saved = Hooks.defaultErrorHandler
-    defer { Hooks.defaultErrorHandler = saved }
-    var seen: [String] = []
-    Hooks.defaultErrorHandler = { seen.append("\($0)") }
-    _ = Single<Int>.error(TestError.boom).subscribe(onSuccess: { _ in })
-    #expect(seen == ["boom"])
-  }
-
   @Test("subscribe(with:) passes the object and stops once it is gone")
   func subscribeWithObject() {
     final class Owner { var values: [Int] = [] }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Subscribes a closure that receives every event.
   public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
@@ -18,6 +20,7 @@ extension ObservableType {
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
+    let callStack = Hooks.subscriptionCallStack()
     let observer = ClosureObserver<Element>(onNext: onNext ?? { _ in }) { event in
       switch event {
       case .next(let value):
@@ -26,7 +29,7 @@ extension ObservableType {
         if let onError {
           onError(error)
         } else {
-          Hooks.defaultErrorHandler(error)
+          Hooks.defaultErrorHandler(callStack, error)
         }
         disposedHook?.dispose()
       case .completed:
@@ -72,8 +75,51 @@ extension ObservableType {
 
 /// Global hooks.
 public enum Hooks {
-  /// Called for an error no `onError` handles. Prints it by default.
-  public nonisolated(unsafe) static var defaultErrorHandler: (Swift.Error) -> Void = { error in
-    print("Unhandled error happened: \(error)")
+  /// Receives an error no handler took, with the call stack of the subscription that failed.
+  public typealias DefaultErrorHandler = (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
+  /// Returns the current call stack, one frame a line.
+  public typealias CustomCaptureSubscriptionCallstack = () -> [String]
+
+  // Read by every `subscribe` on any thread, so the flag is atomic and the closures sit behind a lock.
+  private static let recording = Atomic<Bool>(false)
+  private static let handlers = LockedValue<(DefaultErrorHandler, CustomCaptureSubscriptionCallstack)>(
+    (
+      { callStack, error in
+        if callStack.isEmpty {
+          print("Unhandled error happened: \(error)")
+        } else {
+          print(
+            "Unhandled error happened: \(error)\nsubscription called from:\n\(callStack.joined(separator: "\n"))"
+          )
+        }
+      },
+      { [] }
+    ))
+
+  /// Whether `subscribe` records its call stack (with ``customCaptureSubscriptionCallstack``) so that
+  /// ``defaultErrorHandler`` can say where a failing subscription was made. Off by default: it costs a
+  /// capture per subscription.
+  public static var recordCallStackOnError: Bool {
+    get { recording.load(ordering: .relaxed) }
+    set { recording.store(newValue, ordering: .relaxed) }
+  }
+
+  /// Called for an error no `onError` (or `onFailure`) handles. Prints it, with the subscription's call
+  /// stack when one was recorded.
+  public static var defaultErrorHandler: DefaultErrorHandler {
+    get { handlers.withLock { $0.0 } }
+    set { handlers.withLock { $0.0 = newValue } }
+  }
+
+  /// Captures the call stack for ``recordCallStackOnError``. RxCore imports no Foundation, so by default
+  /// it captures nothing; set it to, for example, `{ Thread.callStackSymbols }`.
+  public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
+    get { handlers.withLock { $0.1 } }
+    set { handlers.withLock { $0.1 = newValue } }
+  }
+
+  /// The call stack to hand to ``defaultErrorHandler`` for a subscription made now.
+  static func subscriptionCallStack() -> [String] {
+    recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
   }
 }

@@ -74,13 +74,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
+    let callStack = Hooks.subscriptionCallStack()
     let subscription = subscribe { (event: CompletableEvent) in
       switch event {
       case .error(let error):
         if let onError {
           onError(error)
         } else {
-          Hooks.defaultErrorHandler(error)
+          Hooks.defaultErrorHandler(callStack, error)
         }
       case .completed:
         onCompleted?()

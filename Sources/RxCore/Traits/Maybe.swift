@@ -83,6 +83,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
+    let callStack = Hooks.subscriptionCallStack()
     let subscription = subscribe { (event: MaybeEvent<Element>) in
       switch event {
       case .success(let element):
@@ -91,7 +92,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         if let onError {
           onError(error)
         } else {
-          Hooks.defaultErrorHandler(error)
+          Hooks.defaultErrorHandler(callStack, error)
         }
       case .completed:
         onCompleted?()

@@ -82,6 +82,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
+    let callStack = Hooks.subscriptionCallStack()
     let subscription = subscribe { (event: SingleEvent<Element>) in
       switch event {
       case .success(let element):
@@ -90,7 +91,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         if let onFailure {
           onFailure(error)
         } else {
-          Hooks.defaultErrorHandler(error)
+          Hooks.defaultErrorHandler(callStack, error)
         }
       }
       disposedHook?.dispose()
