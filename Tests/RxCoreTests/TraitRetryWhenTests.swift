@@ -68,6 +68,37 @@ struct TraitRetryWhenTests {
     #expect(empty.subscriptions == [Subscription(210, 225)])
   }
 
+  @Test("a maybe ends empty when its trigger completes instead of sending a value")
+  func maybeTriggerCompletes() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
+    let res = scheduler.start {
+      failing.asMaybe().retry { errors in errors.take(1).ignoreElements() }.asObservable()
+    }
+    #expect(res.events == [.completed(210)])
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+  }
+
+  @Test("a completable's typed handler retries its own errors and passes any other one on")
+  func completableTyped() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let failing = scheduler.createColdObservable([.error(10, TestError.boom, Never.self)])
+    let other = scheduler.createColdObservable([.error(5, OtherError.foreign, Never.self)])
+    let attempts = Attempts()
+    let source = Completable.deferred {
+      attempts.count += 1
+      return (attempts.count == 1 ? failing : other).asCompletable()
+    }
+    let res = scheduler.start {
+      source.retry { (errors: Observable<TestError>) in errors.map { _ in () } }.asObservable()
+    }
+    #expect(res.events.count == 1)
+    #expect(res.events.first?.time == 215)
+    #expect(res.events.first?.value.error as? OtherError == .foreign)
+    #expect(failing.subscriptions == [Subscription(200, 210)])
+    #expect(other.subscriptions == [Subscription(210, 215)])
+  }
+
   @Test("a completable is retried after the trigger's delay, and completes")
   func completableRetried() {
     let scheduler = TestScheduler(initialClock: 0)
@@ -91,4 +122,5 @@ struct TraitRetryWhenTests {
 
 private enum OtherError: Error {
   case unused
+  case foreign
 }
