@@ -123,7 +123,9 @@ struct RelayAsInfallibleTests {
     scheduler.scheduleAt(150) { relay.accept(0) }
     scheduler.scheduleAt(210) { relay.accept(1) }
     scheduler.scheduleAt(220) { relay.accept(2) }
+    scheduler.scheduleAt(1010) { relay.accept(3) }
     let res = scheduler.start { relay.asInfallible().asObservable() }
+    // Nothing after the disposal at 1000: the relay's subscription ended with the infallible's.
     #expect(res.events == [.next(210, 1), .next(220, 2)])
   }
 
