@@ -32,21 +32,35 @@ struct InfallibleCombineLatestTests {
       ).map { "\($0.0)\($0.1)\($0.2)" }.asObservable()
     }
     #expect(res.events == [.next(230, "1b5"), .next(240, "1b-1"), .completed(300)])
+    #expect(a.subscriptions == [Subscription(200, 300)])
+    #expect(b.subscriptions == [Subscription(200, 300)])
     #expect(c.subscriptions == [Subscription(200, 240)])
   }
 
   @Test("eight infallibles combine every source's latest value")
   func eight() {
     let scheduler = TestScheduler(initialClock: 0)
-    let sources = (1...8).map { k in
-      scheduler.createHotObservable([.next(200 + 10 * k, k), .completed(400)]).asInfallible(
-        onErrorJustReturn: 0)
-    }
+    let hot = (1...8).map { k in scheduler.createHotObservable([.next(200 + 10 * k, k), .completed(400)]) }
+    let s = hot.map { $0.asInfallible(onErrorJustReturn: 0) }
     let res = scheduler.start {
-      Infallible.combineLatest(
-        sources[0], sources[1], sources[2], sources[3], sources[4], sources[5], sources[6], sources[7]
-      ) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.asObservable()
+      Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) {
+        $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+      }.asObservable()
     }
     #expect(res.events == [.next(280, 36), .completed(400)])
+    #expect(hot.map(\.subscriptions) == Array(repeating: [Subscription(200, 400)], count: 8))
+  }
+
+  @Test("eight infallibles as a tuple; disposing the result releases every source")
+  func eightTuple() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let hot = (1...8).map { k in scheduler.createHotObservable([.next(200 + 10 * k, k)]) }
+    let s = hot.map { $0.asInfallible(onErrorJustReturn: 0) }
+    let res = scheduler.start {
+      Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+        .map { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7] }.asObservable()
+    }
+    #expect(res.events == [.next(280, [1, 2, 3, 4, 5, 6, 7, 8])])
+    #expect(hot.map(\.subscriptions) == Array(repeating: [Subscription(200, 1000)], count: 8))
   }
 }
