@@ -125,6 +125,36 @@ struct CompletableTests {
     #expect(d.subscriptions == [Subscription(1100, 1110)])
   }
 
+  @Test("zip of any collection runs them at once; zip of none completes at subscription")
+  func zipCollection() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createColdObservable([.completed(30, Int.self)])
+    let b = scheduler.createColdObservable([.completed(20, Int.self)])
+    let sources = [a, b].map { $0.ignoreElements().asCompletable() }
+    let res = scheduler.start { Completable.zip(sources[...]) }
+    #expect(times(res.events) == ["completed(230)"])
+    #expect(a.subscriptions == [Subscription(200, 230)])
+    #expect(b.subscriptions == [Subscription(200, 220)])
+
+    let none = scheduler.start(created: 1000, subscribed: 1100, disposed: 2000) {
+      Completable.zip([Completable]())
+    }
+    #expect(times(none.events) == ["completed(1100)"])
+  }
+
+  @Test("zip disposed before the end releases every source")
+  func zipDisposed() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createColdObservable([.completed(500, Int.self)])
+    let b = scheduler.createColdObservable([.completed(900, Int.self)])
+    let res = scheduler.start(disposed: 600) {
+      Completable.zip(a.ignoreElements().asCompletable(), b.ignoreElements().asCompletable())
+    }
+    #expect(res.events.isEmpty)
+    #expect(a.subscriptions == [Subscription(200, 600)])
+    #expect(b.subscriptions == [Subscription(200, 600)])
+  }
+
   @Test("do runs its side effects")
   func doSideEffects() {
     var log: [String] = []
