@@ -74,8 +74,10 @@ snapshot:
 landmask:
 	python3 Tests/Tools/make_landmask.py
 
-# Regenerates combineLatest and zip of 2 to 8 sources (Sources/RxCore/Operators/*+Arity.swift) from
-# Tests/Tools/Arities.swift.template; `make arities ARGS=--check` only checks they are up to date.
+# Regenerates the arities of 2 to 8 sources from the templates in Tests/Tools: combineLatest and zip
+# (Sources/RxCore/Operators/*+Arity.swift, Arities.swift.template), Single.zip and Maybe.zip
+# (PrimitiveSequenceZip.swift.template) and Infallible.combineLatest (InfallibleCombineLatest.swift.template,
+# both in Sources/RxCore/Traits); `make arities ARGS=--check` only checks they are up to date.
 .PHONY: arities
 arities:
 	python3 Tests/Tools/make_arities.py $(ARGS)
