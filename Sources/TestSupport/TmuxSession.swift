@@ -129,7 +129,10 @@ public final class TmuxSession: Sendable {
     try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
-  /// Waits until `predicate` holds for the screen.
+  /// Waits until `predicate` holds for a whole frame of the screen.
+  ///
+  /// tmux can be read while the app's frame is still arriving, so a match counts only when a second
+  /// capture right after it shows the same screen: a half-drawn frame changes between the two.
   @discardableResult
   public func waitUntil(
     _ description: String, timeout: Duration = .seconds(10), _ predicate: (String) -> Bool
@@ -138,7 +141,7 @@ public final class TmuxSession: Sendable {
     var screen = ""
     while true {
       screen = try capture()
-      if predicate(screen) { return screen }
+      if predicate(screen), try capture() == screen { return screen }
       guard ContinuousClock.now < deadline else {
         throw TmuxError.timeout(waitingFor: description, screen: screen)
       }

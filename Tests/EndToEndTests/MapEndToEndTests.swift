@@ -81,7 +81,12 @@ struct MapEndToEndTests {
   func besideTheListWhenWide() throws {
     try withWildfires(columns: 140, rows: 30) { app in
       try app.tmux.sendKeys("m")
-      let screen = try app.tmux.waitUntil("the map in braille") { Self.hasBraille($0) }
+      // Wait for the whole frame: tmux can be read while the map's rows are still arriving.
+      let screen = try app.tmux.waitUntil("the map beside the list, with the fires' marker") { screen in
+        let lines = screen.split(separator: "\n")
+        return lines.contains { $0.contains("Rim Fire, California") && Self.hasBraille($0) }
+          && lines.contains { Self.hasBraille($0) && $0.contains("4") }
+      }
       let lines = screen.split(separator: "\n")
       #expect(
         lines.contains { $0.contains("Rim Fire, California") && Self.hasBraille($0) },
