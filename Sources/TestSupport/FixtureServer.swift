@@ -85,12 +85,7 @@ public final class FixtureServer: @unchecked Sendable {
 
   /// Stops the server (SIGTERM, then SIGKILL after 2 s) and waits for it to exit.
   public func stop() {
-    guard process.isRunning else { return }
-    process.terminate()
-    let deadline = Date().addingTimeInterval(2)
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    process.stop(grace: .seconds(2))
   }
 
   /// What the server has seen so far.

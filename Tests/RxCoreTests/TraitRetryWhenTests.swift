@@ -4,9 +4,15 @@ import Testing
 
 @Suite("Single, Maybe and Completable retry(when:)")
 struct TraitRetryWhenTests {
-  /// Counts the subscriptions of a deferred source.
-  private final class Attempts {
-    var count = 0
+  /// A source whose first subscription goes to `first` and every later one to `then`.
+  private func firstThen<Element>(_ first: TestableObservable<Element>, _ then: TestableObservable<Element>)
+    -> Observable<Element>
+  {
+    var attempts = 0
+    return Observable.deferred {
+      attempts += 1
+      return attempts == 1 ? first.asObservable() : then.asObservable()
+    }
   }
 
   @Test("a single that fails once is subscribed again when the trigger fires, and then succeeds")
@@ -14,11 +20,7 @@ struct TraitRetryWhenTests {
     let scheduler = TestScheduler(initialClock: 0)
     let failing = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
     let succeeding = scheduler.createColdObservable([.next(10, 42), .completed(10)])
-    let attempts = Attempts()
-    let source = Single<Int>.deferred {
-      attempts.count += 1
-      return (attempts.count == 1 ? failing : succeeding).asSingle()
-    }
+    let source = firstThen(failing, succeeding).asSingle()
     let res = scheduler.start { source.retry { errors in errors.map { _ in () } }.asObservable() }
     #expect(res.events == [.next(220, 42), .completed(220)])
     #expect(failing.subscriptions == [Subscription(200, 210)])
@@ -57,11 +59,7 @@ struct TraitRetryWhenTests {
     let scheduler = TestScheduler(initialClock: 0)
     let failing = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
     let empty = scheduler.createColdObservable([.completed(15, Int.self)])
-    let attempts = Attempts()
-    let source = Maybe<Int>.deferred {
-      attempts.count += 1
-      return (attempts.count == 1 ? failing : empty).asMaybe()
-    }
+    let source = firstThen(failing, empty).asMaybe()
     let res = scheduler.start { source.retry { errors in errors.map { _ in () } }.asObservable() }
     #expect(res.events == [.completed(225)])
     #expect(failing.subscriptions == [Subscription(200, 210)])
@@ -84,11 +82,7 @@ struct TraitRetryWhenTests {
     let scheduler = TestScheduler(initialClock: 0)
     let failing = scheduler.createColdObservable([.error(10, TestError.boom, Never.self)])
     let other = scheduler.createColdObservable([.error(5, OtherError.foreign, Never.self)])
-    let attempts = Attempts()
-    let source = Completable.deferred {
-      attempts.count += 1
-      return (attempts.count == 1 ? failing : other).asCompletable()
-    }
+    let source = firstThen(failing, other).asCompletable()
     let res = scheduler.start {
       source.retry { (errors: Observable<TestError>) in errors.map { _ in () } }.asObservable()
     }
@@ -104,11 +98,7 @@ struct TraitRetryWhenTests {
     let scheduler = TestScheduler(initialClock: 0)
     let failing = scheduler.createColdObservable([.error(10, TestError.boom, Never.self)])
     let completing = scheduler.createColdObservable([.completed(20, Never.self)])
-    let attempts = Attempts()
-    let source = Completable.deferred {
-      attempts.count += 1
-      return (attempts.count == 1 ? failing : completing).asCompletable()
-    }
+    let source = firstThen(failing, completing).asCompletable()
     let res = scheduler.start {
       source.retry { errors in
         errors.flatMap { _ in Observable<Int>.timer(.seconds(5), scheduler: scheduler) }

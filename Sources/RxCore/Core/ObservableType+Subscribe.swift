@@ -82,19 +82,15 @@ public enum Hooks {
 
   // Read by every `subscribe` on any thread, so the flag is atomic and the closures sit behind a lock.
   private static let recording = Atomic<Bool>(false)
-  private static let handlers = LockedValue<(DefaultErrorHandler, CustomCaptureSubscriptionCallstack)>(
-    (
-      { callStack, error in
-        if callStack.isEmpty {
-          print("Unhandled error happened: \(error)")
-        } else {
-          print(
-            "Unhandled error happened: \(error)\nsubscription called from:\n\(callStack.joined(separator: "\n"))"
-          )
-        }
-      },
-      { [] }
-    ))
+  private struct Handlers {
+    var defaultError: DefaultErrorHandler = { callStack, error in
+      let origin =
+        callStack.isEmpty ? "" : "\nsubscription called from:\n" + callStack.joined(separator: "\n")
+      print("Unhandled error happened: \(error)\(origin)")
+    }
+    var captureCallStack: CustomCaptureSubscriptionCallstack = { [] }
+  }
+  private static let handlers = LockedValue(Handlers())
 
   /// Whether `subscribe` records its call stack (with ``customCaptureSubscriptionCallstack``) so that
   /// ``defaultErrorHandler`` can say where a failing subscription was made. Off by default: it costs a
@@ -107,15 +103,15 @@ public enum Hooks {
   /// Called for an error no `onError` (or `onFailure`) handles. Prints it, with the subscription's call
   /// stack when one was recorded.
   public static var defaultErrorHandler: DefaultErrorHandler {
-    get { handlers.withLock { $0.0 } }
-    set { handlers.withLock { $0.0 = newValue } }
+    get { handlers.withLock { $0.defaultError } }
+    set { handlers.withLock { $0.defaultError = newValue } }
   }
 
   /// Captures the call stack for ``recordCallStackOnError``. RxCore imports no Foundation, so by default
   /// it captures nothing; set it to, for example, `{ Thread.callStackSymbols }`.
   public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-    get { handlers.withLock { $0.1 } }
-    set { handlers.withLock { $0.1 = newValue } }
+    get { handlers.withLock { $0.captureCallStack } }
+    set { handlers.withLock { $0.captureCallStack = newValue } }
   }
 
   /// The call stack to hand to ``defaultErrorHandler`` for a subscription made now.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One finished run of a command: its exit status and what it wrote.
 struct CommandRun: CustomStringConvertible {
@@ -75,19 +76,4 @@ struct CommandTimeout: Error, CustomStringConvertible {
   let timeout: Duration
 
   var description: String { "\(arguments.joined(separator: " ")) still ran after \(timeout)" }
-}
-
-extension Process {
-  /// Ends the process: SIGTERM, then SIGKILL if it still runs after `grace`, and waits for it.
-  ///
-  /// A child can inherit a signal mask that blocks SIGTERM from the test runner's thread, so SIGTERM
-  /// alone may never arrive; a test must not hang on it.
-  func stop(grace: Duration = .seconds(5)) {
-    guard isRunning else { return }
-    terminate()
-    let deadline = ContinuousClock.now + grace
-    while isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    if isRunning { kill(processIdentifier, SIGKILL) }
-    waitUntilExit()
-  }
 }
