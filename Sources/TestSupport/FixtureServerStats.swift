@@ -1,6 +1,7 @@
 /// What the fixture server saw: request counts, peak concurrency, and a log of every request.
 public struct FixtureServerStats: Decodable, Sendable, Equatable {
-  /// One request as the server logged it, in completion order.
+  /// One request as the server logged it, in the order the answers were decided (logged before the
+  /// first byte of the answer is sent, so a client that has its answer finds it here).
   public struct Request: Decodable, Sendable, Equatable {
     /// The path, without any `/api/v3` prefix.
     public let path: String

@@ -180,6 +180,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         self.server.touch()
+        # The request to log once its answer is decided (see send_body); None when already logged.
+        self.pending = None
         parts = urlsplit(self.path)
         path = parts.path
         for prefix in ("/api/v3", "/api/v2.1"):
@@ -194,16 +196,15 @@ class Handler(BaseHTTPRequestHandler):
                  "ifModifiedSince": self.headers.get("If-Modified-Since")}
         self.server.stats.begin(category)
         entry["status"], entry["outcome"] = None, "answered"
+        self.pending = (category, entry)
         try:
             result = self.answer(path, query, entry)
-            if isinstance(result, int):
-                entry["status"] = result
-            else:
+            if not isinstance(result, int):
                 entry["outcome"] = result  # "hang" or "short": no complete answer was sent
         except (BrokenPipeError, ConnectionResetError):
             entry["outcome"] = "disconnected"
         finally:
-            self.server.stats.end(category, entry)
+            self.log_pending()
         self.server.touch()
         return None
 
@@ -316,7 +317,20 @@ class Handler(BaseHTTPRequestHandler):
     def content_type(self):
         return self.server.plan.setting("contentType", "application/json")
 
+    def log_pending(self, status=None):
+        """Logs the request being answered, once. send_body calls it before the first byte goes out: a
+        client that has its whole answer must find its request in /__stats, with no race against this
+        thread."""
+        if self.pending is None:
+            return
+        category, entry = self.pending
+        self.pending = None
+        if status is not None:
+            entry["status"] = status
+        self.server.stats.end(category, entry)
+
     def send_body(self, status, body, headers=None, content_type=None):
+        self.log_pending(status)
         self.send_response(status)
         if status != 304:
             self.send_header("Content-Type", content_type or self.content_type())
