@@ -54,10 +54,14 @@ final class RecordingBox<Element>: @unchecked Sendable {
 }
 
 /// Collects warnings reported from any thread.
-final class WarningLog: Sendable {
-  private let warnings = Mutex<[EONETWarning]>([])
+final class WarningLog: @unchecked Sendable {
+  // NSLock (a pthread mutex) rather than Synchronization.Mutex: ThreadSanitizer cannot see the latter
+  // and reported a race when the open and closed halves warned at once on two threads.
+  // `warnings` is only touched under `lock`.
+  private let lock = NSLock()
+  private var warnings: [EONETWarning] = []
 
-  func append(_ warning: EONETWarning) { warnings.withLock { $0.append(warning) } }
+  func append(_ warning: EONETWarning) { lock.withLock { warnings.append(warning) } }
 
-  var all: [EONETWarning] { warnings.withLock { $0 } }
+  var all: [EONETWarning] { lock.withLock { warnings } }
 }
