@@ -154,6 +154,8 @@ class Handler(BaseHTTPRequestHandler):
     # acknowledges at once). Real servers send without that wait; so does this one.
     disable_nagle_algorithm = True
     server_version = "OurPlanetFixture/1"
+    # The request being answered, logged once by log_pending; control endpoints (POST) have none.
+    pending = None
 
     def log_message(self, format, *args):
         if self.server.verbose:
