@@ -20,9 +20,26 @@ extension EONETClient {
   /// - Returns: ``EORefreshUpdate/listed(_:)``, then a `started` and a `loaded` or `failed` per
   ///   category, then completion.
   public func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
-    Self.refresh(categories: fetchCategories().map(\.value)) { category in
+    Self.refresh(categories: fetchCategories().map(\.value), order: largestFirst) { category in
       self.fetchEvents(forLast: days, category: category)
     }
+  }
+
+  /// `categories` in download order: the largest expected download first, ties in the given order.
+  ///
+  /// Two slots and one category ten times the size of the rest (wildfires): started last, as title
+  /// order would have it, its transfer and decoding form the refresh's tail alone; started first,
+  /// they overlap the small downloads. The expected size is what the cache holds for the category
+  /// (its last download), else its file in the bundled snapshot, else nothing. Only file sizes are
+  /// read, never contents.
+  ///
+  /// - Parameter categories: The category list as the server sent it.
+  /// - Returns: The same categories, largest expected first.
+  public func largestFirst(_ categories: [EOCategory]) -> [EOCategory] {
+    let sizes = loader.expectedSizes(of: categories)
+    return categories.indices
+      .sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+      .map { categories[$0] }
   }
 
   /// The refresh graph over any source of categories and events (the app's feeds and tests use it).
@@ -30,13 +47,17 @@ extension EONETClient {
   /// - Parameters:
   ///   - categories: The category list (its first element is used).
   ///   - maxConcurrent: Categories downloading at once.
+  ///   - order: The download order of the list (as it comes when `nil`), for instance
+  ///     ``largestFirst(_:)``.
   ///   - load: One category's events.
   /// - Returns: The updates, as ``refresh(forLast:)`` describes them.
   public static func refresh(
     categories: Observable<[EOCategory]>, maxConcurrent: Int = maxConcurrentDownloads,
+    order: (([EOCategory]) -> [EOCategory])? = nil,
     load: @escaping (EOCategory) -> Observable<EOFetched<[EOEvent]>>
   ) -> Observable<EORefreshUpdate> {
-    categories.take(1).flatMap { list -> Observable<EORefreshUpdate> in
+    categories.take(1).flatMap { received -> Observable<EORefreshUpdate> in
+      let list = order?(received) ?? received
       let downloads = Observable.from(
         list.map { category in
           load(category)

@@ -8,7 +8,7 @@
 /// ```
 public enum EORefreshUpdate: Sendable {
   /// The categories to download, in the order they download (``EONETClient/refresh(forLast:)``
-  /// sorts them by title); always the first update.
+  /// starts the largest expected first: ``EONETClient/largestFirst(_:)``); always the first update.
   case listed([EOCategory])
   /// The category's download took one of the download slots.
   case started(EOCategory)

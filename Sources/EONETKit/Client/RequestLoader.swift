@@ -198,6 +198,25 @@ struct RequestLoader {
     return Self.filter(Self.combine(parts), forLast: days)
   }
 
+  /// Each category's expected download in bytes: its cached responses, else its snapshot file, else 0.
+  func expectedSizes(of categories: [EOCategory]) -> [Int] {
+    let snapshot = try? snapshot()
+    return categories.map { category in
+      let cached = ["open", "closed"].reduce(0) { total, status in
+        total
+          + (cache.map { Self.fileSize($0.fileURL(for: Self.eventsKey(category: category, status: status))) }
+            ?? 0)
+      }
+      if cached > 0 { return cached }
+      return snapshot.map { Self.fileSize($0.fileURL(for: category)) } ?? 0
+    }
+  }
+
+  private static func fileSize(_ url: URL) -> Int {
+    var status = stat()
+    return stat(url.path, &status) == 0 ? Int(status.st_size) : 0
+  }
+
   func snapshot() throws(EONETError) -> EONETSnapshot {
     if let snapshot = configuration.snapshot { return snapshot }
     return try EONETSnapshot.locate()

@@ -128,17 +128,26 @@ public struct EONETSnapshot: Sendable {
   /// - Returns: The events with the snapshot's fetch time; empty for a category it does not hold.
   /// - Throws: ``EONETError/snapshot(_:)`` or a decoding error.
   public func events(for category: EOCategory) throws(EONETError) -> EOFetched<[EOEvent]> {
-    let name = "categories/" + EONETCache.fileName(for: category.id).dropLast(".cache".count) + ".json"
-    guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) else {
+    let file = fileURL(for: category)
+    guard FileManager.default.fileExists(atPath: file.path) else {
       return EOFetched(value: [], source: .snapshot, fetchedAt: fetchedAt)
     }
-    let decoded = try EONETDecoder().decodeEvents(from: read(name))
+    let decoded = try EONETDecoder().decodeEvents(from: read(file))
     return EOFetched(
       value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
   }
 
+  /// The file of one category's events (it may not exist).
+  func fileURL(for category: EOCategory) -> URL {
+    directory.appendingPathComponent(
+      "categories/" + EONETCache.fileName(for: category.id).dropLast(".cache".count) + ".json")
+  }
+
   private func read(_ name: String) throws(EONETError) -> Data {
-    let url = directory.appendingPathComponent(name)
+    try read(directory.appendingPathComponent(name))
+  }
+
+  private func read(_ url: URL) throws(EONETError) -> Data {
     guard let data = try? Data(contentsOf: url) else { throw .snapshot("cannot read \(url.path)") }
     return data
   }

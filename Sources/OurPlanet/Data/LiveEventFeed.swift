@@ -47,6 +47,11 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
     client.fetchCategories().map(\.value)
   }
 
+  /// The largest expected downloads first (``EONETClient/largestFirst(_:)``).
+  public func downloadOrder(_ categories: [EOCategory]) -> [EOCategory] {
+    client.largestFirst(categories)
+  }
+
   public func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     client.fetchEvents(forLast: days, category: category)
   }

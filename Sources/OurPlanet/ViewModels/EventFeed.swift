@@ -11,11 +11,18 @@ public protocol EventFeed: Sendable {
   func liveCategories() -> Observable<[EOCategory]>
   /// The live events of one category, with their fetch time.
   func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>>
+  /// The order a refresh downloads `categories` in.
+  func downloadOrder(_ categories: [EOCategory]) -> [EOCategory]
 }
 
 extension EventFeed {
+  /// The list's own order.
+  public func downloadOrder(_ categories: [EOCategory]) -> [EOCategory] { categories }
+
   /// The refresh graph over this feed: EONETKit's one graph (two categories at a time).
   public func refreshUpdates() -> Observable<EORefreshUpdate> {
-    EONETClient.refresh(categories: liveCategories()) { category in liveEvents(of: category) }
+    EONETClient.refresh(categories: liveCategories(), order: downloadOrder) { category in
+      liveEvents(of: category)
+    }
   }
 }
