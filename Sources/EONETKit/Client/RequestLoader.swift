@@ -264,19 +264,24 @@ struct RequestLoader {
   /// Merges the open and closed halves, newest first. A closed copy wins over an open one: the event
   /// closed between the two requests.
   static func combine(_ parts: [EOFetched<[EOEvent]>]) -> EOFetched<[EOEvent]> {
-    var byID: [String: EOEvent] = [:]
-    var order: [String] = []
+    // Positions by id, not events: the table holds a string and an integer per event, and the
+    // events are copied once, into the result.
+    let total = parts.reduce(0) { $0 + $1.value.count }
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(total)
+    var merged: [EOEvent] = []
+    merged.reserveCapacity(total)
     for part in parts {
       for event in part.value {
-        if let existing = byID[event.id] {
-          if existing.closed == nil, event.closed != nil { byID[event.id] = event }
+        if let position = positions[event.id] {
+          if merged[position].closed == nil, event.closed != nil { merged[position] = event }
         } else {
-          byID[event.id] = event
-          order.append(event.id)
+          positions[event.id] = merged.count
+          merged.append(event)
         }
       }
     }
-    let events = order.compactMap { byID[$0] }.sortedNewestFirst()
+    let events = merged.sortedNewestFirst()
     let sources = Set(parts.map(\.source))
     let source: EODataSource = sources.count == 1 ? sources.first! : .cache
     let skipped = parts.reduce(0) { $0 + $1.skippedEvents }

@@ -107,12 +107,22 @@ private final class TaskRegistry: NSObject, URLSessionDataDelegate, Sendable {
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
-    if let request = request(of: dataTask), response.expectedContentLength > Int64(request.maximumBodyBytes) {
+    let expected = response.expectedContentLength
+    if let request = request(of: dataTask), expected > Int64(request.maximumBodyBytes) {
       let error = EONETError.responseTooLarge(
         url: request.url.absoluteString, limit: request.maximumBodyBytes)
       finish(dataTask, with: .failure(error))
       completionHandler(.cancel)
       return
+    }
+    if expected > 0 {
+      // One buffer of the announced size: grown by doubling, a 2.5 MB body would pass through
+      // buffers of up to 4 MB, each copied into the next.
+      entries.withLock { entries in
+        guard var entry = entries.removeValue(forKey: dataTask.taskIdentifier) else { return }
+        entry.body.reserveCapacity(Int(expected))
+        entries[dataTask.taskIdentifier] = entry
+      }
     }
     completionHandler(.allow)
   }
