@@ -2,33 +2,36 @@ import EONETKit
 import OurPlanet
 import RxCore
 
-/// The whole catalog for the script commands: the stored data, then EONETKit's refresh stream
-/// folded onto it with the UI's own fold, so a failed category falls back to its stored events.
+/// The whole catalog for the script commands: EONETKit's refresh stream folded with the UI's own
+/// fold, and the stored data wherever the refresh could not bring a category.
 enum CatalogLoad {
   /// Loads every category; failures are said on stderr.
+  ///
+  /// The refresh runs alone first: when it brings every category (the usual case), the stored data
+  /// is never read, so a refresh costs no decoding and no memory for data it would replace. Only
+  /// then, if the category list or a download failed, is the stored data read and folded in; the
+  /// fold takes stored events only for categories that have none, whatever the order.
   ///
   /// - Returns: The catalog (empty when nothing could be had) and the exit status so far.
   static func run(_ options: Options, client: EONETClient) -> (catalog: Catalog, status: Int32) {
     let feed = LiveEventFeed(client: client, days: options.days)
     var status: Int32 = 0
     var catalog = Catalog.empty
-    // The refresh starts at once, beside the reading of the stored data (at ten times today's data
-    // that reading alone takes longer than a download); its updates wait in a replay buffer and are
-    // folded onto the stored catalog once it is there.
-    let updates = ReplaySubject<EORefreshUpdate>.createUnbounded()
-    let refresh = feed.refreshUpdates().subscribe(updates)
-    defer { refresh.dispose() }
-    if case .success(let stored?) = waitForLast(feed.stored()) { catalog = catalog.applying(.stored(stored)) }
-    let stored = catalog
-    switch waitForLast(updates.scan(stored) { $0.applying(.update($1)) }) {
-    case .success(let refreshed?):
-      catalog = refreshed
-    case .success(nil):
-      break
-    case .failure(let error):
+    var listFailure: (any Error)?
+    switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
+    case .success(let refreshed?): catalog = refreshed
+    case .success(nil): break
+    case .failure(let error): listFailure = error
+    }
+    let complete =
+      listFailure == nil && !catalog.items.isEmpty && catalog.items.allSatisfy { $0.state == .done }
+    if !complete, case .success(let stored?) = waitForLast(feed.stored()) {
+      catalog = catalog.applying(.stored(stored))
+    }
+    if let listFailure {
       status = 1
-      let fallback = stored.items.isEmpty ? "nothing stored to show" : "showing stored data"
-      Console.error("cannot refresh the categories: \(error) — \(fallback)")
+      let fallback = catalog.items.isEmpty ? "nothing stored to show" : "showing stored data"
+      Console.error("cannot refresh the categories: \(listFailure) — \(fallback)")
     }
     for item in catalog.items {
       if case .failed(let message) = item.state {
