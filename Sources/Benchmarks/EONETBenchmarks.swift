@@ -38,7 +38,16 @@ private func benchmarkDecoding(_ data: Data) {
       + "\(baselineEvents) events; \(format(baseline / ours, 1))x faster)")
 }
 
-private func benchmarkRefresh(repository: URL) {
+/// A full refresh as a user runs it: the release `ourplanet categories --json` (fresh cache) against
+/// the fixture server with the real dump and 100 ms per request, alternating with the reference: curl
+/// fetching the same 27 requests the same way (the category list, then two categories at a time, the
+/// open and closed halves of each at once), from the same server. Each figure is a median of `runs`;
+/// the peak memory is the command's own (its maximum resident set, from `wait4`).
+private func benchmarkRefresh(repository: URL, runs: Int = 5) {
+  guard let binary = BuiltProducts.path(of: "ourplanet") else {
+    print("eonet.refresh       skipped: needs the release ourplanet (make bench builds it)")
+    return
+  }
   let fixtures = repository.appendingPathComponent("Resources/eonet")
   let latency = 100
   let server: FixtureServer
@@ -49,55 +58,59 @@ private func benchmarkRefresh(repository: URL) {
     return
   }
   defer { server.stop() }
-  let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "ourplanet-bench-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: cache) }
-  let configuration = EONETClient.Configuration(
-    baseURL: server.baseURL, cacheDirectory: cache)
-  let client = EONETClient(configuration: configuration)
-  let done = DispatchSemaphore(value: 0)
-  let outcome = RefreshOutcome()
-  let start = DispatchTime.now().uptimeNanoseconds
-  let subscription = client.refresh(forLast: 36_500).subscribe(
-    onNext: { outcome.add($0) },
-    onError: { error in
-      outcome.error = error
-      done.signal()
-    },
-    onCompleted: { done.signal() })
-  _ = done.wait(timeout: .now() + 60)
-  subscription.dispose()
-  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  guard outcome.error == nil else {
-    print("eonet.refresh       failed: \(String(describing: outcome.error))")
-    return
+  let categories =
+    ((try? Data(contentsOf: fixtures.appendingPathComponent("categories.json")))
+    .flatMap { try? EONETDecoder().decodeCategories(from: $0).elements } ?? []).map(\.id)
+  let api = server.baseURL.absoluteString
+  let reference = curlReference(api: api, categories: categories)
+  var app: [ChildRun] = []
+  var curl: [ChildRun] = []
+  for _ in 0..<runs {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-bench-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    guard
+      let run = runChild([binary, "categories", "--json", "--api", api, "--cache-dir", cache.path]),
+      run.status == 0
+    else {
+      print("eonet.refresh       failed: `ourplanet categories --json` did not succeed")
+      return
+    }
+    app.append(run)
+    if let reference, let run = runChild(["/bin/sh", "-c", reference]) { curl.append(run) }
   }
   let maxInFlight = (try? server.stats().maxInFlightCategories).map(String.init) ?? "?"
-  let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
-  let rounds = (outcome.categories + 1) / 2
-  let ideal = Double((rounds + 1) * latency) / 1000
-  print(
-    "eonet.refresh       \(outcome.categories) categories, \(outcome.events) events, \(latency) ms latency: "
-      + "\(format(seconds, 2)) s (ideal \(format(ideal, 2)) s = categories + \(rounds) rounds of 2), "
-      + "failed \(outcome.failures), max \(maxInFlight) categories in flight, peak RSS \(peak) MB")
+  let appSeconds = median(app.map(\.seconds))
+  let peaks = app.map(\.peakMegabytes)
+  var line =
+    "eonet.refresh       \(categories.count) categories, \(latency) ms latency: "
+    + "\(format(appSeconds, 2)) s median (\(format(app.map(\.seconds).min() ?? 0, 2))–"
+    + "\(format(app.map(\.seconds).max() ?? 0, 2)))"
+  if !curl.isEmpty {
+    let curlSeconds = median(curl.map(\.seconds))
+    line +=
+      ", curl \(format(curlSeconds, 2)) s (\(format(curl.map(\.seconds).min() ?? 0, 2))–"
+      + "\(format(curl.map(\.seconds).max() ?? 0, 2))): \(format(appSeconds / curlSeconds, 2))x curl"
+  } else {
+    line += ", curl reference skipped (no curl)"
+  }
+  line +=
+    "; max \(maxInFlight) categories in flight; peak RSS \(format(median(peaks), 1)) MB median, "
+    + "\(format(peaks.max() ?? 0, 1)) MB max (`ourplanet categories --json`)"
+  print(line)
 }
 
-/// What the refresh delivered, written on a background thread before `done` signals.
-private final class RefreshOutcome: @unchecked Sendable {
-  // @unchecked: written before the semaphore signals, read after it: the semaphore orders them.
-  var categories = 0
-  var events = 0
-  var failures = 0
-  var error: (any Error)?
-
-  func add(_ update: EORefreshUpdate) {
-    switch update {
-    case .listed(let list): categories = list.count
-    case .loaded(_, let fetched): events += fetched.value.count
-    case .failed: failures += 1
-    case .started: break
-    }
+/// The curl reference as one shell command, or `nil` without curl and xargs.
+private func curlReference(api: String, categories: [String]) -> String? {
+  let tools = ["/usr/bin/curl", "/usr/bin/xargs"]
+  guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }), !categories.isEmpty else {
+    return nil
   }
+  let get = "/usr/bin/curl -s -o /dev/null"
+  let pair =
+    "\(get) '\(api)/categories/{}?status=open&days=360' & "
+    + "\(get) '\(api)/categories/{}?status=closed&days=360'; wait"
+  return "\(get) '\(api)/categories' && printf '%s\\n' \(categories.joined(separator: " ")) "
+    + "| /usr/bin/xargs -P 2 -I{} /bin/sh -c \"\(pair)\""
 }
 
 /// VmHWM from /proc/self/status: the peak resident set size.

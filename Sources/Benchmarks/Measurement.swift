@@ -33,6 +33,45 @@ private func peakResidentMegabytes(statusFile: String) -> Double? {
   return nil
 }
 
+/// The median of `values` (0 for none).
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return 0 }
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// One run of a child process: its wall time, its own peak resident memory and its exit status.
+struct ChildRun {
+  let seconds: Double
+  let peakMegabytes: Double
+  let status: Int32
+}
+
+/// Runs `arguments` (the first is the program's path) with output discarded and waits for it;
+/// `nil` if it cannot start. The peak memory is the child's alone (`wait4`'s `ru_maxrss`).
+func runChild(_ arguments: [String]) -> ChildRun? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  var argv = arguments.map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  var pid: pid_t = 0
+  let start = DispatchTime.now().uptimeNanoseconds
+  guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return nil }
+  var status: Int32 = 0
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) < 0 {
+    guard errno == EINTR else { return nil }
+  }
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  // Exited normally: the exit code; killed: 128 + the signal, as shells report it.
+  let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  return ChildRun(seconds: seconds, peakMegabytes: Double(usage.ru_maxrss) / 1024, status: code)
+}
+
 /// `value` with `decimals` digits after the point.
 func format(_ value: Double, _ decimals: Int) -> String {
   String(format: "%.\(decimals)f", value)
