@@ -1,6 +1,7 @@
 import Foundation
 
-/// One cached response: the body exactly as the server sent it, with what is needed to revalidate it.
+/// One cached response: its body (as the server sent it, or as an ``EventArchive``), with what is
+/// needed to revalidate it.
 struct CacheEntry: Sendable, Equatable {
   /// The URL it was downloaded from; validators are only sent again for the same URL.
   var url: String
@@ -14,6 +15,8 @@ struct CacheEntry: Sendable, Equatable {
   var count: Int
   /// The response body.
   var body: Data
+  /// How the body is stored: `nil` for the server's own JSON, else ``EventArchive/encoding``.
+  var encoding: String? = nil
 }
 
 /// The first line of a cache file (JSON), followed by a newline and the body.
@@ -28,16 +31,32 @@ struct CacheHeader: Codable, Equatable {
   var etag: String?
   var lastModified: String?
   var count: Int
+  /// Absent (files of earlier builds): the server's JSON.
+  var encoding: String?
   var bodyBytes: Int
   var checksum: String
 
-  /// The FNV-1a 64-bit hash of `data` in hex: cheap, and enough to notice a damaged body.
-  static func checksum(of data: Data) -> String {
+  /// The checksum of a body stored with `encoding`, in hex: cheap, and enough to notice damage.
+  ///
+  /// The server's JSON (files of every build) keeps the FNV-1a 64-bit hash of each byte. An archive
+  /// (``EventArchive``, 11 MB for ten times today's wildfires) folds eight bytes per step, the same
+  /// xor-and-multiply on little-endian words: a start-up reads it eight times faster.
+  static func checksum(of data: Data, encoding: String? = nil) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    let prime: UInt64 = 0x0000_0100_0000_01B3
     data.withUnsafeBytes { bytes in
-      for byte in bytes {
+      var tail = bytes[...]
+      if encoding != nil {
+        let words = bytes.count / 8
+        for index in 0..<words {
+          hash ^= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+          hash = hash &* prime
+        }
+        tail = bytes[(words * 8)...]
+      }
+      for byte in tail {
         hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
+        hash = hash &* prime
       }
     }
     let hex = String(hash, radix: 16)

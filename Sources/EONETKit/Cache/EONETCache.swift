@@ -3,8 +3,8 @@ import Foundation
 /// The disk cache: one file per request (categories, each category's open and closed events).
 ///
 /// Each file holds a one-line JSON header (format, version, URL, fetch time, validators, element
-/// count, body length and checksum) and the response body as the server sent it, so reading the
-/// cache goes through the same fast decoder as a download. Files are written atomically (a temporary
+/// count, body encoding, length and checksum) and the body: the category list as the server sent
+/// it, a category's events as an ``EventArchive`` (read back several times faster than JSON). Files are written atomically (a temporary
 /// file, then `rename`); a file that is corrupt, truncated, of another version or unreadable is
 /// reported and ignored, never fatal.
 ///
@@ -72,7 +72,8 @@ public final class EONETCache: Sendable {
     let url = fileURL(for: key)
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // Mapped, not read: the archive is decoded straight from the page cache, with no copy.
+      data = try Data(contentsOf: url, options: .alwaysMapped)
     } catch {
       if !FileManager.default.fileExists(atPath: url.path) { return .miss }
       return .ignored(.cacheIgnored(path: url.path, reason: "unreadable (\(Self.reason(error)))"))
@@ -103,12 +104,12 @@ public final class EONETCache: Sendable {
     guard body.count == header.bodyBytes else {
       return .failure(Reason(text: "truncated: \(body.count) of \(header.bodyBytes) body bytes"))
     }
-    guard CacheHeader.checksum(of: body) == header.checksum else {
+    guard CacheHeader.checksum(of: body, encoding: header.encoding) == header.checksum else {
       return .failure(Reason(text: "checksum mismatch (corrupt)"))
     }
     let entry = CacheEntry(
       url: header.url, fetchedAt: Date(timeIntervalSince1970: header.fetchedAt), etag: header.etag,
-      lastModified: header.lastModified, count: header.count, body: body)
+      lastModified: header.lastModified, count: header.count, body: body, encoding: header.encoding)
     return .success(entry)
   }
 
@@ -127,7 +128,8 @@ public final class EONETCache: Sendable {
     let header = CacheHeader(
       format: CacheHeader.formatName, version: CacheHeader.currentVersion, url: entry.url,
       fetchedAt: entry.fetchedAt.timeIntervalSince1970, etag: entry.etag, lastModified: entry.lastModified,
-      count: entry.count, bodyBytes: entry.body.count, checksum: CacheHeader.checksum(of: entry.body))
+      count: entry.count, encoding: entry.encoding, bodyBytes: entry.body.count,
+      checksum: CacheHeader.checksum(of: entry.body, encoding: entry.encoding))
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

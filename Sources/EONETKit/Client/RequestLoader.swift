@@ -21,23 +21,44 @@ struct RequestLoader {
 
   typealias Decode<Element: Sendable> = (Data, Int, String?) throws(EONETError) -> EODecoded<Element>
 
+  /// How a body is decoded from the server and kept in the cache.
+  struct BodyFormat<Element: Sendable> {
+    /// Decodes the server's JSON (the status and content type name a body that is not JSON).
+    let decode: Decode<Element>
+    /// The cache's own form, when it keeps something other than the server's JSON.
+    var archive:
+      (
+        encoding: String, encode: (EODecoded<Element>) -> Data,
+        decode: (Data) throws(EONETError) -> EODecoded<Element>
+      )? = nil
+
+    /// A cache entry's elements, whichever form its body has.
+    func decode(_ entry: CacheEntry) throws(EONETError) -> EODecoded<Element> {
+      guard let encoding = entry.encoding else { return try decode(entry.body, 200, "application/json") }
+      guard let archive, archive.encoding == encoding else {
+        throw .unexpectedShape("a body encoded as \(encoding), which this build does not read")
+      }
+      return try archive.decode(entry.body)
+    }
+
+    /// What the cache keeps of a decoded response: the archive if this format has one, else `body`.
+    func stored(_ decoded: EODecoded<Element>, body: Data) -> (body: Data, encoding: String?) {
+      guard let archive else { return (body, nil) }
+      return (archive.encode(decoded), archive.encoding)
+    }
+  }
+
   // MARK: Live requests
 
   func categories() -> Observable<EOFetched<[EOCategory]>> {
     if configuration.offline { return localCategories() }
-    let decode: Decode<EOCategory> = { data, status, contentType throws(EONETError) in
-      try EONETDecoder().decodeCategories(from: data, status: status, contentType: contentType)
-    }
-    return load(key: "categories", path: ["categories"], query: [], decode: decode)
+    return load(key: "categories", path: ["categories"], query: [], format: .categories)
       .map { fetched in fetched.map { $0.sorted(by: EOCategory.byTitle) } }
       .asObservable()
   }
 
   func events(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     if configuration.offline { return localEvents(forLast: days, category: category) }
-    let decode: Decode<EOEvent> = { data, status, contentType throws(EONETError) in
-      try EONETDecoder().decodeEvents(from: data, status: status, contentType: contentType)
-    }
     let requests = ["open", "closed"].map { status in
       load(
         key: Self.eventsKey(category: category, status: status),
@@ -45,7 +66,7 @@ struct RequestLoader {
         query: [
           URLQueryItem(name: "status", value: status), URLQueryItem(name: "days", value: String(days)),
         ],
-        decode: decode)
+        format: .events)
     }
     return Single.zip(requests)
       .map { parts in Self.combine(parts) }
@@ -59,7 +80,7 @@ struct RequestLoader {
   /// One GET with its cache file: conditional if the cache holds this URL, retried on 429/5xx,
   /// decoded and cached on the scheduler.
   private func load<Element: Sendable>(
-    key: String, path: [String], query: [URLQueryItem], decode: @escaping Decode<Element>
+    key: String, path: [String], query: [URLQueryItem], format: BodyFormat<Element>
   ) -> Single<EOFetched<[Element]>> {
     Single<EOFetched<[Element]>>.deferred {
       let url = try makeURL(path: path, query: query)
@@ -74,18 +95,19 @@ struct RequestLoader {
       return response(for: request, attempt: 0)
         .observe(on: scheduler)
         .map { response in
-          try interpret(response, url: url, cached: validated, key: key, decode: decode)
+          try interpret(response, url: url, cached: validated, key: key, format: format)
         }
     }
     .subscribe(on: scheduler)
   }
 
   private func interpret<Element: Sendable>(
-    _ response: HTTPResponse, url: URL, cached: CacheEntry?, key: String, decode: Decode<Element>
+    _ response: HTTPResponse, url: URL, cached: CacheEntry?, key: String, format: BodyFormat<Element>
   ) throws(EONETError) -> EOFetched<[Element]> {
     let now = configuration.clock()
     if response.status == 304, var entry = cached {
-      let decoded = try decode(entry.body, 200, "application/json")
+      let decoded = try format.decode(entry)
+      if entry.encoding == nil { (entry.body, entry.encoding) = format.stored(decoded, body: entry.body) }
       entry.fetchedAt = now
       entry.etag = response.header("ETag") ?? entry.etag
       entry.lastModified = response.header("Last-Modified") ?? entry.lastModified
@@ -95,11 +117,13 @@ struct RequestLoader {
     guard (200...299).contains(response.status) else {
       throw .httpStatus(url: url.absoluteString, status: response.status)
     }
-    let decoded = try decode(response.body, response.status, response.header("Content-Type"))
+    let decoded = try format.decode(response.body, response.status, response.header("Content-Type"))
     if decoded.skipped > 0 { warn(.skippedEvents(count: decoded.skipped, source: url.absoluteString)) }
+    let stored = format.stored(decoded, body: response.body)
     let entry = CacheEntry(
       url: url.absoluteString, fetchedAt: now, etag: response.header("ETag"),
-      lastModified: response.header("Last-Modified"), count: decoded.elements.count, body: response.body)
+      lastModified: response.header("Last-Modified"), count: decoded.elements.count, body: stored.body,
+      encoding: stored.encoding)
     if let warning = cache?.write(entry, for: key, keepLarger: decoded.skipped > 0) { warn(warning) }
     return EOFetched(value: decoded.elements, source: .live, fetchedAt: now, skippedEvents: decoded.skipped)
   }
@@ -162,15 +186,17 @@ struct RequestLoader {
     }
   }
 
-  /// A cached response decoded, or `nil` (a broken body is reported and ignored like a broken file).
+  /// A cached response decoded, and whether it was an archive (whose ids are unique), or `nil` (a
+  /// broken body is reported and ignored like a broken file).
   private func readCached<Element: Sendable>(
-    _ key: String, decode: Decode<Element>
-  ) -> EOFetched<[Element]>? {
+    _ key: String, format: BodyFormat<Element>
+  ) -> (fetched: EOFetched<[Element]>, archived: Bool)? {
     guard let entry = readCacheEntry(key) else { return nil }
     do {
-      let decoded = try decode(entry.body, 200, nil)
-      return EOFetched(
+      let decoded = try format.decode(entry)
+      let fetched = EOFetched(
         value: decoded.elements, source: .cache, fetchedAt: entry.fetchedAt, skippedEvents: decoded.skipped)
+      return (fetched, entry.encoding != nil)
     } catch {
       let path = cache?.fileURL(for: key).path ?? key
       warn(.cacheIgnored(path: path, reason: error.description))
@@ -179,23 +205,18 @@ struct RequestLoader {
   }
 
   func readCachedCategories() -> EOFetched<[EOCategory]>? {
-    let decode: Decode<EOCategory> = { data, status, contentType throws(EONETError) in
-      try EONETDecoder().decodeCategories(from: data, status: status, contentType: contentType)
-    }
-    return readCached("categories", decode: decode).map { fetched in
-      fetched.map { $0.sorted(by: EOCategory.byTitle) }
+    readCached("categories", format: .categories).map { read in
+      read.fetched.map { $0.sorted(by: EOCategory.byTitle) }
     }
   }
 
   func readCachedEvents(forLast days: Int, category: EOCategory) -> EOFetched<[EOEvent]>? {
-    let decode: Decode<EOEvent> = { data, status, contentType throws(EONETError) in
-      try EONETDecoder().decodeEvents(from: data, status: status, contentType: contentType)
-    }
     let parts = ["open", "closed"].compactMap { status in
-      readCached(Self.eventsKey(category: category, status: status), decode: decode)
+      readCached(Self.eventsKey(category: category, status: status), format: .events)
     }
     guard !parts.isEmpty else { return nil }
-    return Self.filter(Self.combine(parts), forLast: days)
+    let combined = Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived))
+    return Self.filter(combined, forLast: days)
   }
 
   /// Each category's expected download in bytes: its cached responses, else its snapshot file, else 0.
@@ -256,23 +277,60 @@ struct RequestLoader {
   // MARK: Combining
 
   /// The events dated within `days` days before the data's fetch time.
+  ///
+  /// The events come newest first (``combine(_:)``), so the window is a prefix: when it holds them
+  /// all (the usual case, the server was asked for those days), the array is handed on uncopied.
   static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
     let start = fetched.fetchedAt.addingTimeInterval(-Double(max(0, days)) * 86_400)
-    return fetched.map { $0.filter { $0.date >= start } }
+    return fetched.map { events in
+      guard let end = events.firstIndex(where: { $0.date < start }) else { return events }
+      return Array(events[..<end])
+    }
   }
 
   /// Merges the open and closed halves, newest first. A closed copy wins over an open one: the event
   /// closed between the two requests.
-  static func combine(_ parts: [EOFetched<[EOEvent]>]) -> EOFetched<[EOEvent]> {
+  ///
+  /// - Parameters:
+  ///   - parts: The halves.
+  ///   - knownUnique: Each half is known to hold an id once (archives are written so): one non-empty
+  ///     half is then handed on without looking its ids up.
+  static func combine(_ parts: [EOFetched<[EOEvent]>], knownUnique: Bool = false) -> EOFetched<[EOEvent]> {
+    let nonEmpty = parts.filter { !$0.value.isEmpty }
+    let events: [EOEvent]
+    if nonEmpty.count == 1 {
+      events = knownUnique ? nonEmpty[0].value : unique(nonEmpty[0].value)
+    } else {
+      events = merge(parts.map(\.value))
+    }
+    let sources = Set(parts.map(\.source))
+    let source: EODataSource = sources.count == 1 ? sources.first! : .cache
+    let skipped = parts.reduce(0) { $0 + $1.skippedEvents }
+    let fetchedAt = parts.map(\.fetchedAt).min() ?? Date()
+    return EOFetched(
+      value: events.sortedNewestFirst(), source: source, fetchedAt: fetchedAt, skippedEvents: skipped)
+  }
+
+  /// `events` without repeated ids (the first kept): the array itself, uncopied, when none repeats.
+  private static func unique(_ events: [EOEvent]) -> [EOEvent] {
+    var seen = Set<String>(minimumCapacity: events.count)
+    for (index, event) in events.enumerated() where !seen.insert(event.id).inserted {
+      return merge([Array(events[..<index]), Array(events[index...])])
+    }
+    return events
+  }
+
+  /// The halves merged by id.
+  private static func merge(_ parts: [[EOEvent]]) -> [EOEvent] {
     // Positions by id, not events: the table holds a string and an integer per event, and the
     // events are copied once, into the result.
-    let total = parts.reduce(0) { $0 + $1.value.count }
+    let total = parts.reduce(0) { $0 + $1.count }
     var positions: [String: Int] = [:]
     positions.reserveCapacity(total)
     var merged: [EOEvent] = []
     merged.reserveCapacity(total)
     for part in parts {
-      for event in part.value {
+      for event in part {
         if let position = positions[event.id] {
           if merged[position].closed == nil, event.closed != nil { merged[position] = event }
         } else {
@@ -281,15 +339,33 @@ struct RequestLoader {
         }
       }
     }
-    let events = merged.sortedNewestFirst()
-    let sources = Set(parts.map(\.source))
-    let source: EODataSource = sources.count == 1 ? sources.first! : .cache
-    let skipped = parts.reduce(0) { $0 + $1.skippedEvents }
-    let fetchedAt = parts.map(\.fetchedAt).min() ?? Date()
-    return EOFetched(value: events, source: source, fetchedAt: fetchedAt, skippedEvents: skipped)
+    return merged
   }
 
   func warn(_ warning: EONETWarning) {
     configuration.onWarning?(warning)
+  }
+}
+
+extension RequestLoader.BodyFormat where Element == EOCategory {
+  /// The category list: the cache keeps the server's JSON (a few kilobytes).
+  static var categories: Self {
+    Self(decode: { data, status, contentType throws(EONETError) in
+      try EONETDecoder().decodeCategories(from: data, status: status, contentType: contentType)
+    })
+  }
+}
+
+extension RequestLoader.BodyFormat where Element == EOEvent {
+  /// A category's events: the cache keeps them as an ``EventArchive``.
+  static var events: Self {
+    Self(
+      decode: { data, status, contentType throws(EONETError) in
+        try EONETDecoder().decodeEvents(from: data, status: status, contentType: contentType)
+      },
+      archive: (
+        EventArchive.encoding, EventArchive.encode,
+        { data throws(EONETError) in try EventArchive.decode(data) }
+      ))
   }
 }
