@@ -22,6 +22,14 @@ public struct EventFingerprint: Codable, Sendable, Equatable {
   /// When it closed, if it had.
   public var closed: Date?
 
+  /// A fingerprint of the given parts.
+  init(records: Int, latest: Date?, magnitude: Double?, closed: Date?) {
+    self.records = records
+    self.latest = latest
+    self.magnitude = magnitude
+    self.closed = closed
+  }
+
   /// The fingerprint of `event` as it is now.
   public init(_ event: EOEvent) {
     records = event.geometries.count

@@ -1,5 +1,6 @@
 import Dispatch
 import EONETKit
+import Foundation
 import RxCore
 
 /// What the user has seen, kept across runs: the UI marks events new or updated against it.
@@ -9,41 +10,64 @@ import RxCore
 /// arrive are new until opened (or their category is marked seen). Writes go to a serial
 /// background queue, in order; ``flush()`` waits for them (the app calls it on the way out).
 public final class SeenTracker: @unchecked Sendable {
-  // `state` is a thread-safe relay; `baselinePending` is only touched on the main thread; `queue`
+  // `stored` is a thread-safe relay; `pending` and `isLoaded` are guarded by `lock`; `queue`
   // serialises the writes.
-  /// The seen state.
-  public let state: BehaviorRelay<SeenState>
-  /// Whether this run is taking the first-launch baseline.
-  public private(set) var baselinePending: Bool
+  private let stored = BehaviorRelay<SeenState>(value: SeenState())
+  private var pending = false
+  private var isLoaded = false
+  private let lock = NSLock()
 
   private let file: StateFile<SeenState>?
   private let messages: MessageLog?
   private let queue = DispatchQueue(label: "ourplanet.seen-state")
 
+  /// The seen state.
+  public var state: BehaviorRelay<SeenState> {
+    load()
+    return stored
+  }
+
+  /// Whether this run is taking the first-launch baseline.
+  public var baselinePending: Bool {
+    load()
+    return lock.withLock { pending }
+  }
+
   /// A tracker over `file` (`nil`: nothing persisted, as in tests); problems go to `messages`.
+  ///
+  /// The file is read on first use, not here: the app makes the tracker, then starts loading its
+  /// catalog on a background thread, and only then needs the seen state, so the two reads overlap
+  /// (at ten times today's data the file holds 56,000 fingerprints).
   public init(file: StateFile<SeenState>?, messages: MessageLog?) {
     self.file = file
     self.messages = messages
-    switch file?.read() ?? .missing {
-    case .missing:
-      state = BehaviorRelay(value: SeenState())
-      baselinePending = true
-    case .value(let seen):
-      state = BehaviorRelay(value: seen)
-      baselinePending = false
-    case .damaged(let message):
-      messages?.post(message)
-      state = BehaviorRelay(value: SeenState())
-      baselinePending = true
-    }
+    pending = file == nil
+    isLoaded = file == nil
   }
 
   /// A tracker that already has `seen` (tests).
   public init(seen: SeenState) {
     file = nil
     messages = nil
-    state = BehaviorRelay(value: seen)
-    baselinePending = false
+    isLoaded = true
+    stored.accept(seen)
+  }
+
+  /// Reads the file, the first time only.
+  private func load() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isLoaded, let file else { return }
+    isLoaded = true
+    switch file.read() {
+    case .missing:
+      pending = true
+    case .value(let seen):
+      stored.accept(seen)
+    case .damaged(let message):
+      messages?.post(message)
+      pending = true
+    }
   }
 
   /// Remembers `events` as seen now.
@@ -61,7 +85,7 @@ public final class SeenTracker: @unchecked Sendable {
     markSeen(catalog.items.lazy.flatMap(\.events))
     let refreshed = catalog.items.contains { $0.source == .live } || !online
     if refreshed && !catalog.isLoading && !catalog.items.isEmpty {
-      baselinePending = false
+      lock.withLock { pending = false }
       save(state.value)
     }
   }

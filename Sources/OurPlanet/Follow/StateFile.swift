@@ -41,6 +41,11 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
     do {
       let data = try Data(contentsOf: url)
+      if let reading = Value.self as? any QuickStateReading.Type,
+        let value = reading.quickRead(data) as? Value
+      {
+        return .value(value)
+      }
       return .value(try JSONDecoder.state.decode(Value.self, from: data))
     } catch {
       return .damaged("ignored state file \(url.lastPathComponent): \(Self.reason(error))")
