@@ -31,6 +31,9 @@ private func benchmarkDecoding(_ data: Data) {
     plain.dateDecodingStrategy = .iso8601
     baselineEvents = (try? plain.decode(NaiveEnvelope.self, from: data).events.count) ?? -1
   }
+  if let decoded = try? decoder.decodeEvents(from: data) {
+    benchmarkArchive(decoded, json: ours)
+  }
   print(
     "eonet.decode        \(format(megabytes, 2)) MB, \(events) events: \(format(ours * 1000, 1)) ms, "
       + "\(format(megabytes / ours, 0)) MB/s, \(format(Double(events) / ours, 0)) events/s "
@@ -43,6 +46,18 @@ private func benchmarkDecoding(_ data: Data) {
 /// fetching the same 27 requests the same way (the category list, then two categories at a time, the
 /// open and closed halves of each at once), from the same server. Each figure is a median of `runs`;
 /// the peak memory is the command's own (its maximum resident set, from `wait4`).
+/// The cache's own form of the same events (``EventArchive``): what a start-up reads.
+private func benchmarkArchive(_ decoded: EODecoded<EOEvent>, json: Double) {
+  let archive = EventArchive.encode(decoded)
+  var count = 0
+  let read = best(of: 15) { count = (try? EventArchive.decode(archive).elements.count) ?? -1 }
+  let write = best(of: 5) { _ = EventArchive.encode(decoded) }
+  print(
+    "eonet.archive       \(count) events in \(format(Double(archive.count) / 1e6, 2)) MB: read "
+      + "\(format(read * 1000, 1)) ms (\(format(json / read, 1))x faster than the JSON), write "
+      + "\(format(write * 1000, 1)) ms")
+}
+
 private func benchmarkRefresh(repository: URL, runs: Int = 5) {
   guard let binary = BuiltProducts.path(of: "ourplanet") else {
     print("eonet.refresh       skipped: needs the release ourplanet (make bench builds it)")
