@@ -134,19 +134,11 @@ private enum CategoriesDocument {
       try scanner.beginArray()
       var first = true
       while try scanner.nextElement(first: &first) {
-        let start = scanner.mark
-        do {
-          if let category = try readCategory(&scanner, full: true) {
-            categories.append(category)
-          } else {
-            skipped += 1
-          }
-        } catch {
-          guard case .type = error else { throw error }
-          scanner.rewind(to: start)
-          try scanner.skipValue()
-          skipped += 1
+        // A category of the wrong shape is skipped whole and counted, like one without an id.
+        let category = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          try readCategory(&scanner, full: true)
         }
+        if let category { categories.append(category) } else { skipped += 1 }
       }
     }
     if try scanner.peekValue() == UInt8(ascii: "[") {
@@ -218,21 +210,13 @@ private struct EventList {
     try scanner.beginArray()
     var first = true
     while try scanner.nextElement(first: &first) {
-      let start = scanner.mark
-      do {
+      // An event of the wrong shape is skipped whole and counted, like one missing what it needs.
+      let event = try scanner.lenient { scanner throws(JSONScanner.Failure) in
         var fields = EventFields()
         try fields.readObject(&scanner)
-        if let event = fields.makeEvent() {
-          events.append(event)
-        } else {
-          skipped += 1
-        }
-      } catch {
-        guard case .type = error else { throw error }
-        scanner.rewind(to: start)
-        try scanner.skipValue()
-        skipped += 1
+        return fields.makeEvent()
       }
+      if let event { events.append(event) } else { skipped += 1 }
     }
   }
 
