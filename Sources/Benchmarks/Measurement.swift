@@ -3,6 +3,10 @@ import Foundation
 
 // Helpers every benchmark suite shares.
 
+/// The repository's root folder (this file is `Sources/Benchmarks/Measurement.swift`).
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// The best of `runs` timings of `work`, in seconds.
 func best(of runs: Int, _ work: () -> Void) -> Double {
   var fastest = Double.infinity

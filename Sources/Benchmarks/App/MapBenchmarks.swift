@@ -8,8 +8,7 @@ import TerminalUI
 /// map screen stays instant. The first frame at a new size also rasterises the land; that figure is
 /// printed beside it.
 func runMapBenchmarks() {
-  let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let repository = repositoryRoot
   let dump = repository.deletingLastPathComponent()
     .appendingPathComponent("shared/data/eonet/v3/events-open-all-2025-11.json")
   guard let data = try? Data(contentsOf: dump), let events = try? EONETDecoder().decodeEvents(from: data)

@@ -6,8 +6,7 @@ import TestSupport
 /// EONETKit's benchmarks: decoding speed against a plain `JSONDecoder`, and a full refresh over
 /// loopback HTTP. One line per case.
 func runEONETBenchmarks() {
-  let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let repository = repositoryRoot
   let dump = repository.deletingLastPathComponent()
     .appendingPathComponent("shared/data/eonet/v3/events-open-all-2025-11.json")
   if let data = try? Data(contentsOf: dump) {
