@@ -82,10 +82,11 @@ extension Rows {
   /// The "All categories" row: every event once, counted in the window.
   static func allCategories(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> ListRow {
     var changes = ""
+    let count: Int
     if let seen {
       // One pass, each event once (an event in two categories is the same event): a set of ids,
       // not a table of events, which copied 18,000 events at ten times today's data.
-      var ids = Set<String>()
+      var ids = Set<String>(minimumCapacity: catalog.items.reduce(0) { $0 + $1.events(inLast: days).count })
       var counted = Changes()
       for item in catalog.items {
         for event in item.events(inLast: days)
@@ -94,12 +95,15 @@ extension Rows {
         }
       }
       changes = counted.summary.map { "\($0)  " } ?? ""
+      count = ids.count
+    } else {
+      count = catalog.eventCount(inLast: days, in: region)
     }
+    // In a region the count is the region's, as on every category row and the status line.
     return ListRow(
       id: EventListViewModel.allCategoriesID, glyph: catalog.isLoading ? "↓" : " ", text: "All categories",
       detail: "every event once, newest first, with its category",
-      rightText: changes + Formatting.count(catalog.eventCount(inLast: days)),
-      glyphStyle: Theme.standard.accent)
+      rightText: changes + Formatting.count(count), glyphStyle: Theme.standard.accent)
   }
 }
 

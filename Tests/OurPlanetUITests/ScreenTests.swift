@@ -303,3 +303,31 @@ struct ScreenTests {
     #expect(app.header.hasPrefix("OurPlanet › Wildfires"), "\(app.header)")
   }
 }
+
+@Suite("Rows")
+struct RowsTests {
+  @Test("the All row counts each event once, and in a region only the region's, like the category rows")
+  func allRowInRegion() {
+    var inside = Fixture.event("in", daysAgo: 1)
+    let far = EOEvent(
+      id: "far", title: "Far away", categories: [Fixture.fires],
+      geometries: [
+        EOGeometry(date: Fixture.reference, shape: .point(EOCoordinate(longitude: 100, latitude: -40)))
+      ])
+    inside = EOEvent(
+      id: inside.id, title: inside.title, categories: [Fixture.fires, Fixture.storms],
+      geometries: inside.geometries)
+    let catalog = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [inside, far], fetchedAt: Fixture.reference, source: .cache),
+      CategoryItem(category: Fixture.storms, events: [inside], fetchedAt: Fixture.reference, source: .cache),
+    ])
+    let region = Region.near(EOCoordinate(longitude: -100, latitude: 40), radiusKilometres: 500)
+    for seen in [nil, SeenState()] {
+      #expect(Rows.allCategories(catalog, days: 30, region: nil, seen: seen).rightText.hasSuffix("2"))
+      #expect(Rows.allCategories(catalog, days: 30, region: region, seen: seen).rightText.hasSuffix("1"))
+      #expect(Rows.category(catalog.items[0], days: 30, region: region, seen: seen).rightText.hasSuffix("1"))
+    }
+    #expect(Rows.allCategories(catalog, days: 30, region: nil, seen: SeenState()).rightText == "2 new  2")
+  }
+}

@@ -46,7 +46,7 @@ public struct Catalog: Equatable, Sendable {
   /// The number of distinct events inside the last `days` days across all categories (an event in
   /// two categories counts once).
   public func eventCount(inLast days: Int, in region: Region? = nil) -> Int {
-    var seen = Set<String>()
+    var seen = Set<String>(minimumCapacity: items.reduce(0) { $0 + $1.events(inLast: days).count })
     for item in items {
       for event in item.events(inLast: days) where region?.contains(event) ?? true { seen.insert(event.id) }
     }
