@@ -219,17 +219,6 @@ final class SubscribeOnMain<Element>: Producer<Element> {
   }
 }
 
-/// Forwards every event, disposing itself after a terminal one.
-private final class ForwardingSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  func on(_ event: Event<Observer.Element>) {
-    if event.isStopEvent {
-      forwardTerminal(event)
-    } else {
-      forwardOn(event)
-    }
-  }
-}
-
 /// Replaces an error of `source` with the sequence `handler` makes from it.
 final class CatchToObservable<Element>: Producer<Element> {
   private let source: Observable<Element>
