@@ -1,5 +1,5 @@
-/// The producer of the operators that shift the source in time on a scheduler: `debounce`, `delay`,
-/// `delaySubscription` and `throttle`.
+/// The producer of the operators that run the source against timers on a scheduler: `debounce`,
+/// `delay`, `delaySubscription`, `throttle`, and `skip` and `take` for a duration.
 final class TimedOperator<Element>: Producer<Element> {
   /// The operator, with what it needs besides the source, the due time and the scheduler.
   enum Rule {
@@ -7,6 +7,10 @@ final class TimedOperator<Element>: Producer<Element> {
     case delay
     case delaySubscription
     case throttle(latest: Bool)
+    /// `skip(_:scheduler:)`: drops the values sent before `dueTime`.
+    case skipDuration
+    /// `take(for:scheduler:)`: completes at `dueTime`.
+    case takeDuration
   }
 
   private let source: Observable<Element>
@@ -32,6 +36,9 @@ final class TimedOperator<Element>: Producer<Element> {
       sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
     case .delay:
       sink = DelaySink(parent: self, observer: observer, cancel: cancel)
+    case .skipDuration, .takeDuration:
+      sink = DurationSink(parent: self, observer: observer, cancel: cancel)
+      sink.scheduleTick(after: dueTime)
     case .delaySubscription:
       let sink = ForwardingSink(observer: observer, cancel: cancel)
       let source = self.source
@@ -84,5 +91,33 @@ class TimerGatedSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unc
   /// A source event or a timer tick, inside the gate.
   func handle(_ message: Message) {
     rxAbstractMethod()
+  }
+}
+
+/// The sink of `skip(_:scheduler:)` and `take(for:scheduler:)`: the tick at the end of the duration opens
+/// it (skip) or completes it (take). `ticked` is only touched inside the gate.
+private final class DurationSink<Observer: ObserverType>: TimerGatedSink<Observer>, @unchecked Sendable {
+  private var ticked = false
+
+  private var isTake: Bool {
+    if case .takeDuration = parent.rule { return true }
+    return false
+  }
+
+  override func handle(_ message: Message) {
+    switch message {
+    case .event(let event):
+      if event.isStopEvent {
+        forwardTerminal(event)
+      } else if ticked || isTake {
+        forwardOn(event)
+      }
+    case .tick:
+      if isTake {
+        forwardTerminal(.completed)
+      } else {
+        ticked = true
+      }
+    }
   }
 }
