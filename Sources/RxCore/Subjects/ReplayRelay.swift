@@ -66,14 +66,14 @@ extension InfallibleType {
   }
 }
 
-extension Driver {
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
   /// Sends every value to the relays.
   public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-    drive(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-    drive(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 }
