@@ -44,6 +44,20 @@ class Sink<Observer: ObserverType>: Disposable {
     forwardTerminal(.completed)
   }
 
+  /// Ends the sequence with the terminal `event` of a source, whose values may be of another type.
+  ///
+  /// For sinks that take values in `_deliverNext` and whose `on` only passes termination on.
+  final func forwardStop<SourceElement>(_ event: Event<SourceElement>) {
+    switch event {
+    case .next:
+      preconditionFailure("RxCore: forwardStop takes a terminal event")
+    case .error(let error):
+      forwardError(error)
+    case .completed:
+      forwardCompleted()
+    }
+  }
+
   final var isDisposed: Bool { disposedFlag.load(ordering: .relaxed) }
 
   func dispose() {

@@ -59,11 +59,10 @@ private final class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
   }
 
   func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let value):
+    if case .next(let value) = event {
       _deliverNext(value)
-    case .error, .completed:
-      forwardTerminal(event)
+    } else {
+      forwardStop(event)
     }
   }
 }

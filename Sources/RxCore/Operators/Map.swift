@@ -42,13 +42,10 @@ private final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
   }
 
   func on(_ event: Event<Source>) {
-    switch event {
-    case .next(let value):
+    if case .next(let value) = event {
       _deliverNext(value)
-    case .error(let error):
-      forwardTerminal(.error(error))
-    case .completed:
-      forwardTerminal(.completed)
+    } else {
+      forwardStop(event)
     }
   }
 }
