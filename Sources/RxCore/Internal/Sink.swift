@@ -65,3 +65,19 @@ class Sink<Observer: ObserverType>: Disposable {
     cancel.dispose()
   }
 }
+
+/// A sink that takes values in `_deliverNext` and only passes termination on: its `on` is this one.
+protocol ValueSink: ObserverType {
+  func _deliverNext(_ value: Element)
+  func forwardStop<SourceElement>(_ event: Event<SourceElement>)
+}
+
+extension ValueSink {
+  func on(_ event: Event<Element>) {
+    if case .next(let value) = event {
+      _deliverNext(value)
+    } else {
+      forwardStop(event)
+    }
+  }
+}

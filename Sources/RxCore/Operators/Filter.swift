@@ -39,7 +39,7 @@ final class Filter<Element>: Producer<Element> {
   }
 }
 
-private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ValueSink {
   private let predicate: (Observer.Element) throws -> Bool
 
   init(predicate: @escaping (Observer.Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
@@ -56,13 +56,5 @@ private final class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
       return
     }
     if keep { forwardNext(value) }
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    if case .next(let value) = event {
-      _deliverNext(value)
-    } else {
-      forwardStop(event)
-    }
   }
 }

@@ -57,7 +57,7 @@ private final class Scan<Element, A>: Producer<A> {
 /// accumulation is a plain stored property: no lock and no allocation per value. Its accesses are
 /// instantaneous reads and writes (never an `inout` held across a call), so the dynamic exclusivity check
 /// is skipped on this hot path.
-private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ValueSink {
   typealias A = Observer.Element
   private let accumulator: (A, Element) throws -> A
   @exclusivity(unchecked) private var accumulation: A
@@ -77,19 +77,11 @@ private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, O
     }
     forwardNext(accumulation)
   }
-
-  func on(_ event: Event<Element>) {
-    if case .next(let value) = event {
-      _deliverNext(value)
-    } else {
-      forwardStop(event)
-    }
-  }
 }
 
 /// Like `ScanSink`; the accumulation is passed `inout` to the accumulator, so it keeps the dynamic
 /// exclusivity check (a re-entrant event during the accumulator traps instead of losing an update).
-private final class ScanIntoSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ScanIntoSink<Element, Observer: ObserverType>: Sink<Observer>, ValueSink {
   typealias A = Observer.Element
   private let accumulator: (inout A, Element) throws -> Void
   private var accumulation: A
@@ -110,13 +102,5 @@ private final class ScanIntoSink<Element, Observer: ObserverType>: Sink<Observer
       return
     }
     forwardNext(accumulation)
-  }
-
-  func on(_ event: Event<Element>) {
-    if case .next(let value) = event {
-      _deliverNext(value)
-    } else {
-      forwardStop(event)
-    }
   }
 }
