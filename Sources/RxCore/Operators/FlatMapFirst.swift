@@ -13,31 +13,14 @@ extension ObservableType {
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    FlatMapFirst(source: asObservable(), selector: selector)
-  }
-}
-
-private final class FlatMapFirst<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
-  private let source: Observable<SourceElement>
-  private let selector: (SourceElement) throws -> Inner
-
-  init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
-    self.source = source
-    self.selector = selector
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Inner.Element {
-    let sink = FlatMapFirstSink(selector: selector, observer: observer, cancel: cancel)
-    return (sink, sink.run(source))
+    FlatMap(source: asObservable(), rule: .first, selector: selector)
   }
 }
 
 /// Every event, outer and inner, is handled inside `gate`, so `active` and `stopped` are touched by one
 /// thread at a time; the subscriptions are thread-safe disposables, reachable for disposal from any
 /// thread.
-private final class FlatMapFirstSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+final class FlatMapFirstSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
   Sink<Observer>, ObserverType
 where Observer.Element == Inner.Element {
   typealias Element = SourceElement
