@@ -46,17 +46,6 @@ extension ObservableType {
   public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
     bindValues { value in relays.forEach { $0.accept(value) } }
   }
-
-  private func bindValues(_ accept: @escaping (Element) -> Void) -> Disposable {
-    // Through `asObservable()`, as RxSwift does, so that any source is released when it completes.
-    asObservable().subscribe { event in
-      switch event {
-      case .next(let value): accept(value)
-      case .error(let error): bindingError(error)
-      case .completed: break
-      }
-    }
-  }
 }
 
 extension InfallibleType {
