@@ -21,7 +21,7 @@ extension ObservableType {
 /// thread at a time; the subscriptions are thread-safe disposables, reachable for disposal from any
 /// thread.
 final class FlatMapFirstSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-  Sink<Observer>, ObserverType
+  SelectingSink<SourceElement, Inner, Observer>, ObserverType
 where Observer.Element == Inner.Element {
   typealias Element = SourceElement
 
@@ -30,19 +30,12 @@ where Observer.Element == Inner.Element {
     case inner(Event<Inner.Element>)
   }
 
-  private let selector: (SourceElement) throws -> Inner
   private let gate = SerialGate<Message>()
-  private let outerSubscription = SingleAssignmentDisposable()
   private let innerSubscription = SerialDisposable()
 
   // Gate-protected state.
   private var active = false
   private var stopped = false
-
-  init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
-    self.selector = selector
-    super.init(observer: observer, cancel: cancel)
-  }
 
   func run(_ source: Observable<SourceElement>) -> Disposable {
     outerSubscription.setDisposable(source.subscribe(self))
@@ -80,13 +73,7 @@ where Observer.Element == Inner.Element {
 
   private func outerNext(_ value: SourceElement) {
     if active { return }
-    let source: Observable<Inner.Element>
-    do {
-      source = try selector(value).asObservable()
-    } catch {
-      forwardError(error)
-      return
-    }
+    guard let source = innerSequence(for: value) else { return }
     active = true
     let subscription = SingleAssignmentDisposable()
     innerSubscription.disposable = subscription

@@ -108,6 +108,30 @@ final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Producer<I
   }
 }
 
+/// The base of the sinks that run one inner sequence at a time (`flatMapFirst`, `flatMapLatest`): the
+/// selector and the outer subscription.
+class SelectingSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>
+where Observer.Element == Inner.Element {
+  private let selector: (SourceElement) throws -> Inner
+  final let outerSubscription = SingleAssignmentDisposable()
+
+  init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
+    self.selector = selector
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  /// The inner sequence `selector` makes from `value`, or `nil` once the result failed with the error
+  /// it threw.
+  final func innerSequence(for value: SourceElement) -> Observable<Inner.Element>? {
+    do {
+      return try selector(value).asObservable()
+    } catch {
+      forwardError(error)
+      return nil
+    }
+  }
+}
+
 /// `Observable.merge` of a fixed list: the list plays the part of an outer sequence that sends every
 /// source and completes during subscription.
 private final class MergeSources<Element>: Producer<Element> {

@@ -24,7 +24,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// thread at a time.
 /// `innerSerial` (its own lock) holds the current inner subscription for disposal from any thread.
 final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-  Sink<Observer>, ObserverType
+  SelectingSink<SourceElement, Inner, Observer>, ObserverType
 where Observer.Element == Inner.Element {
   typealias Element = SourceElement
   typealias InnerObserver = SwitchInnerObserver<SourceElement, Inner, Observer>
@@ -34,20 +34,13 @@ where Observer.Element == Inner.Element {
     case inner(InnerObserver, Event<Inner.Element>)
   }
 
-  private let selector: (SourceElement) throws -> Inner
   let gate = SerialGate<Message>()
-  private let outerSubscription = SingleAssignmentDisposable()
   private let innerSerial = SerialDisposable()
 
   // Gate-protected state. Inner sequences are told apart by id so that the sink does not retain them.
   private var latest = 0
   private var hasLatest = false
   private var stopped = false
-
-  init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
-    self.selector = selector
-    super.init(observer: observer, cancel: cancel)
-  }
 
   func run(_ source: Observable<SourceElement>) -> Disposable {
     outerSubscription.setDisposable(source.subscribe(self))
@@ -96,13 +89,7 @@ where Observer.Element == Inner.Element {
 
   private func outerNext(_ value: SourceElement) {
     if isDisposed { return }
-    let source: Observable<Inner.Element>
-    do {
-      source = try selector(value).asObservable()
-    } catch {
-      forwardTerminal(.error(error))
-      return
-    }
+    guard let source = innerSequence(for: value) else { return }
     latest &+= 1
     hasLatest = true
     let inner = InnerObserver(parent: self, id: latest)
