@@ -81,3 +81,25 @@ extension ValueSink {
     }
   }
 }
+
+/// A sink that passes the source's values straight through and decides what the source's end does:
+/// its `_deliverNext` and `on` are these.
+protocol PassThroughSink: ObserverType {
+  func forwardNext(_ element: Element)
+  /// The source ended with `event`, an error or the completion.
+  func sourceEnded(_ event: Event<Element>)
+}
+
+extension PassThroughSink {
+  func _deliverNext(_ value: Element) {
+    forwardNext(value)
+  }
+
+  func on(_ event: Event<Element>) {
+    if case .next(let value) = event {
+      forwardNext(value)
+    } else {
+      sourceEnded(event)
+    }
+  }
+}
