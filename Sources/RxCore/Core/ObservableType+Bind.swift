@@ -17,6 +17,19 @@ extension ObservableType {
     }
   }
 
+  /// Calls `accept` with every value; completion is dropped and an error is a programming error (the
+  /// plumbing of `bind(to:)` for relays).
+  func bindValues(_ accept: @escaping (Element) -> Void) -> Disposable {
+    // Through `asObservable()`, as RxSwift does, so that any source is released when it completes.
+    asObservable().subscribe { event in
+      switch event {
+      case .next(let value): accept(value)
+      case .error(let error): bindingError(error)
+      case .completed: break
+      }
+    }
+  }
+
   /// Calls `binder` with this sequence and returns what it returns.
   public func bind<Result>(to binder: (Self) -> Result) -> Result {
     binder(self)

@@ -16,23 +16,13 @@ private final class Deferred<Element>: Producer<Element> {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {
-    let sink = DeferredSink(observer: observer, cancel: cancel)
+    let sink = ForwardingSink(observer: observer, cancel: cancel)
     do {
       let source = try factory()
       return (sink, source.subscribe(sink))
     } catch {
       sink.forwardTerminal(.error(error))
       return (sink, Disposables.create())
-    }
-  }
-}
-
-private final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  func on(_ event: Event<Observer.Element>) {
-    if event.isStopEvent {
-      forwardTerminal(event)
-    } else {
-      forwardOn(event)
     }
   }
 }

@@ -45,7 +45,7 @@ private final class Using<Element, Resource: Disposable>: Producer<Element> {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {
-    let sink = UsingSink(observer: observer, cancel: cancel)
+    let sink = ForwardingSink(observer: observer, cancel: cancel)
     var resource: Disposable?
     do {
       let made = try resourceFactory()
@@ -55,16 +55,6 @@ private final class Using<Element, Resource: Disposable>: Producer<Element> {
     } catch {
       sink.forwardError(error)
       return (sink, resource ?? Disposables.create())
-    }
-  }
-}
-
-private final class UsingSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  func on(_ event: Event<Observer.Element>) {
-    if event.isStopEvent {
-      forwardTerminal(event)
-    } else {
-      forwardOn(event)
     }
   }
 }

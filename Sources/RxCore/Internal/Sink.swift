@@ -44,10 +44,62 @@ class Sink<Observer: ObserverType>: Disposable {
     forwardTerminal(.completed)
   }
 
+  /// Ends the sequence with the terminal `event` of a source, whose values may be of another type.
+  ///
+  /// For sinks that take values in `_deliverNext` and whose `on` only passes termination on.
+  final func forwardStop<SourceElement>(_ event: Event<SourceElement>) {
+    switch event {
+    case .next:
+      preconditionFailure("RxCore: forwardStop takes a terminal event")
+    case .error(let error):
+      forwardError(error)
+    case .completed:
+      forwardCompleted()
+    }
+  }
+
   final var isDisposed: Bool { disposedFlag.load(ordering: .relaxed) }
 
   func dispose() {
     disposedFlag.store(true, ordering: .relaxed)
     cancel.dispose()
+  }
+}
+
+/// A sink that takes values in `_deliverNext` and only passes termination on: its `on` is this one.
+protocol ValueSink: ObserverType {
+  func _deliverNext(_ value: Element)
+  func forwardStop<SourceElement>(_ event: Event<SourceElement>)
+}
+
+extension ValueSink {
+  func on(_ event: Event<Element>) {
+    if case .next(let value) = event {
+      _deliverNext(value)
+    } else {
+      forwardStop(event)
+    }
+  }
+}
+
+/// A sink that passes the source's values straight through and decides what the source's end does:
+/// its `_deliverNext` and `on` are these.
+protocol PassThroughSink: ObserverType {
+  func forwardNext(_ element: Element)
+  /// The source ended with `event`, an error or the completion.
+  func sourceEnded(_ event: Event<Element>)
+}
+
+extension PassThroughSink {
+  func _deliverNext(_ value: Element) {
+    forwardNext(value)
+  }
+
+  func on(_ event: Event<Element>) {
+    if case .next(let value) = event {
+      forwardNext(value)
+    } else {
+      sourceEnded(event)
+    }
   }
 }

@@ -18,105 +18,47 @@ extension ObservableType {
   /// - Returns: A sequence of the collected arrays.
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]>
   {
-    Buffer(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    Chunking<BufferChunks<Element>>(
+      source: asObservable(), limits: ChunkLimits(timeSpan: timeSpan, count: count, scheduler: scheduler))
   }
 }
 
-private final class Buffer<Element>: Producer<[Element]> {
-  private let source: Observable<Element>
-  let timeSpan: RxTimeInterval
-  let count: Int
-  let scheduler: SchedulerType
+/// `buffer` collects the values of a chunk into an array.
+enum BufferChunks<Element>: ChunkKind {
+  typealias Chunk = [Element]
 
-  init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-    self.source = source
-    self.timeSpan = timeSpan
-    self.count = count
-    self.scheduler = scheduler
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
+  static func makeSink<Observer: ObserverType>(limits: ChunkLimits, observer: Observer, cancel: Cancelable)
+    -> ChunkingSink<Element, Observer>
   where Observer.Element == [Element] {
-    let sink = BufferSink(parent: self, observer: observer, cancel: cancel)
-    // The first span starts before the source is subscribed, so that a timer and a source event due at
-    // the same instant run in the order they were scheduled in.
-    sink.startSpan(0)
-    let subscription = source.subscribe(sink)
-    return (sink, Disposables.create(sink.timer, subscription))
+    BufferSink(limits: limits, observer: observer, cancel: cancel)
   }
 }
 
-// Source events and span ends are serialised by `gate`; `collected` and `span` are only touched inside
-// its handlers (or in `run` before the source is subscribed).
-private final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
+// `collected` is only touched inside the gate of ``ChunkingSink``.
+private final class BufferSink<Element, Observer: ObserverType>: ChunkingSink<Element, Observer>,
   @unchecked Sendable
 where Observer.Element == [Element] {
-  private enum Message {
-    case event(Event<Element>)
-    case spanEnded(UInt64)
-  }
-
-  private let parent: Buffer<Element>
-  private let gate = SerialGate<Message>()
-  let timer = SerialDisposable()
   private var collected: [Element] = []
-  /// Identifies the current span, so that the end of a span closed early by a full array is ignored.
-  private var span: UInt64 = 0
 
-  init(parent: Buffer<Element>, observer: Observer, cancel: Cancelable) {
-    self.parent = parent
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  func _deliverNext(_ value: Element) {
-    gate.send(.event(.next(value)), to: handle) { append(value) }
-  }
-
-  func on(_ event: Event<Element>) {
-    gate.send(.event(event)) { handle($0) }
-  }
-
-  private func handle(_ message: Message) {
-    switch message {
-    case .event(.next(let value)):
-      append(value)
-    case .event(.error(let error)):
-      collected = []
-      forwardError(error)
-    case .event(.completed):
-      let last = collected
-      collected = []
-      forwardNext(last)
-      forwardCompleted()
-    case .spanEnded(let id):
-      if id == span { sendAndStartSpan() }
-    }
-  }
-
-  private func append(_ value: Element) {
+  override func add(_ value: Element) {
     collected.append(value)
-    if collected.count == parent.count { sendAndStartSpan() }
   }
 
-  private func sendAndStartSpan() {
-    span &+= 1
-    let current = span
+  override func chunkClosed() {
     let full = collected
     collected = []
     forwardNext(full)
-    startSpan(current)
   }
 
-  /// Schedules the end of span `id`, replacing (and so cancelling) the previous span's timer.
-  func startSpan(_ id: UInt64) {
-    if timer.isDisposed || id != span { return }
-    let end = SingleAssignmentDisposable()
-    timer.disposable = end
-    end.setDisposable(
-      parent.scheduler.scheduleRelative(self, dueTime: parent.timeSpan) { sink in
-        sink.gate.send(.spanEnded(id)) { sink.handle($0) }
-        return Disposables.create()
-      })
+  override func sourceFailed(_ error: Swift.Error) {
+    collected = []
+    forwardError(error)
+  }
+
+  override func sourceCompleted() {
+    let last = collected
+    collected = []
+    forwardNext(last)
+    forwardCompleted()
   }
 }

@@ -60,7 +60,7 @@ private final class Catch<Element>: Producer<Element> {
   }
 }
 
-private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class CatchSink<Observer: ObserverType>: Sink<Observer>, PassThroughSink {
   typealias Element = Observer.Element
 
   private let handler: (Swift.Error) throws -> Observable<Element>
@@ -82,27 +82,20 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     return current
   }
 
-  func _deliverNext(_ value: Element) {
-    forwardNext(value)
-  }
-
-  func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let value):
-      forwardNext(value)
-    case .completed:
+  func sourceEnded(_ event: Event<Element>) {
+    guard case .error(let error) = event else {
       forwardTerminal(event)
-    case .error(let error):
-      let replacement: Observable<Element>
-      do {
-        replacement = try handler(error)
-      } catch {
-        forwardTerminal(.error(error))
-        return
-      }
-      // Replaces (and so releases) the failed source's subscription.
-      current.disposable = replacement.subscribe(CatchReplacementObserver(parent: self))
+      return
     }
+    let replacement: Observable<Element>
+    do {
+      replacement = try handler(error)
+    } catch {
+      forwardTerminal(.error(error))
+      return
+    }
+    // Replaces (and so releases) the failed source's subscription.
+    current.disposable = replacement.subscribe(CatchReplacementObserver(parent: self))
   }
 
   /// Events of the replacement sequence go straight downstream.

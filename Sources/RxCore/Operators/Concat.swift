@@ -83,7 +83,7 @@ where Sources.Element == Observable<Element> {
 /// In concat mode a source that is itself a concatenation is not subscribed to: its sources are taken
 /// over (`nested`, innermost last) and run here before the rest of `iterator`.
 private final class SourceChainSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>,
-  ObserverType
+  PassThroughSink
 where Iterator.Element == Observable<Observer.Element> {
   typealias Element = Observer.Element
 
@@ -106,27 +106,15 @@ where Iterator.Element == Observable<Observer.Element> {
     return current
   }
 
-  func _deliverNext(_ value: Element) {
-    forwardNext(value)
-  }
-
-  func on(_ event: Event<Element>) {
+  func sourceEnded(_ event: Event<Element>) {
     switch event {
-    case .next(let value):
-      forwardNext(value)
-    case .error(let error):
-      if catchesErrors {
-        lastError = error
-        moveNext()
-      } else {
-        forwardTerminal(event)
-      }
-    case .completed:
-      if catchesErrors {
-        forwardTerminal(event)
-      } else {
-        moveNext()
-      }
+    case .error(let error) where catchesErrors:
+      lastError = error
+      moveNext()
+    case .completed where !catchesErrors:
+      moveNext()
+    default:
+      forwardTerminal(event)
     }
   }
 

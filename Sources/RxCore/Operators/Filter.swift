@@ -1,28 +1,45 @@
 extension ObservableType {
   /// Keeps the values for which `predicate` returns `true`.
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    Filter(source: asObservable(), predicate: predicate)
+    Filter(source: asObservable(), rule: .filter, predicate: predicate)
   }
 }
 
-private final class Filter<Element>: Producer<Element> {
+/// The producer of `filter(_:)` and `skip(while:)`: both test the source's values with a predicate.
+final class Filter<Element>: Producer<Element> {
+  /// What a value that passes the predicate means.
+  enum Rule {
+    /// Keep it.
+    case filter
+    /// Drop it, while no value failed the predicate yet.
+    case skipWhile
+  }
+
   private let source: Observable<Element>
   private let predicate: (Element) throws -> Bool
+  private let rule: Rule
 
-  init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+  init(source: Observable<Element>, rule: Rule, predicate: @escaping (Element) throws -> Bool) {
     self.source = source
     self.predicate = predicate
+    self.rule = rule
   }
 
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {
-    let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
+    switch rule {
+    case .filter:
+      let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+      return (sink, source.subscribe(sink))
+    case .skipWhile:
+      let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
+      return (sink, source.subscribe(sink))
+    }
   }
 }
 
-private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ValueSink {
   private let predicate: (Observer.Element) throws -> Bool
 
   init(predicate: @escaping (Observer.Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
@@ -39,14 +56,5 @@ private final class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
       return
     }
     if keep { forwardNext(value) }
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let value):
-      _deliverNext(value)
-    case .error, .completed:
-      forwardTerminal(event)
-    }
   }
 }

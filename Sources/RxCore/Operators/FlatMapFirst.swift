@@ -13,32 +13,15 @@ extension ObservableType {
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    FlatMapFirst(source: asObservable(), selector: selector)
-  }
-}
-
-private final class FlatMapFirst<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
-  private let source: Observable<SourceElement>
-  private let selector: (SourceElement) throws -> Inner
-
-  init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
-    self.source = source
-    self.selector = selector
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Inner.Element {
-    let sink = FlatMapFirstSink(selector: selector, observer: observer, cancel: cancel)
-    return (sink, sink.run(source))
+    FlatMap(source: asObservable(), rule: .first, selector: selector)
   }
 }
 
 /// Every event, outer and inner, is handled inside `gate`, so `active` and `stopped` are touched by one
 /// thread at a time; the subscriptions are thread-safe disposables, reachable for disposal from any
 /// thread.
-private final class FlatMapFirstSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-  Sink<Observer>, ObserverType
+final class FlatMapFirstSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+  SelectingSink<SourceElement, Inner, Observer>, ObserverType
 where Observer.Element == Inner.Element {
   typealias Element = SourceElement
 
@@ -47,19 +30,12 @@ where Observer.Element == Inner.Element {
     case inner(Event<Inner.Element>)
   }
 
-  private let selector: (SourceElement) throws -> Inner
   private let gate = SerialGate<Message>()
-  private let outerSubscription = SingleAssignmentDisposable()
   private let innerSubscription = SerialDisposable()
 
   // Gate-protected state.
   private var active = false
   private var stopped = false
-
-  init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
-    self.selector = selector
-    super.init(observer: observer, cancel: cancel)
-  }
 
   func run(_ source: Observable<SourceElement>) -> Disposable {
     outerSubscription.setDisposable(source.subscribe(self))
@@ -97,13 +73,7 @@ where Observer.Element == Inner.Element {
 
   private func outerNext(_ value: SourceElement) {
     if active { return }
-    let source: Observable<Inner.Element>
-    do {
-      source = try selector(value).asObservable()
-    } catch {
-      forwardError(error)
-      return
-    }
+    guard let source = innerSequence(for: value) else { return }
     active = true
     let subscription = SingleAssignmentDisposable()
     innerSubscription.disposable = subscription

@@ -22,7 +22,7 @@ private final class Map<Source, Result>: Producer<Result> {
   }
 }
 
-private final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ValueSink {
   private let transform: (Source) throws -> Observer.Element
 
   init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
@@ -39,16 +39,5 @@ private final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
       return
     }
     forwardNext(result)
-  }
-
-  func on(_ event: Event<Source>) {
-    switch event {
-    case .next(let value):
-      _deliverNext(value)
-    case .error(let error):
-      forwardTerminal(.error(error))
-    case .completed:
-      forwardTerminal(.completed)
-    }
   }
 }

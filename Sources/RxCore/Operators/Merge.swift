@@ -8,7 +8,7 @@ extension ObservableType {
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Merge(source: asObservable(), maxConcurrent: nil, selector: selector)
+    FlatMap(source: asObservable(), rule: .merge(maxConcurrent: nil), selector: selector)
   }
 
   /// Maps each value to an observable sequence and concatenates them: the next inner sequence is
@@ -18,7 +18,7 @@ extension ObservableType {
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Merge(source: asObservable(), maxConcurrent: 1, selector: selector)
+    FlatMap(source: asObservable(), rule: .merge(maxConcurrent: 1), selector: selector)
   }
 
   /// Merges the values of every sequence of `sources`; completes when all of them completed.
@@ -45,7 +45,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   ///
   /// Completes once this sequence and every inner sequence completed; any error ends it at once.
   public func merge() -> Observable<Element.Element> {
-    Merge(source: asObservable(), maxConcurrent: nil, selector: { $0 })
+    FlatMap(source: asObservable(), rule: .merge(maxConcurrent: nil), selector: { $0 })
   }
 
   /// Merges the values of the inner sequences, with at most `maxConcurrent` of them subscribed at once.
@@ -53,38 +53,82 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// Inner sequences beyond the limit wait in arrival order; the next one is subscribed as soon as a
   /// subscribed one completes.
   public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
-    Merge(source: asObservable(), maxConcurrent: maxConcurrent, selector: { $0 })
+    FlatMap(source: asObservable(), rule: .merge(maxConcurrent: maxConcurrent), selector: { $0 })
   }
 
   /// Concatenates the inner sequences: each one is subscribed after the previous one completed.
   ///
   /// The same as `merge(maxConcurrent: 1)`.
   public func concat() -> Observable<Element.Element> {
-    Merge(source: asObservable(), maxConcurrent: 1, selector: { $0 })
+    FlatMap(source: asObservable(), rule: .merge(maxConcurrent: 1), selector: { $0 })
   }
 }
 
 // MARK: - Producers
 
-private final class Merge<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
+/// The producer of every operator that maps values to inner sequences: `flatMap`, `concatMap`, `merge()`
+/// and `concat()` (``MergeSink``), `flatMapFirst` (``FlatMapFirstSink``) and `flatMapLatest` and
+/// `switchLatest` (``SwitchSink``).
+final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
+  /// Which inner sequences run.
+  enum Rule {
+    /// All of them, at most `maxConcurrent` at once (`nil`: no limit); the others wait in order.
+    case merge(maxConcurrent: Int?)
+    /// One at a time; values arriving while one runs are dropped.
+    case first
+    /// The most recent one; a new one disposes the previous one.
+    case latest
+  }
+
   private let source: Observable<SourceElement>
-  private let maxConcurrent: Int?
+  private let rule: Rule
   private let selector: (SourceElement) throws -> Inner
 
-  init(
-    source: Observable<SourceElement>, maxConcurrent: Int?,
-    selector: @escaping (SourceElement) throws -> Inner
-  ) {
+  init(source: Observable<SourceElement>, rule: Rule, selector: @escaping (SourceElement) throws -> Inner) {
     self.source = source
-    self.maxConcurrent = maxConcurrent
+    self.rule = rule
     self.selector = selector
   }
 
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Inner.Element {
-    let sink = MergeSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
-    return (sink, sink.run(source))
+    switch rule {
+    case .merge(let maxConcurrent):
+      let sink = MergeSink(
+        selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
+      return (sink, sink.run(source))
+    case .first:
+      let sink = FlatMapFirstSink(selector: selector, observer: observer, cancel: cancel)
+      return (sink, sink.run(source))
+    case .latest:
+      let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
+      return (sink, sink.run(source))
+    }
+  }
+}
+
+/// The base of the sinks that run one inner sequence at a time (`flatMapFirst`, `flatMapLatest`): the
+/// selector and the outer subscription.
+class SelectingSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>
+where Observer.Element == Inner.Element {
+  private let selector: (SourceElement) throws -> Inner
+  final let outerSubscription = SingleAssignmentDisposable()
+
+  init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
+    self.selector = selector
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  /// The inner sequence `selector` makes from `value`, or `nil` once the result failed with the error
+  /// it threw.
+  final func innerSequence(for value: SourceElement) -> Observable<Inner.Element>? {
+    do {
+      return try selector(value).asObservable()
+    } catch {
+      forwardError(error)
+      return nil
+    }
   }
 }
 

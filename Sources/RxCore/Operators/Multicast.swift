@@ -216,7 +216,7 @@ where Subject.Observer.Element == SourceElement {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Result {
-    let sink = MulticastSelectorSink(observer: observer, cancel: cancel)
+    let sink = ForwardingSink(observer: observer, cancel: cancel)
     let connectable: ConnectableObservable<Subject.Element>
     let result: Observable<Result>
     do {
@@ -230,16 +230,6 @@ where Subject.Observer.Element == SourceElement {
     let subscription = result.subscribe(sink)
     let connection = connectable.connect()
     return (sink, Disposables.create(subscription, connection))
-  }
-}
-
-private final class MulticastSelectorSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  func on(_ event: Event<Observer.Element>) {
-    if event.isStopEvent {
-      forwardTerminal(event)
-    } else {
-      forwardOn(event)
-    }
   }
 }
 

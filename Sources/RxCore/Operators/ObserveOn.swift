@@ -32,23 +32,8 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
   typealias Element = Observer.Element
 
   private struct State {
-    var queue: [Event<Element>] = []
-    var head = 0
+    var queue = FIFOQueue<Event<Element>>()
     var draining = false
-
-    mutating func dequeue() -> Event<Element>? {
-      guard head < queue.count else { return nil }
-      let event = queue[head]
-      head += 1
-      if head == queue.count {
-        queue.removeAll(keepingCapacity: true)
-        head = 0
-      } else if head > 64 && head * 2 > queue.count {
-        queue.removeFirst(head)
-        head = 0
-      }
-      return event
-    }
   }
 
   private let scheduler: ImmediateSchedulerType
@@ -76,7 +61,7 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
 
   private func step(_ recurse: (()) -> Void) {
     let next = state.withLock { state -> Event<Element>? in
-      let event = state.dequeue()
+      let event = state.queue.popFirst()
       if event == nil { state.draining = false }
       return event
     }
@@ -87,7 +72,7 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     }
     forwardOn(event)
     let more = state.withLock { state -> Bool in
-      if state.head < state.queue.count { return true }
+      if !state.queue.isEmpty { return true }
       state.draining = false
       return false
     }

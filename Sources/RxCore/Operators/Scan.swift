@@ -5,7 +5,7 @@ extension ObservableType {
   /// Example: `Observable.of(1, 2, 3).scan(into: [Int]()) { $0.append($1) }` gives [1], [1, 2], [1, 2, 3].
   public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A>
   {
-    ScanInto(source: asObservable(), seed: seed, accumulator: accumulator)
+    Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
   }
 
   /// Emits each intermediate result of folding the values into `seed` with `accumulator`. The seed itself
@@ -13,16 +13,25 @@ extension ObservableType {
   ///
   /// Example: `Observable.of(1, 2, 3).scan(0, accumulator: +)` gives 1, 3, 6.
   public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-    Scan(source: asObservable(), seed: seed, accumulator: accumulator)
+    Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
   }
 }
 
+/// The producer of both forms of `scan`.
 private final class Scan<Element, A>: Producer<A> {
+  /// How a value is folded into the accumulation.
+  enum Accumulator {
+    /// Returns the new accumulation (`scan(_:accumulator:)`).
+    case returning((A, Element) throws -> A)
+    /// Mutates the accumulation in place (`scan(into:accumulator:)`).
+    case inPlace((inout A, Element) throws -> Void)
+  }
+
   private let source: Observable<Element>
   private let seed: A
-  private let accumulator: (A, Element) throws -> A
+  private let accumulator: Accumulator
 
-  init(source: Observable<Element>, seed: A, accumulator: @escaping (A, Element) throws -> A) {
+  init(source: Observable<Element>, seed: A, accumulator: Accumulator) {
     self.source = source
     self.seed = seed
     self.accumulator = accumulator
@@ -31,9 +40,16 @@ private final class Scan<Element, A>: Producer<A> {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == A {
-    let sink = ScanSink<Element, Observer>(
-      seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
+    switch accumulator {
+    case .returning(let accumulator):
+      let sink = ScanSink<Element, Observer>(
+        seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+      return (sink, source.subscribe(sink))
+    case .inPlace(let accumulator):
+      let sink = ScanIntoSink<Element, Observer>(
+        seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+      return (sink, source.subscribe(sink))
+    }
   }
 }
 
@@ -41,7 +57,7 @@ private final class Scan<Element, A>: Producer<A> {
 /// accumulation is a plain stored property: no lock and no allocation per value. Its accesses are
 /// instantaneous reads and writes (never an `inout` held across a call), so the dynamic exclusivity check
 /// is skipped on this hot path.
-private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ValueSink {
   typealias A = Observer.Element
   private let accumulator: (A, Element) throws -> A
   @exclusivity(unchecked) private var accumulation: A
@@ -61,42 +77,11 @@ private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, O
     }
     forwardNext(accumulation)
   }
-
-  func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let value):
-      _deliverNext(value)
-    case .error(let error):
-      forwardTerminal(.error(error))
-    case .completed:
-      forwardTerminal(.completed)
-    }
-  }
-}
-
-private final class ScanInto<Element, A>: Producer<A> {
-  private let source: Observable<Element>
-  private let seed: A
-  private let accumulator: (inout A, Element) throws -> Void
-
-  init(source: Observable<Element>, seed: A, accumulator: @escaping (inout A, Element) throws -> Void) {
-    self.source = source
-    self.seed = seed
-    self.accumulator = accumulator
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == A {
-    let sink = ScanIntoSink<Element, Observer>(
-      seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
-  }
 }
 
 /// Like `ScanSink`; the accumulation is passed `inout` to the accumulator, so it keeps the dynamic
 /// exclusivity check (a re-entrant event during the accumulator traps instead of losing an update).
-private final class ScanIntoSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ScanIntoSink<Element, Observer: ObserverType>: Sink<Observer>, ValueSink {
   typealias A = Observer.Element
   private let accumulator: (inout A, Element) throws -> Void
   private var accumulation: A
@@ -109,20 +94,13 @@ private final class ScanIntoSink<Element, Observer: ObserverType>: Sink<Observer
     super.init(observer: observer, cancel: cancel)
   }
 
-  func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let value):
-      do {
-        try accumulator(&accumulation, value)
-      } catch {
-        forwardTerminal(.error(error))
-        return
-      }
-      forwardOn(.next(accumulation))
-    case .error(let error):
-      forwardTerminal(.error(error))
-    case .completed:
-      forwardTerminal(.completed)
+  func _deliverNext(_ value: Element) {
+    do {
+      try accumulator(&accumulation, value)
+    } catch {
+      forwardError(error)
+      return
     }
+    forwardNext(accumulation)
   }
 }

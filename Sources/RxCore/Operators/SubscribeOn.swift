@@ -20,7 +20,7 @@ private final class SubscribeOn<Source: ObservableType>: Producer<Source.Element
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Source.Element {
-    let sink = SubscribeOnSink(observer: observer, cancel: cancel)
+    let sink = ForwardingSink(observer: observer, cancel: cancel)
     let everything = SerialDisposable()
     let pending = SingleAssignmentDisposable()
     everything.disposable = pending
@@ -33,16 +33,6 @@ private final class SubscribeOn<Source: ObservableType>: Producer<Source.Element
         return Disposables.create()
       })
     return (sink, everything)
-  }
-}
-
-private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  func on(_ event: Event<Observer.Element>) {
-    if event.isStopEvent {
-      forwardTerminal(event)
-    } else {
-      forwardOn(event)
-    }
   }
 }
 

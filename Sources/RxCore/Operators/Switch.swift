@@ -6,7 +6,7 @@ extension ObservableType {
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Switch(source: asObservable(), selector: selector)
+    FlatMap(source: asObservable(), rule: .latest, selector: selector)
   }
 }
 
@@ -16,32 +16,15 @@ extension ObservableType where Element: ObservableConvertibleType {
   ///
   /// Completes when this sequence and the current inner sequence completed.
   public func switchLatest() -> Observable<Element.Element> {
-    Switch(source: asObservable(), selector: { $0 })
-  }
-}
-
-private final class Switch<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
-  private let source: Observable<SourceElement>
-  private let selector: (SourceElement) throws -> Inner
-
-  init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
-    self.source = source
-    self.selector = selector
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Inner.Element {
-    let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
-    return (sink, sink.run(source))
+    FlatMap(source: asObservable(), rule: .latest, selector: { $0 })
   }
 }
 
 /// Every event is handled inside `gate`, so `latest`, `hasLatest` and `stopped` are touched by one
 /// thread at a time.
 /// `innerSerial` (its own lock) holds the current inner subscription for disposal from any thread.
-private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-  Sink<Observer>, ObserverType
+final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+  SelectingSink<SourceElement, Inner, Observer>, ObserverType
 where Observer.Element == Inner.Element {
   typealias Element = SourceElement
   typealias InnerObserver = SwitchInnerObserver<SourceElement, Inner, Observer>
@@ -51,20 +34,13 @@ where Observer.Element == Inner.Element {
     case inner(InnerObserver, Event<Inner.Element>)
   }
 
-  private let selector: (SourceElement) throws -> Inner
   let gate = SerialGate<Message>()
-  private let outerSubscription = SingleAssignmentDisposable()
   private let innerSerial = SerialDisposable()
 
   // Gate-protected state. Inner sequences are told apart by id so that the sink does not retain them.
   private var latest = 0
   private var hasLatest = false
   private var stopped = false
-
-  init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
-    self.selector = selector
-    super.init(observer: observer, cancel: cancel)
-  }
 
   func run(_ source: Observable<SourceElement>) -> Disposable {
     outerSubscription.setDisposable(source.subscribe(self))
@@ -113,13 +89,7 @@ where Observer.Element == Inner.Element {
 
   private func outerNext(_ value: SourceElement) {
     if isDisposed { return }
-    let source: Observable<Inner.Element>
-    do {
-      source = try selector(value).asObservable()
-    } catch {
-      forwardTerminal(.error(error))
-      return
-    }
+    guard let source = innerSequence(for: value) else { return }
     latest &+= 1
     hasLatest = true
     let inner = InnerObserver(parent: self, id: latest)
@@ -145,7 +115,7 @@ where Observer.Element == Inner.Element {
 }
 
 /// Receives the events of one inner sequence of a ``SwitchSink``.
-private final class SwitchInnerObserver<
+final class SwitchInnerObserver<
   SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType
 >: InnerSubscription, ObserverType
 where Observer.Element == Inner.Element {

@@ -5,90 +5,13 @@ extension ObservableType {
   public func take(_ count: Int) -> Observable<Element> {
     precondition(count >= 0, "RxCore: take count can't be negative")
     if count == 0 { return Observable.empty() }
-    return TakeCount(source: asObservable(), count: count)
+    return CountedValues(source: asObservable(), count: count, rule: .take)
   }
 
   /// The values sent during `duration` after subscription; completes when it ends.
   ///
   /// Example: `xs.take(for: .seconds(25), scheduler: s)` subscribed at 200 completes at 225.
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-    TakeTime(source: asObservable(), duration: duration, scheduler: scheduler)
-  }
-}
-
-private final class TakeCount<Element>: Producer<Element> {
-  private let source: Observable<Element>
-  private let count: Int
-
-  init(source: Observable<Element>, count: Int) {
-    self.source = source
-    self.count = count
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Element {
-    let sink = TakeCountSink(remaining: count, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
-  }
-}
-
-private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  private var remaining: Int
-
-  init(remaining: Int, observer: Observer, cancel: Cancelable) {
-    self.remaining = remaining
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next:
-      guard remaining > 0 else { return }
-      remaining -= 1
-      forwardOn(event)
-      if remaining == 0 { forwardTerminal(.completed) }
-    case .error, .completed:
-      forwardTerminal(event)
-    }
-  }
-}
-
-private final class TakeTime<Element>: Producer<Element> {
-  let source: Observable<Element>
-  let duration: RxTimeInterval
-  let scheduler: SchedulerType
-
-  init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-    self.source = source
-    self.duration = duration
-    self.scheduler = scheduler
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Element {
-    let sink = TakeTimeSink(observer: observer, cancel: cancel)
-    let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
-      sink.on(.completed)
-      return Disposables.create()
-    }
-    let subscription = source.subscribe(sink)
-    return (sink, Disposables.create(timer, subscription))
-  }
-}
-
-// The timer and the source may call `on` from different threads; `gate` serialises them.
-private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  private let gate = SerialGate<Event<Observer.Element>>()
-
-  func on(_ event: Event<Observer.Element>) {
-    gate.send(event) { event in
-      if event.isStopEvent {
-        forwardTerminal(event)
-      } else {
-        forwardOn(event)
-      }
-    }
+    TimedOperator(source: asObservable(), dueTime: duration, scheduler: scheduler, rule: .takeDuration)
   }
 }

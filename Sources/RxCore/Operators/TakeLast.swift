@@ -4,28 +4,12 @@ extension ObservableType {
   /// An error drops the buffered values.
   public func takeLast(_ count: Int) -> Observable<Element> {
     precondition(count >= 0, "RxCore: takeLast count can't be negative")
-    return TakeLast(source: asObservable(), count: count)
+    return CountedValues(source: asObservable(), count: count, rule: .takeLast)
   }
 }
 
-private final class TakeLast<Element>: Producer<Element> {
-  private let source: Observable<Element>
-  private let count: Int
-
-  init(source: Observable<Element>, count: Int) {
-    self.source = source
-    self.count = count
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Element {
-    let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
-  }
-}
-
-private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+/// The sink of `takeLast(_:)`, made by ``CountedValues``.
+final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
   typealias Element = Observer.Element
   private let count: Int
   /// A ring of the last `count` values; `start` is the oldest once the ring is full.

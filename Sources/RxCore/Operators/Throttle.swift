@@ -9,59 +9,18 @@ extension ObservableType {
   public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType)
     -> Observable<Element>
   {
-    Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
+    TimedOperator(
+      source: asObservable(), dueTime: dueTime, scheduler: scheduler, rule: .throttle(latest: latest))
   }
 }
 
-private final class Throttle<Element>: Producer<Element> {
-  let source: Observable<Element>
-  let dueTime: RxTimeInterval
-  let latest: Bool
-  let scheduler: SchedulerType
-
-  init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
-    self.source = source
-    self.dueTime = dueTime
-    self.latest = latest
-    self.scheduler = scheduler
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Element {
-    let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
-    let subscription = source.subscribe(sink)
-    return (sink, Disposables.create(subscription, sink.timer))
-  }
-}
-
-// Source events and timer ticks arrive on different threads; `gate` serialises them, and every mutable
-// field below is only touched inside a gate handler.
-private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  typealias Element = Observer.Element
-
-  private enum Message {
-    case event(Event<Element>)
-    case windowEnd
-  }
-
-  private let parent: Throttle<Element>
-  private let gate = SerialGate<Message>()
-  let timer = SerialDisposable()
+/// The sink of `throttle`, made by ``TimedOperator``; its fields are only touched inside the gate.
+final class ThrottleSink<Observer: ObserverType>: TimerGatedSink<Observer>, @unchecked Sendable {
   private var waiting: Element?
   private var lastSent: RxTime?
   private var completedWhileWaiting = false
 
-  init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {
-    self.parent = parent
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  func on(_ event: Event<Element>) {
-    gate.send(.event(event)) { handle($0) }
-  }
-
-  private func handle(_ message: Message) {
+  override func handle(_ message: Message) {
     switch message {
     case .event(.next(let value)):
       let remaining: RxTimeInterval
@@ -74,14 +33,11 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
         send(value)
         return
       }
-      guard parent.latest else { return }
+      guard case .throttle(latest: true) = parent.rule else { return }
       let windowAlreadyScheduled = waiting != nil
       waiting = value
       if windowAlreadyScheduled { return }
-      timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: remaining) { sink in
-        sink.gate.send(.windowEnd) { sink.handle($0) }
-        return Disposables.create()
-      }
+      scheduleTick(after: remaining)
     case .event(.error(let error)):
       waiting = nil
       forwardTerminal(.error(error))
@@ -91,7 +47,7 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
       } else {
         forwardTerminal(.completed)
       }
-    case .windowEnd:
+    case .tick:  // the window ended
       if let value = waiting { send(value) }
       if completedWhileWaiting { forwardTerminal(.completed) }
     }

@@ -23,116 +23,60 @@ extension ObservableType {
   public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)
     -> Observable<Observable<Element>>
   {
-    Window(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    Chunking<WindowChunks<Element>>(
+      source: asObservable(), limits: ChunkLimits(timeSpan: timeSpan, count: count, scheduler: scheduler))
   }
 }
 
-private final class Window<Element>: Producer<Observable<Element>> {
-  private let source: Observable<Element>
-  let timeSpan: RxTimeInterval
-  let count: Int
-  let scheduler: SchedulerType
+/// `window` sends the values of a chunk through a sequence of their own.
+enum WindowChunks<Element>: ChunkKind {
+  typealias Chunk = Observable<Element>
 
-  init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-    self.source = source
-    self.timeSpan = timeSpan
-    self.count = count
-    self.scheduler = scheduler
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
+  static func makeSink<Observer: ObserverType>(limits: ChunkLimits, observer: Observer, cancel: Cancelable)
+    -> ChunkingSink<Element, Observer>
   where Observer.Element == Observable<Element> {
-    let sink = WindowSink(parent: self, observer: observer, cancel: cancel)
-    return (sink, sink.run(source))
+    WindowSink(limits: limits, observer: observer, cancel: cancel)
   }
 }
 
-/// Source events and span ends are serialised by `gate`; `window`, `received` and `span` are only
-/// touched inside its handlers (or in `run` before the source is subscribed).
+/// `window` is only touched inside the gate of ``ChunkingSink`` (or in `run` before the source is
+/// subscribed).
 ///
 /// The source subscription and the timer are shared with the windows through `shared`, so they outlive
 /// the outer subscription while a window is subscribed; events keep flowing into the open window then,
 /// even though no new window reaches the disposed outer observer.
-private final class WindowSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
+private final class WindowSink<Element, Observer: ObserverType>: ChunkingSink<Element, Observer>,
   @unchecked Sendable
 where Observer.Element == Observable<Element> {
-  private enum Message {
-    case event(Event<Element>)
-    case spanEnded(UInt64)
-  }
-
-  private let parent: Window<Element>
-  private let gate = SerialGate<Message>()
-  private let timer = SerialDisposable()
   private let sourceSubscription = SingleAssignmentDisposable()
-  private let shared: SharedSubscription
+  // Made in `run`, before the source is subscribed, and only read after.
+  private lazy var shared = SharedSubscription(Disposables.create(timer, sourceSubscription))
   private var window = PublishSubject<Element>()
-  private var received = 0
-  /// Identifies the current window's span, so that the end of a span closed early by count is ignored.
-  private var span: UInt64 = 0
 
-  init(parent: Window<Element>, observer: Observer, cancel: Cancelable) {
-    self.parent = parent
-    shared = SharedSubscription(Disposables.create(timer, sourceSubscription))
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  func run(_ source: Observable<Element>) -> Disposable {
+  override func run(_ source: Observable<Element>) -> Disposable {
     forwardNext(RetainingObservable(subject: window, shared: shared))
-    startSpan(span)
+    startFirstSpan()
     sourceSubscription.setDisposable(source.subscribe(self))
     return shared
   }
 
-  func _deliverNext(_ value: Element) {
-    gate.send(.event(.next(value)), to: handle) { receive(value) }
-  }
-
-  func on(_ event: Event<Element>) {
-    gate.send(.event(event)) { handle($0) }
-  }
-
-  private func handle(_ message: Message) {
-    switch message {
-    case .event(.next(let value)):
-      receive(value)
-    case .event(.error(let error)):
-      window.on(.error(error))
-      forwardError(error)
-    case .event(.completed):
-      window.on(.completed)
-      forwardCompleted()
-    case .spanEnded(let id):
-      if id == span { openNextWindow() }
-    }
-  }
-
-  private func receive(_ value: Element) {
+  override func add(_ value: Element) {
     window.onNext(value)
-    received += 1
-    if received == parent.count { openNextWindow() }
   }
 
-  private func openNextWindow() {
-    received = 0
-    span &+= 1
-    let current = span
+  override func chunkClosed() {
     window.on(.completed)
     window = PublishSubject()
     forwardNext(RetainingObservable(subject: window, shared: shared))
-    startSpan(current)
   }
 
-  /// Schedules the end of span `id`, replacing (and so cancelling) the previous span's timer.
-  private func startSpan(_ id: UInt64) {
-    if timer.isDisposed || id != span { return }
-    let end = SingleAssignmentDisposable()
-    timer.disposable = end
-    end.setDisposable(
-      parent.scheduler.scheduleRelative(self, dueTime: parent.timeSpan) { sink in
-        sink.gate.send(.spanEnded(id)) { sink.handle($0) }
-        return Disposables.create()
-      })
+  override func sourceFailed(_ error: Swift.Error) {
+    window.on(.error(error))
+    forwardError(error)
+  }
+
+  override func sourceCompleted() {
+    window.on(.completed)
+    forwardCompleted()
   }
 }

@@ -36,27 +36,41 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let cancel = BooleanDisposable()
-    let timer = DispatchSource.makeTimerSource(queue: queue)
-    let stateBox = PeriodicState(state: state, action: action)
-    let box = UncheckedSendable(stateBox)
-    let keepAlive = TimerKeepAlive(timer)
-    timer.setEventHandler {
-      if cancel.isDisposed { return }
-      _ = keepAlive
-      box.value.fire()
-    }
-    timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period, leeway: leeway)
-    timer.resume()
-    return Disposables.create {
-      cancel.dispose()
-      keepAlive.cancel()
+    let periodic = UncheckedSendable(PeriodicState(state: state, action: action))
+    return startRepeatingTimer(on: queue, startAfter: startAfter, period: period, leeway: leeway) { _ in
+      periodic.value.fire()
     }
   }
 }
 
-/// The state of a periodic timer; only touched from the timer's handler, which Dispatch serialises.
-private final class PeriodicState<StateType> {
+/// Starts a repeating Dispatch timer on `queue` that calls `tick` every `period` after `startAfter`,
+/// until the returned disposable is disposed; the timer is kept alive even when that disposable is
+/// discarded (see ``TimerKeepAlive``).
+///
+/// `tick` receives the cancellation flag, to check again when it hands the work on to run later.
+func startRepeatingTimer(
+  on queue: DispatchQueue, startAfter: RxTimeInterval, period: RxTimeInterval, leeway: DispatchTimeInterval,
+  tick: @escaping @Sendable (BooleanDisposable) -> Void
+) -> Disposable {
+  let cancel = BooleanDisposable()
+  let timer = DispatchSource.makeTimerSource(queue: queue)
+  let keepAlive = TimerKeepAlive(timer)
+  timer.setEventHandler {
+    if cancel.isDisposed { return }
+    _ = keepAlive
+    tick(cancel)
+  }
+  timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period, leeway: leeway)
+  timer.resume()
+  return Disposables.create {
+    cancel.dispose()
+    keepAlive.cancel()
+  }
+}
+
+/// The state of a periodic action; only touched from where its ticks run, one at a time (the timer's
+/// handler, which Dispatch serialises, or the main thread).
+final class PeriodicState<StateType> {
   private var state: StateType
   private let action: (StateType) -> StateType
 

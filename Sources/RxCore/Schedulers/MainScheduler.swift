@@ -143,38 +143,16 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let cancel = BooleanDisposable()
-    let periodic = UncheckedSendable(MainPeriodicState(state: state, action: action))
+    let periodic = UncheckedSendable(PeriodicState(state: state, action: action))
     let target = UncheckedSendable(self)
-    let timer = DispatchSource.makeTimerSource(queue: timers)
-    let keepAlive = TimerKeepAlive(timer)
-    timer.setEventHandler {
-      guard !cancel.isDisposed else { return }
-      _ = keepAlive
+    // The main scheduler runs its timers without leeway.
+    return startRepeatingTimer(on: timers, startAfter: startAfter, period: period, leeway: .nanoseconds(0)) {
+      cancel in
       target.value.enqueue(
         ScheduledItem {
           if !cancel.isDisposed { periodic.value.fire() }
           return Disposables.create()
         })
     }
-    timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period)
-    timer.resume()
-    return Disposables.create {
-      cancel.dispose()
-      keepAlive.cancel()
-    }
   }
-}
-
-/// The state of a periodic action on the main thread; only touched there.
-private final class MainPeriodicState<StateType> {
-  private var state: StateType
-  private let action: (StateType) -> StateType
-
-  init(state: StateType, action: @escaping (StateType) -> StateType) {
-    self.state = state
-    self.action = action
-  }
-
-  func fire() { state = action(state) }
 }

@@ -46,45 +46,21 @@ extension ObservableType {
   /// Sends every value to the relays; completion is dropped (a relay never ends) and an error is a
   /// programming error.
   public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-    subscribe { event in
-      switch event {
-      case .next(let value): for relay in relays { relay.accept(value) }
-      case .error(let error): bindingError(error)
-      case .completed: break
-      }
-    }
+    bindValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-    subscribe { event in
-      switch event {
-      case .next(let value): for relay in relays { relay.accept(value) }
-      case .error(let error): bindingError(error)
-      case .completed: break
-      }
-    }
+    bindValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays; completion is dropped and an error is a programming error.
   public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-    subscribe { event in
-      switch event {
-      case .next(let value): for relay in relays { relay.accept(value) }
-      case .error(let error): bindingError(error)
-      case .completed: break
-      }
-    }
+    bindValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-    subscribe { event in
-      switch event {
-      case .next(let value): for relay in relays { relay.accept(value) }
-      case .error(let error): bindingError(error)
-      case .completed: break
-      }
-    }
+    bindValues { value in relays.forEach { $0.accept(value) } }
   }
 }

@@ -46,17 +46,6 @@ extension ObservableType {
   public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
     bindValues { value in relays.forEach { $0.accept(value) } }
   }
-
-  private func bindValues(_ accept: @escaping (Element) -> Void) -> Disposable {
-    // Through `asObservable()`, as RxSwift does, so that any source is released when it completes.
-    asObservable().subscribe { event in
-      switch event {
-      case .next(let value): accept(value)
-      case .error(let error): bindingError(error)
-      case .completed: break
-      }
-    }
-  }
 }
 
 extension InfallibleType {
@@ -66,14 +55,14 @@ extension InfallibleType {
   }
 }
 
-extension Driver {
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
   /// Sends every value to the relays.
   public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-    drive(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-    drive(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 }

@@ -73,22 +73,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onError: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
-    let callStack = Hooks.subscriptionCallStack()
-    let subscription = subscribe { (event: CompletableEvent) in
-      switch event {
-      case .error(let error):
-        if let onError {
-          onError(error)
-        } else {
-          Hooks.defaultErrorHandler(callStack, error)
-        }
-      case .completed:
-        onCompleted?()
-      }
-      disposedHook?.dispose()
-    }
-    return traitSubscription(subscription, disposedHook)
+    subscribeFirstEvent(
+      primitiveSequence.source, onValue: nil, onError: onError, onCompleted: onCompleted,
+      onDisposed: onDisposed)
   }
 
   /// Like ``subscribe(onCompleted:onError:onDisposed:)``, passing `object` to each closure without
@@ -100,18 +87,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onCompleted: { [weak object] in
-        guard let object else { return }
-        onCompleted?(object)
-      },
-      onError: { [weak object] error in
-        guard let object else { return }
-        onError?(object, error)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      })
+      onCompleted: weakly(object, onCompleted),
+      onError: weakly(object, onError),
+      onDisposed: weakly(object, onDisposed))
   }
 }
 

@@ -17,9 +17,38 @@ final class FirstEventObserver<Element>: ObserverType, @unchecked Sendable {
   }
 }
 
-/// The disposable a trait's `subscribe(on…:onDisposed:)` returns: the subscription and the `onDisposed`
-/// hook, which also runs as soon as the trait's event has been handled.
-func traitSubscription(_ subscription: Disposable, _ disposedHook: Cancelable?) -> Disposable {
+/// The plumbing of the traits' `subscribe(on…:onDisposed:)`: subscribes closures for the first event
+/// of `source`, then runs `onDisposed` right after the one that handled it (or when the subscription
+/// is disposed first, whichever comes first, once).
+///
+/// An error with no `onError` goes to ``Hooks/defaultErrorHandler``, with the call stack of this
+/// subscription when ``Hooks/recordCallStackOnError`` is set.
+/// - Returns: The subscription and the `onDisposed` hook in one disposable.
+func subscribeFirstEvent<Element>(
+  _ source: Observable<Element>,
+  onValue: ((Element) -> Void)?,
+  onError: ((Swift.Error) -> Void)?,
+  onCompleted: (() -> Void)?,
+  onDisposed: (() -> Void)?
+) -> Disposable {
+  let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
+  let callStack = Hooks.subscriptionCallStack()
+  let subscription = source.subscribe(
+    FirstEventObserver { event in
+      switch event {
+      case .next(let element):
+        onValue?(element)
+      case .error(let error):
+        if let onError {
+          onError(error)
+        } else {
+          Hooks.defaultErrorHandler(callStack, error)
+        }
+      case .completed:
+        onCompleted?()
+      }
+      disposedHook?.dispose()
+    })
   guard let disposedHook else { return subscription }
   return Disposables.create(subscription, disposedHook)
 }

@@ -82,24 +82,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
-    let callStack = Hooks.subscriptionCallStack()
-    let subscription = subscribe { (event: MaybeEvent<Element>) in
-      switch event {
-      case .success(let element):
-        onSuccess?(element)
-      case .error(let error):
-        if let onError {
-          onError(error)
-        } else {
-          Hooks.defaultErrorHandler(callStack, error)
-        }
-      case .completed:
-        onCompleted?()
-      }
-      disposedHook?.dispose()
-    }
-    return traitSubscription(subscription, disposedHook)
+    subscribeFirstEvent(
+      primitiveSequence.source, onValue: onSuccess, onError: onError, onCompleted: onCompleted,
+      onDisposed: onDisposed)
   }
 
   /// Like ``subscribe(onSuccess:onError:onCompleted:onDisposed:)``, passing `object` to each closure
@@ -112,22 +97,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onSuccess: { [weak object] value in
-        guard let object else { return }
-        onSuccess?(object, value)
-      },
-      onError: { [weak object] error in
-        guard let object else { return }
-        onError?(object, error)
-      },
-      onCompleted: { [weak object] in
-        guard let object else { return }
-        onCompleted?(object)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      })
+      onSuccess: weakly(object, onSuccess),
+      onError: weakly(object, onError),
+      onCompleted: weakly(object, onCompleted),
+      onDisposed: weakly(object, onDisposed))
   }
 }
 

@@ -10,44 +10,23 @@
 /// let taps = viewModel.taps.asSignal()
 /// taps.emit(onNext: { router.open($0) }).disposed(by: bag)
 /// ```
-public struct Signal<Element>: ObservableConvertibleType {
-  private let source: Observable<Element>
+public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
 
-  /// Wraps `source` (which must never error and must deliver on the main scheduler) and shares it.
-  init(_ source: Observable<Element>) {
-    self.source = source.share(scope: .whileConnected)
+/// The sharing of a ``Signal``: one subscription while connected, replaying nothing.
+public enum SignalSharingStrategy: SharingStrategyProtocol {
+  public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+    source.share(scope: .whileConnected)
   }
+}
 
-  /// Wraps `source` as it is, without sharing (for `just`, `empty`, `never`, `of` and `from`).
-  init(raw source: Observable<Element>) {
-    self.source = source
-  }
-
-  /// The shared sequence behind this signal.
-  public func asObservable() -> Observable<Element> { source }
-
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
   /// Returns itself.
   public func asSignal() -> Signal<Element> { self }
 }
 
 // MARK: - Making signals
 
-extension Signal {
-  /// A signal that emits `element` (on the main scheduler) and completes.
-  public static func just(_ element: Element) -> Signal<Element> {
-    Signal(raw: SubscribeOnMain(source: Observable.just(element)))
-  }
-
-  /// A signal that completes at once (on the main scheduler).
-  public static func empty() -> Signal<Element> {
-    Signal(raw: SubscribeOnMain(source: Observable.empty()))
-  }
-
-  /// A signal that never emits.
-  public static func never() -> Signal<Element> {
-    Signal(raw: Observable.never())
-  }
-
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
   /// A signal that makes a new signal with `factory` for each subscriber.
   public static func deferred(_ factory: @escaping () -> Signal<Element>) -> Signal<Element> {
     Signal(Observable.deferred { factory().asObservable() })
@@ -78,21 +57,18 @@ extension Signal {
 extension ObservableConvertibleType {
   /// A signal of this sequence that replaces an error with `onErrorJustReturn`, then completes.
   public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-    let source = ObserveOnMain(source: asObservable())
-    return Signal(CatchToObservable(source: source) { _ in Observable.just(onErrorJustReturn) })
+    Signal(asObservable()) { _ in Observable.just(onErrorJustReturn) }
   }
 
   /// A signal of this sequence that continues with `onErrorSignalWith` after an error.
   public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-    let source = ObserveOnMain(source: asObservable())
-    return Signal(CatchToObservable(source: source) { _ in onErrorSignalWith.asObservable() })
+    Signal(asObservable()) { _ in onErrorSignalWith.asObservable() }
   }
 
   /// A signal of this sequence that continues with the signal `onErrorRecover` makes from an error.
   public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element>
   {
-    let source = ObserveOnMain(source: asObservable())
-    return Signal(CatchToObservable(source: source) { onErrorRecover($0).asObservable() })
+    Signal(asObservable()) { onErrorRecover($0).asObservable() }
   }
 }
 
@@ -103,67 +79,49 @@ extension PublishRelay {
   }
 }
 
-// MARK: - Operators
-
-extension Signal {
-  /// A signal of the values transformed by `selector`.
-  public func map<Result>(_ selector: @escaping (Element) -> Result) -> Signal<Result> {
-    Signal<Result>(source.map(selector))
-  }
-
-  /// A signal of the values `predicate` accepts.
-  public func filter(_ predicate: @escaping (Element) -> Bool) -> Signal<Element> {
-    Signal(source.filter(predicate))
-  }
-}
-
 // MARK: - Emitting
 
-extension Signal {
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
   /// Sends every event to each observer.
   public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element {
-    source.subscribe { event in
-      for observer in observers { observer.on(event) }
-    }
+    send(to: observers)
   }
 
   /// Sends every event to each observer of optionals.
   public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element? {
-    source.map { $0 as Element? }.subscribe { event in
-      for observer in observers { observer.on(event) }
-    }
+    send(to: observers)
   }
 
   /// Sends every value to the relays; completion is dropped (a relay never ends).
   public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-    emit(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-    emit(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays; completion is dropped (a relay never ends).
   public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-    emit(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-    emit(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays; completion is dropped (a relay never ends).
   public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-    emit(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Sends every value to the relays of optionals.
   public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-    emit(onNext: { value in relays.forEach { $0.accept(value) } })
+    sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
   /// Calls the closures for values, completion and disposal.

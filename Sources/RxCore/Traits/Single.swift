@@ -81,22 +81,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let disposedHook: Cancelable? = onDisposed.map { Disposables.create(with: $0) }
-    let callStack = Hooks.subscriptionCallStack()
-    let subscription = subscribe { (event: SingleEvent<Element>) in
-      switch event {
-      case .success(let element):
-        onSuccess?(element)
-      case .failure(let error):
-        if let onFailure {
-          onFailure(error)
-        } else {
-          Hooks.defaultErrorHandler(callStack, error)
-        }
-      }
-      disposedHook?.dispose()
-    }
-    return traitSubscription(subscription, disposedHook)
+    subscribeFirstEvent(
+      primitiveSequence.source, onValue: onSuccess, onError: onFailure, onCompleted: singleContractViolation,
+      onDisposed: onDisposed)
   }
 
   /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
@@ -118,18 +105,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onSuccess: { [weak object] value in
-        guard let object else { return }
-        onSuccess?(object, value)
-      },
-      onFailure: { [weak object] error in
-        guard let object else { return }
-        onFailure?(object, error)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      })
+      onSuccess: weakly(object, onSuccess),
+      onFailure: weakly(object, onFailure),
+      onDisposed: weakly(object, onDisposed))
   }
 }
 
