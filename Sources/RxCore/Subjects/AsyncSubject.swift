@@ -11,29 +11,12 @@
 /// result.onNext(2)
 /// result.onCompleted()  // prints 2
 /// ```
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable
-{
+public final class AsyncSubject<Element>: SubjectBase<Element>, SubjectType, @unchecked Sendable {
   public typealias Observer = AsyncSubject<Element>
 
-  // Thread-safe by construction: all state lives in `core`, which serialises access.
-  private var core: SubjectCore<Element>!
-
   /// A subject with no observers and no value.
-  public override init() {
-    super.init()
-    core = SubjectCore(policy: .lastOnCompletion, owner: self)
-  }
-
-  /// `true` while at least one observer is subscribed.
-  public var hasObservers: Bool { core.hasObservers }
-
-  public func on(_ event: Event<Element>) { core.on(event) }
-
-  public func _deliverNext(_ element: Element) { core.onNext(element) }
-
-  public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    core.subscribe(observer)
+  public init() {
+    super.init(policy: .lastOnCompletion)
   }
 
   public func asObserver() -> AsyncSubject<Element> { self }

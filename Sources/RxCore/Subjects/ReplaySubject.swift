@@ -1,16 +1,11 @@
 /// A subject that replays up to a number of past values to each new subscriber, then the terminal
 /// event if there was one.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
-  @unchecked Sendable
+public final class ReplaySubject<Element>: SubjectBase<Element>, SubjectType, Cancelable, @unchecked Sendable
 {
   public typealias Observer = ReplaySubject<Element>
 
-  // Thread-safe by construction: all state lives in `core`, which serialises access.
-  private var core: SubjectCore<Element>!
-
   private init(capacity: Int) {
-    super.init()
-    core = SubjectCore(policy: .buffer(capacity: capacity), owner: self)
+    super.init(policy: .buffer(capacity: capacity))
   }
 
   /// A subject that replays the last `bufferSize` values.
@@ -28,19 +23,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     ReplaySubject(capacity: Int.max)
   }
 
-  /// `true` while at least one observer is subscribed.
-  public var hasObservers: Bool { core.hasObservers }
-
   public var isDisposed: Bool { core.isDisposed }
-
-  public func on(_ event: Event<Element>) { core.on(event) }
-
-  public func _deliverNext(_ element: Element) { core.onNext(element) }
-
-  public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    core.subscribe(observer)
-  }
 
   public func asObserver() -> ReplaySubject<Element> { self }
 
