@@ -333,9 +333,13 @@ struct EONETClientTests {
       record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
     #expect(wildfires.source == .snapshot)
     #expect(wildfires.fetchedAt == ISO8601.parse("2025-11-08T12:00:00Z"))
-    #expect(wildfires.value.count > 1000 && wildfires.value.count <= 5580)
     let start = wildfires.fetchedAt.addingTimeInterval(-360 * 86_400)
     #expect(wildfires.value.allSatisfy { $0.date >= start })
+    // Every event of the window, whatever order the snapshot holds them in, newest first.
+    let snapshot = try EONETSnapshot.locate(environment: [:], executableURL: nil)
+    let all = try snapshot.events(for: category("wildfires")).value
+    #expect(wildfires.value.count == all.filter { $0.date >= start }.count)
+    #expect(wildfires.value == wildfires.value.sortedNewestFirst())
     #expect(try server.stats().requests == 0)
   }
 

@@ -278,13 +278,15 @@ struct RequestLoader {
 
   /// The events dated within `days` days before the data's fetch time.
   ///
-  /// The events come newest first (``combine(_:)``), so the window is a prefix: when it holds them
-  /// all (the usual case, the server was asked for those days), the array is handed on uncopied.
+  /// Newest first, the window is a prefix: when it holds them all (the usual case, the server was
+  /// asked for those days), events already in order (``combine(_:knownUnique:)``'s) are handed on
+  /// uncopied after one pass.
   static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
     let start = fetched.fetchedAt.addingTimeInterval(-Double(max(0, days)) * 86_400)
     return fetched.map { events in
-      guard let end = events.firstIndex(where: { $0.date < start }) else { return events }
-      return Array(events[..<end])
+      let ordered = events.sortedNewestFirst()
+      guard let end = ordered.firstIndex(where: { $0.date < start }) else { return ordered }
+      return Array(ordered[..<end])
     }
   }
 
