@@ -296,8 +296,8 @@ private func measureHarness(runs: Int) -> Double {
 }
 
 /// Starts a terminal whose shell waits for Enter and then runs `command` in its place, presses
-/// Enter, and polls the screen as fast as tmux answers until `isFramed`: the time from Enter (tmux's
-/// own start is not counted) and the program's peak memory.
+/// Enter, and reads the screen every 3 ms until `isFramed`: the time from Enter (tmux's own start is
+/// not counted) and the program's peak memory.
 private func timeToFrame(
   _ command: [String], until isFramed: (String) -> Bool
 ) -> (milliseconds: Double, peak: Double?)? {
@@ -309,6 +309,9 @@ private func timeToFrame(
   let start = DispatchTime.now().uptimeNanoseconds
   guard (try? tmux.sendKeys("Enter")) != nil else { return nil }
   while DispatchTime.now().uptimeNanoseconds - start < 10_000_000_000 {
+    // A short pause between reads: each read starts a tmux client, and back to back they would take
+    // a core from the program being measured (this machine has two).
+    usleep(3_000)
     let screen = (try? tmux.capture()) ?? ""
     if isFramed(screen) {
       let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
