@@ -337,9 +337,12 @@ struct EONETClientTests {
     #expect(wildfires.value.allSatisfy { $0.date >= start })
     // Every event of the window, whatever order the snapshot holds them in, newest first.
     let snapshot = try EONETSnapshot.locate(environment: [:], executableURL: nil)
-    let all = try snapshot.events(for: category("wildfires")).value
-    #expect(wildfires.value.count == all.filter { $0.date >= start }.count)
-    #expect(wildfires.value == wildfires.value.sortedNewestFirst())
+    for category in categories {
+      let all = try snapshot.events(for: category).value
+      let served = try #require(record(offline.fetchEvents(forLast: 360, category: category)).elements.first)
+      #expect(served.value.count == all.filter { $0.date >= start }.count, "\(category.id)")
+      #expect(served.value == served.value.sortedNewestFirst(), "\(category.id)")
+    }
     #expect(try server.stats().requests == 0)
   }
 
