@@ -79,56 +79,60 @@ private struct BackgroundCommand {
 /// The script commands when the network fails: the stored data, said to be stored, and exit 1.
 @Suite("ourplanet script commands fall back to stored data, end to end", .serialized)
 struct ScriptFallbackEndToEndTests {
-  @Test("a failed download prints that category's cached events, names the failure on stderr, exits 1")
-  func failedCategory() throws {
+  /// Runs `body` with the binary, a scratch folder and a fixture server over the standard API.
+  private func withServer(_ body: (String, URL, FixtureServer) throws -> Void) throws {
     guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
-    let api = try FixtureAPI.standard(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
+    let server = try FixtureServer(
+      fixtures: FixtureAPI.standard(in: temporary.url).directory, idleTimeout: 120)
     defer { server.stop() }
-    let cache = temporary.url.appendingPathComponent("cache").path
-    let arguments = [
-      binary, "categories", "--json", "--api", server.baseURL.absoluteString, "--cache-dir", cache,
-    ]
-    let environment = ["PATH": "/usr/bin:/bin"]
-    let live = try CommandRun.run(arguments, in: temporary.url, environment: environment)
-    #expect(live.status == 0, "\(live)")
-    let wildfires = #""id":"wildfires","title":"Wildfires","count":6"#
-    #expect(live.standardOutput.contains(wildfires), "\(live)")
+    try body(binary, temporary.url, server)
+  }
 
-    try server.setPlan(#"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#)
-    let failed = try CommandRun.run(arguments, in: temporary.url, environment: environment)
-    #expect(failed.status == 1, "\(failed)")
-    #expect(failed.standardOutput.contains(wildfires), "the cached wildfires are printed:\n\(failed)")
-    #expect(failed.standardError.contains("wildfires:"), "the failed category is named:\n\(failed)")
-    #expect(
-      failed.standardError.contains("showing cache data fetched"), "stderr says what is cached:\n\(failed)")
+  @Test("a failed download prints that category's cached events, names the failure on stderr, exits 1")
+  func failedCategory() throws {
+    try withServer { binary, temporary, server in
+      let cache = temporary.appendingPathComponent("cache").path
+      let arguments = [
+        binary, "categories", "--json", "--api", server.baseURL.absoluteString, "--cache-dir", cache,
+      ]
+      let environment = ["PATH": "/usr/bin:/bin"]
+      let live = try CommandRun.run(arguments, in: temporary, environment: environment)
+      #expect(live.status == 0, "\(live)")
+      let wildfires = #""id":"wildfires","title":"Wildfires","count":6"#
+      #expect(live.standardOutput.contains(wildfires), "\(live)")
+
+      try server.setPlan(#"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#)
+      let failed = try CommandRun.run(arguments, in: temporary, environment: environment)
+      #expect(failed.status == 1, "\(failed)")
+      #expect(failed.standardOutput.contains(wildfires), "the cached wildfires are printed:\n\(failed)")
+      #expect(failed.standardError.contains("wildfires:"), "the failed category is named:\n\(failed)")
+      #expect(
+        failed.standardError.contains("showing cache data fetched"), "stderr says what is cached:\n\(failed)")
+    }
   }
 
   @Test("an unreachable server prints the whole cache, says it is cached and from when, exits 1")
   func unreachableServer() throws {
-    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-    let temporary = try TemporaryDirectory()
-    defer { temporary.remove() }
-    let api = try FixtureAPI.standard(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    let cache = temporary.url.appendingPathComponent("cache").path
-    let environment = ["PATH": "/usr/bin:/bin"]
-    let live = try CommandRun.run(
-      [binary, "categories", "--json", "--api", server.baseURL.absoluteString, "--cache-dir", cache],
-      in: temporary.url, environment: environment)
-    #expect(live.status == 0, "\(live)")
-    let address = server.baseURL.absoluteString
-    server.stop()
+    try withServer { binary, temporary, server in
+      let cache = temporary.appendingPathComponent("cache").path
+      let environment = ["PATH": "/usr/bin:/bin"]
+      let address = server.baseURL.absoluteString
+      let live = try CommandRun.run(
+        [binary, "categories", "--json", "--api", address, "--cache-dir", cache], in: temporary,
+        environment: environment)
+      #expect(live.status == 0, "\(live)")
+      server.stop()
 
-    let failed = try CommandRun.run(
-      [binary, "categories", "--json", "--api", address, "--cache-dir", cache], in: temporary.url,
-      environment: environment)
-    #expect(failed.status == 1, "\(failed)")
-    #expect(failed.standardOutput.contains(#""id":"wildfires","title":"Wildfires","count":6"#), "\(failed)")
-    #expect(failed.standardError.contains("cannot refresh the categories"), "\(failed)")
-    #expect(failed.standardError.contains("showing stored data"), "\(failed)")
-    #expect(failed.standardError.contains("showing cache data fetched"), "says from when:\n\(failed)")
+      let failed = try CommandRun.run(
+        [binary, "categories", "--json", "--api", address, "--cache-dir", cache], in: temporary,
+        environment: environment)
+      #expect(failed.status == 1, "\(failed)")
+      #expect(failed.standardOutput.contains(#""id":"wildfires","title":"Wildfires","count":6"#), "\(failed)")
+      #expect(failed.standardError.contains("cannot refresh the categories"), "\(failed)")
+      #expect(failed.standardError.contains("showing stored data"), "\(failed)")
+      #expect(failed.standardError.contains("showing cache data fetched"), "says from when:\n\(failed)")
+    }
   }
 }
