@@ -11,11 +11,12 @@ import Foundation
 ///
 /// Layout (integers as LEB128 varints, doubles as their 8 little-endian bytes, strings as a byte
 /// count and UTF-8): the magic `OPEV` and a version byte; the skipped count; the response title
-/// (optional); a table of the distinct category lists; the event count; then per event its id,
-/// title, description, link, closed date, category list (an index into the table), sources and
-/// geometries. Optional values are a presence byte and the value. Reading checks every length
-/// against what is left, so a damaged archive is an error, never a crash or a huge allocation (the
-/// cache's checksum catches damage first anyway).
+/// (optional); a table of the distinct category lists; the chunk directory (each chunk's event count
+/// and byte length); then the chunks, 4,096 events each, every event its id, title, description,
+/// link, closed date, category list (an index into the table), sources and geometries. Optional
+/// values are a presence byte and the value. Chunks decode on every core at once. Reading checks
+/// every length against what is left, so a damaged archive is an error, never a crash or a huge
+/// allocation (the cache's checksum catches damage first anyway).
 ///
 /// ```swift
 /// let archive = EventArchive.encode(decoded)

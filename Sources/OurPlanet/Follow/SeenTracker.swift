@@ -54,20 +54,26 @@ public final class SeenTracker: @unchecked Sendable {
   }
 
   /// Reads the file, the first time only.
+  ///
+  /// `stored` is set with the lock held: nothing can have subscribed to it yet (subscribing goes
+  /// through `state`, which loads first), so no observer runs under the lock. A damaged file's
+  /// message goes out after the lock is released.
   private func load() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isLoaded, let file else { return }
-    isLoaded = true
-    switch file.read() {
-    case .missing:
-      pending = true
-    case .value(let seen):
-      stored.accept(seen)
-    case .damaged(let message):
-      messages?.post(message)
-      pending = true
+    var problem: String?
+    lock.withLock {
+      guard !isLoaded, let file else { return }
+      isLoaded = true
+      switch file.read() {
+      case .missing:
+        pending = true
+      case .value(let seen):
+        stored.accept(seen)
+      case .damaged(let message):
+        problem = message
+        pending = true
+      }
     }
+    if let problem { messages?.post(problem) }
   }
 
   /// Remembers `events` as seen now.
