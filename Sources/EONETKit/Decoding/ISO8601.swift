@@ -3,10 +3,14 @@ import Foundation
 /// Parses and formats EONET's dates (`2025-11-08T12:00:00Z`) without a `DateFormatter`.
 ///
 /// Accepts a date alone (`2025-11-08`, midnight UTC), fractional seconds, and a `Z` or `±HH:MM`
-/// offset; a missing offset means UTC, as EONET's dates always are.
-enum ISO8601 {
+/// offset; a missing offset means UTC, as EONET's dates always are. Public so the app's own files
+/// (the seen state) read their dates the same way.
+public enum ISO8601 {
   /// The date in `bytes`, or `nil` if they do not hold one.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+  ///
+  /// - Parameter bytes: UTF-8 text such as `2025-11-08T12:00:00Z`.
+  /// - Returns: The date, or `nil`.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     var reader = DigitReader(bytes: bytes)
     guard let year = reader.number(digits: 4), reader.skip("-"),
       let month = reader.number(digits: 2), reader.skip("-"),
@@ -55,7 +59,10 @@ enum ISO8601 {
   }
 
   /// The date in `text`, or `nil`.
-  static func parse(_ text: String) -> Date? {
+  ///
+  /// - Parameter text: Text such as `2025-11-08T12:00:00Z`.
+  /// - Returns: The date, or `nil`.
+  public static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8 { parse($0) }
   }

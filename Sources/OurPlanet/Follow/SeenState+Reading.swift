@@ -1,3 +1,4 @@
+import EONETKit
 import Foundation
 
 extension SeenState: QuickStateReading {
@@ -50,8 +51,12 @@ private struct StateBytes {
     }
   }
 
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
   private mutating func skipSpace() {
-    while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+    while offset < bytes.count, Self.isSpace(bytes[offset]) { offset += 1 }
   }
 
   /// Consumes `byte` if it comes next.
@@ -98,35 +103,15 @@ private struct StateBytes {
     return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
   }
 
-  /// A date as `JSONEncoder`'s ISO 8601 strategy writes it (`2025-10-31T00:00:00Z`), or `null`.
+  /// A date as `JSONEncoder`'s ISO 8601 strategy writes it (`2025-10-31T00:00:00Z`, exactly that
+  /// shape, which is all `JSONDecoder` would take), or `null`.
   private mutating func date() -> Date?? {
     if null() { return .some(nil) }
-    guard let text = stringBytes(), text.count == 20, text[4] == UInt8(ascii: "-"),
-      text[7] == UInt8(ascii: "-"),
-      text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
-      text[19] == UInt8(ascii: "Z")
+    guard let text = stringBytes(), text.count == 20, text[10] == UInt8(ascii: "T"),
+      text[19] == UInt8(ascii: "Z"),
+      let date = ISO8601.parse(text.assumingMemoryBound(to: UInt8.self))
     else { return nil }
-    func digits(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for index in range {
-        let digit = Int(text[index]) - 48
-        guard (0...9).contains(digit) else { return nil }
-        value = value * 10 + digit
-      }
-      return value
-    }
-    guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
-      let hour = digits(11..<13), let minute = digits(14..<16), let second = digits(17..<19),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
-    else { return nil }
-    // Days since 1970-01-01 in the proleptic Gregorian calendar (the civil-from-days inverse).
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
-    return .some(Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second)))
+    return .some(date)
   }
 
   /// One fingerprint object.
