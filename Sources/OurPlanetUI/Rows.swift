@@ -81,24 +81,12 @@ extension Rows {
 
   /// The "All categories" row: every event once, counted in the window.
   static func allCategories(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> ListRow {
-    var changes = ""
-    let count: Int
-    if let seen {
-      // One pass, each event once (an event in two categories is the same event): a set of ids,
-      // not a table of events, which copied 18,000 events at ten times today's data.
-      var ids = Set<String>(minimumCapacity: catalog.items.reduce(0) { $0 + $1.events(inLast: days).count })
-      var counted = Changes()
-      for item in catalog.items {
-        for event in item.events(inLast: days)
-        where region?.contains(event) ?? true && ids.insert(event.id).inserted {
-          counted.add(seen.change(of: event))
-        }
-      }
-      changes = counted.summary.map { "\($0)  " } ?? ""
-      count = ids.count
-    } else {
-      count = catalog.eventCount(inLast: days, in: region)
+    // Without a seen state nothing is counted as changed, so there is no summary.
+    var counted = Changes()
+    let count = catalog.forEachDistinctEvent(inLast: days, in: region) { event in
+      if let seen { counted.add(seen.change(of: event)) }
     }
+    let changes = counted.summary.map { "\($0)  " } ?? ""
     // In a region the count is the region's, as on every category row and the status line.
     return ListRow(
       id: EventListViewModel.allCategoriesID, glyph: catalog.isLoading ? "↓" : " ", text: "All categories",

@@ -46,9 +46,21 @@ public struct Catalog: Equatable, Sendable {
   /// The number of distinct events inside the last `days` days across all categories (an event in
   /// two categories counts once).
   public func eventCount(inLast days: Int, in region: Region? = nil) -> Int {
+    forEachDistinctEvent(inLast: days, in: region) { _ in }
+  }
+
+  /// Calls `body` once for each distinct event inside the last `days` days and `region` (an event in
+  /// two categories is the same event; the first category listing it counts), and returns how many.
+  @discardableResult
+  public func forEachDistinctEvent(inLast days: Int, in region: Region? = nil, _ body: (EOEvent) -> Void)
+    -> Int
+  {
     var seen = Set<String>(minimumCapacity: items.reduce(0) { $0 + $1.events(inLast: days).count })
     for item in items {
-      for event in item.events(inLast: days) where region?.contains(event) ?? true { seen.insert(event.id) }
+      for event in item.events(inLast: days)
+      where region?.contains(event) ?? true && seen.insert(event.id).inserted {
+        body(event)
+      }
     }
     return seen.count
   }
