@@ -17,14 +17,6 @@ import TerminalUI
 func runInteractive(_ options: Options) -> Int32 {
   let messages = MessageLog(clock: { Date() })
   let client = CLI.makeClient(options) { warning in messages.post(warning.shortDescription) }
-  let appOptions = AppOptions(
-    days: options.days, offline: options.offline,
-    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
-    sort: options.sort)
-  let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
-  // The stored data is read from here on, while the terminal and the screens are set up.
-  let feed = PrefetchedFeed(
-    LiveEventFeed(client: client, days: appOptions.dayRange.upperBound), scheduler: background)
   let session: TerminalSession
   do {
     session = try TerminalSession(
@@ -37,12 +29,17 @@ func runInteractive(_ options: Options) -> Int32 {
     Console.error("\(error)")
     return 1
   }
+  let appOptions = AppOptions(
+    days: options.days, offline: options.offline,
+    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
+    sort: options.sort)
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: StateFile<SeenState>.defaultDirectory()), messages: messages
   )
   let shell = AppShell(
-    host: session, feed: feed, options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
-    backgroundScheduler: background,
+    host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
+    options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
+    backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
     openLink: { url, completion in LinkOpener.open(url, completion: completion) }, seen: seen,
     clock: { Date() })
   let app = OurPlanetApp(session: session, shell: shell)
