@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Each file holds a one-line JSON header (format, version, URL, fetch time, validators, element
 /// count, body encoding, length and checksum) and the body: the category list as the server sent
-/// it, a category's events as an ``EventArchive`` (read back several times faster than JSON). Files are written atomically (a temporary
-/// file, then `rename`); a file that is corrupt, truncated, of another version or unreadable is
-/// reported and ignored, never fatal.
+/// it, a category's events as an ``EventArchive`` (read back several times faster than JSON). Files
+/// are written atomically (a temporary file, then `rename`) and read mapped, not copied; a file that
+/// is corrupt, truncated, of another version or unreadable is reported and ignored, never fatal.
 ///
 /// ```swift
 /// let cache = EONETCache(directory: EONETCache.defaultDirectory())

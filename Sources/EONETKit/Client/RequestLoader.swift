@@ -223,13 +223,11 @@ struct RequestLoader {
   func expectedSizes(of categories: [EOCategory]) -> [Int] {
     let snapshot = try? snapshot()
     return categories.map { category in
-      let cached = ["open", "closed"].reduce(0) { total, status in
-        total
-          + (cache.map { Self.fileSize($0.fileURL(for: Self.eventsKey(category: category, status: status))) }
-            ?? 0)
+      let files = ["open", "closed"].compactMap {
+        cache?.fileURL(for: Self.eventsKey(category: category, status: $0))
       }
-      if cached > 0 { return cached }
-      return snapshot.map { Self.fileSize($0.fileURL(for: category)) } ?? 0
+      let cached = files.map(Self.fileSize).reduce(0, +)
+      return cached > 0 ? cached : snapshot.map { Self.fileSize($0.fileURL(for: category)) } ?? 0
     }
   }
 
