@@ -26,7 +26,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
   /// Wraps `source`, delivered on the main scheduler, with an error replaced by the sequence `fallback`
   /// makes from it, and shares it: what every `asDriver(onError…)` and `asSignal(onError…)` makes.
   init(_ source: Observable<Element>, onError fallback: @escaping (Swift.Error) -> Observable<Element>) {
-    self.init(CatchToObservable(source: ObserveOnMain(source: source), handler: fallback))
+    self.init(ObserveOnMain(source: source).catch(fallback))
   }
 
   /// The shared sequence behind this one.
@@ -145,64 +145,4 @@ final class SubscribeOnMain<Element>: Producer<Element> {
     }
     return (sink, Disposables.create(scheduled, subscription))
   }
-}
-
-/// Replaces an error of `source` with the sequence `handler` makes from it.
-final class CatchToObservable<Element>: Producer<Element> {
-  private let source: Observable<Element>
-  private let handler: (Swift.Error) -> Observable<Element>
-
-  init(source: Observable<Element>, handler: @escaping (Swift.Error) -> Observable<Element>) {
-    self.source = source
-    self.handler = handler
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable)
-  where Observer.Element == Element {
-    let sink = CatchToObservableSink(handler: handler, observer: observer, cancel: cancel)
-    sink.subscription.disposable = source.subscribe(sink)
-    return (sink, sink.subscription)
-  }
-}
-
-// The source delivers serially and the fallback is only subscribed after the source ended, so the
-// sink's events never overlap; `subscription` is thread-safe.
-private final class CatchToObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-  let subscription = SerialDisposable()
-  private let handler: (Swift.Error) -> Observable<Observer.Element>
-
-  init(
-    handler: @escaping (Swift.Error) -> Observable<Observer.Element>, observer: Observer, cancel: Cancelable
-  ) {
-    self.handler = handler
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next:
-      forwardOn(event)
-    case .completed:
-      forwardTerminal(event)
-    case .error(let error):
-      let fallback = handler(error)
-      subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
-    }
-  }
-
-  /// An event of the fallback sequence: passed on as it is.
-  func fallbackOn(_ event: Event<Observer.Element>) {
-    if event.isStopEvent {
-      forwardTerminal(event)
-    } else {
-      forwardOn(event)
-    }
-  }
-}
-
-private struct CatchFallbackObserver<Observer: ObserverType>: ObserverType {
-  let sink: CatchToObservableSink<Observer>
-
-  func on(_ event: Event<Observer.Element>) { sink.fallbackOn(event) }
 }
