@@ -53,6 +53,24 @@ struct EventArchiveTests {
     #expect(decoded.title == "EONET Events")
   }
 
+  @Test(
+    "with a cut-off, exactly the events dated at or after it are read, newest first",
+    arguments: [-1, 0, 1, 4_095, 4_096, 4_097, 6_500, 8_191, 8_192, 8_999, 9_000])
+  func cutoff(kept: Int) throws {
+    // Three chunks of 4,096: a cut-off inside a chunk, on a chunk's first event, past every event
+    // and before the oldest.
+    let events = variedEvents(count: 9_000).sortedNewestFirst()
+    let archive = EventArchive.encode(EODecoded(elements: events.shuffled(), skipped: 2, title: "t"))
+    let cutoff =
+      kept <= 0
+      ? events[0].date.addingTimeInterval(1) : kept >= events.count ? Date.distantPast : events[kept - 1].date
+    let decoded = try EventArchive.decode(archive, newerThan: cutoff)
+    #expect(decoded.elements == events.filter { $0.date >= cutoff })
+    #expect(decoded.elements.count == max(0, min(kept, events.count)))
+    #expect(decoded.skipped == 2)
+    #expect(decoded.title == "t")
+  }
+
   @Test("the real events decoded from JSON survive a round trip")
   func realEvents() throws {
     let data = try Fixtures.data("v3/events-open-sample.json")
@@ -153,6 +171,38 @@ struct EventArchiveCacheTests {
       .elements.first)
     #expect(offline.source == .cache)
     #expect(offline.value == (try EONETDecoder().decodeEvents(from: body).elements.sortedNewestFirst()))
+  }
+
+  @Test("a start-up reads only the window's events: the same as reading every one and cutting")
+  func windowOnly() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let directory = try Fixtures.temporaryDirectory()
+    // Ten thousand events an hour apart, alternately open and closed; the closed half was fetched a
+    // day before the open half, so the window counts back from the closed half's fetch.
+    let newest = Date(timeIntervalSince1970: 1_762_603_200)
+    let events = (0..<10_000).map { index in
+      let date = newest.addingTimeInterval(-3_600 * Double(index))
+      return EOEvent(
+        id: "EONET_\(index)", title: "Fire \(index)", closed: index % 2 == 1 ? date : nil,
+        categories: [wildfires],
+        geometries: [EOGeometry(date: date.addingTimeInterval(-60), shape: .unlocated)])
+    }
+    let cache = EONETCache(directory: directory)
+    for (status, fetchedAt) in [("open", newest), ("closed", newest.addingTimeInterval(-86_400))] {
+      let half = events.filter { ($0.closed != nil) == (status == "closed") }
+      let entry = CacheEntry(
+        url: "http://127.0.0.1/x?status=\(status)", fetchedAt: fetchedAt, count: half.count,
+        body: EventArchive.encode(EODecoded(elements: half)), encoding: EventArchive.encoding)
+      #expect(cache.write(entry, for: "events-wildfires-\(status)") == nil)
+    }
+    let offline = client(server, cache: directory, offline: true)
+    for days in [1, 30, 200, 500] {
+      let read = try #require(record(offline.cachedEvents(forLast: days, category: wildfires)).elements.first)
+      let start = newest.addingTimeInterval(-86_400 * Double(days + 1))
+      #expect(read.value == events.filter { $0.date >= start }.sortedNewestFirst(), "\(days) days")
+      #expect(read.fetchedAt == newest.addingTimeInterval(-86_400))
+    }
   }
 
   @Test("an archive this build does not know is reported and ignored, not misread")

@@ -80,12 +80,20 @@ public enum EventArchive {
   /// Events per chunk: a few milliseconds of decoding each, enough of them to keep two cores busy.
   private static let chunkSize = 4096
 
-  /// The events in `data`.
+  /// The events in `data`, or only those dated at or after `cutoff`.
   ///
-  /// - Parameter data: An archive made by ``encode(_:)``.
+  /// The archive is newest first, so a cut-off is where reading stops: chunks wholly older than it
+  /// are not decoded at all (a start-up reads only what its days window shows, however much older
+  /// history the cache holds).
+  ///
+  /// - Parameters:
+  ///   - data: An archive made by ``encode(_:)``.
+  ///   - cutoff: When given, the oldest ``EOEvent/date`` to keep.
   /// - Returns: The events, newest first, with the skipped count and title they were stored with.
   /// - Throws: ``EONETError/unexpectedShape(_:)`` if `data` is not a whole archive of this version.
-  public static func decode(_ data: Data) throws(EONETError) -> EODecoded<EOEvent> {
+  public static func decode(_ data: Data, newerThan cutoff: Date? = nil) throws(EONETError) -> EODecoded<
+    EOEvent
+  > {
     let result: Result<EODecoded<EOEvent>, EONETError> = data.withUnsafeBytes { buffer in
       var reader = ArchiveReader(buffer)
       do throws(EONETError) {
@@ -112,7 +120,8 @@ public enum EventArchive {
           total += chunk.count
         }
         guard reader.isAtEnd else { throw .unexpectedShape("event archive: bytes after the last event") }
-        let events = try decodeChunks(slices, total: total, table: table)
+        if let cutoff { slices = try Self.chunks(slices, reaching: cutoff, table: table) }
+        let events = try decodeChunks(slices, table: table, cutoff: cutoff)
         return .success(EODecoded(elements: events, skipped: skipped, title: title))
       } catch {
         return .failure(error)
@@ -123,42 +132,72 @@ public enum EventArchive {
 }
 
 extension EventArchive {
+  /// The leading chunks that hold events at or after `cutoff`: a chunk is needed when its first
+  /// (newest) event is, and the first chunk always is. Looks at one event per chunk.
+  private static func chunks(
+    _ chunks: [ArchiveChunk], reaching cutoff: Date, table: [[EOCategory]]
+  ) throws(EONETError) -> [ArchiveChunk] {
+    var kept = min(1, chunks.count)
+    while kept < chunks.count {
+      var reader = ArchiveReader(chunks[kept].bytes)
+      guard try reader.event(table: table).date >= cutoff else { break }
+      kept += 1
+    }
+    return Array(chunks[..<kept])
+  }
+
   /// The chunks' events in one array, each chunk decoded on whichever core is free, straight into
-  /// its place in the array.
+  /// its place in the array. With a cut-off the last chunk stops at its first older event (the
+  /// chunks before it are newer throughout).
   private static func decodeChunks(
-    _ chunks: [ArchiveChunk], total: Int, table: [[EOCategory]]
+    _ chunks: [ArchiveChunk], table: [[EOCategory]], cutoff: Date?
   ) throws(EONETError) -> [EOEvent] {
-    // A failed chunk records its error, having deinitialised the part it had written.
-    let outcomes = LockedValue([EONETError?](repeating: nil, count: chunks.count))
+    // Each chunk records how many events it wrote, or its error having deinitialised them.
+    let outcomes = LockedValue([Result<Int, EONETError>](repeating: .success(0), count: chunks.count))
+    let total = chunks.last.map { $0.start + $0.count } ?? 0
     let events = [EOEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
       let base = UnsafeSendablePointer(buffer.baseAddress)
       DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
         let chunk = chunks[index]
+        let stopsEarly = cutoff != nil && index == chunks.count - 1
         var reader = ArchiveReader(chunk.bytes)
         var written = 0
         do throws(EONETError) {
           while written < chunk.count {
-            (base.pointer! + chunk.start + written).initialize(to: try reader.event(table: table))
+            let event = try reader.event(table: table)
+            if stopsEarly, let cutoff, event.date < cutoff { break }
+            (base.pointer! + chunk.start + written).initialize(to: event)
             written += 1
           }
-          guard reader.isAtEnd else { throw .unexpectedShape("event archive: bytes after a chunk") }
+          guard reader.isAtEnd || written < chunk.count else {
+            throw .unexpectedShape("event archive: bytes after a chunk")
+          }
+          outcomes.withLock { $0[index] = .success(written) }
         } catch {
           (base.pointer! + chunk.start).deinitialize(count: written)
-          outcomes.withLock { $0[index] = error }
+          outcomes.withLock { $0[index] = .failure(error) }
         }
       }
-      let failed = outcomes.withLock { $0.map { $0 != nil } }
-      if failed.contains(true) {
+      let written = outcomes.withLock { $0 }
+      if written.contains(where: { (try? $0.get()) == nil }) {
         // All or nothing: undo the chunks that succeeded.
-        for (index, chunk) in chunks.enumerated() where !failed[index] {
-          (buffer.baseAddress! + chunk.start).deinitialize(count: chunk.count)
+        for (index, chunk) in chunks.enumerated() {
+          if case .success(let count) = written[index] {
+            (buffer.baseAddress! + chunk.start).deinitialize(count: count)
+          }
         }
         initialized = 0
       } else {
-        initialized = total
+        // Only the last chunk may have stopped early, so what was written is one run.
+        initialized =
+          chunks.last.map { chunk in
+            chunk.start + ((try? written[written.count - 1].get()) ?? 0)
+          } ?? 0
       }
     }
-    if let failure = outcomes.withLock({ $0.lazy.compactMap { $0 }.first }) { throw failure }
+    for outcome in outcomes.withLock({ $0 }) {
+      if case .failure(let error) = outcome { throw error }
+    }
     return events
   }
 }

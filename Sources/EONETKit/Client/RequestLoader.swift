@@ -29,16 +29,17 @@ struct RequestLoader {
     var archive:
       (
         encoding: String, encode: (EODecoded<Element>) -> Data,
-        decode: (Data) throws(EONETError) -> EODecoded<Element>
+        decode: (Data, Date?) throws(EONETError) -> EODecoded<Element>
       )? = nil
 
-    /// A cache entry's elements, whichever form its body has.
-    func decode(_ entry: CacheEntry) throws(EONETError) -> EODecoded<Element> {
+    /// A cache entry's elements, whichever form its body has. An archive may leave out elements
+    /// dated before `cutoff` (JSON is read whole).
+    func decode(_ entry: CacheEntry, newerThan cutoff: Date? = nil) throws(EONETError) -> EODecoded<Element> {
       guard let encoding = entry.encoding else { return try decode(entry.body, 200, "application/json") }
       guard let archive, archive.encoding == encoding else {
         throw .unexpectedShape("a body encoded as \(encoding), which this build does not read")
       }
-      return try archive.decode(entry.body)
+      return try archive.decode(entry.body, cutoff)
     }
 
     /// What the cache keeps of a decoded response: the archive if this format has one, else `body`.
@@ -191,9 +192,15 @@ struct RequestLoader {
   private func readCached<Element: Sendable>(
     _ key: String, format: BodyFormat<Element>
   ) -> (fetched: EOFetched<[Element]>, archived: Bool)? {
-    guard let entry = readCacheEntry(key) else { return nil }
+    readCacheEntry(key).flatMap { decodeCached($0, key: key, format: format) }
+  }
+
+  /// `readCached` of an entry already read; an archive leaves out what is older than `cutoff`.
+  private func decodeCached<Element: Sendable>(
+    _ entry: CacheEntry, key: String, format: BodyFormat<Element>, newerThan cutoff: Date? = nil
+  ) -> (fetched: EOFetched<[Element]>, archived: Bool)? {
     do {
-      let decoded = try format.decode(entry)
+      let decoded = try format.decode(entry, newerThan: cutoff)
       let fetched = EOFetched(
         value: decoded.elements, source: .cache, fetchedAt: entry.fetchedAt, skippedEvents: decoded.skipped)
       return (fetched, entry.encoding != nil)
@@ -211,9 +218,15 @@ struct RequestLoader {
   }
 
   func readCachedEvents(forLast days: Int, category: EOCategory) -> EOFetched<[EOEvent]>? {
-    let parts = ["open", "closed"].compactMap { status in
-      readCached(Self.eventsKey(category: category, status: status), format: .events)
+    let entries = ["open", "closed"].compactMap { status in
+      let key = Self.eventsKey(category: category, status: status)
+      return readCacheEntry(key).map { (key: key, entry: $0) }
     }
+    // The window counts back from the earliest fetch (as `filter` does with the halves combined):
+    // nothing older is decoded.
+    guard let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
+    let start = Self.windowStart(fetchedAt: fetchedAt, days: days)
+    let parts = entries.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: start) }
     guard !parts.isEmpty else { return nil }
     let combined = Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived))
     return Self.filter(combined, forLast: days)
@@ -280,12 +293,17 @@ struct RequestLoader {
   /// asked for those days), events already in order (``combine(_:knownUnique:)``'s) are handed on
   /// uncopied after one pass.
   static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
-    let start = fetched.fetchedAt.addingTimeInterval(-Double(max(0, days)) * 86_400)
+    let start = windowStart(fetchedAt: fetched.fetchedAt, days: days)
     return fetched.map { events in
       let ordered = events.sortedNewestFirst()
       guard let end = ordered.firstIndex(where: { $0.date < start }) else { return ordered }
       return Array(ordered[..<end])
     }
+  }
+
+  /// The oldest date inside a window of `days` days before `fetchedAt`.
+  static func windowStart(fetchedAt: Date, days: Int) -> Date {
+    fetchedAt.addingTimeInterval(-Double(max(0, days)) * 86_400)
   }
 
   /// Merges the open and closed halves, newest first. A closed copy wins over an open one: the event
@@ -365,7 +383,7 @@ extension RequestLoader.BodyFormat where Element == EOEvent {
       },
       archive: (
         EventArchive.encoding, EventArchive.encode,
-        { data throws(EONETError) in try EventArchive.decode(data) }
+        { data, cutoff throws(EONETError) in try EventArchive.decode(data, newerThan: cutoff) }
       ))
   }
 }
