@@ -110,11 +110,12 @@ final class CategoriesScreen: Screen, Searchable {
 
   private func rebuildRows() {
     let needle = query.lowercased()
+    guard !needle.isEmpty || catalog.items.isEmpty else {
+      list.replaceRows(Rows.categoryList(catalog, days: days, region: region, seen: seen))
+      return
+    }
     let items = catalog.items.filter { needle.isEmpty || $0.category.title.lowercased().contains(needle) }
-    let all =
-      catalog.items.isEmpty || !needle.isEmpty
-      ? [] : [Rows.allCategories(catalog, days: days, region: region, seen: seen)]
-    list.replaceRows(all + items.map { Rows.category($0, days: days, region: region, seen: seen) })
+    list.replaceRows(items.map { Rows.category($0, days: days, region: region, seen: seen) })
     if catalog.items.isEmpty {
       list.emptyMessage =
         catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"

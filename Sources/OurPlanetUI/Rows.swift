@@ -10,6 +10,14 @@ public enum Rows {
   public static func category(_ item: CategoryItem, days: Int, region: Region? = nil, seen: SeenState? = nil)
     -> ListRow
   {
+    let changes = seen.map {
+      Changes(item.events(inLast: days).lazy.filter { region?.contains($0) ?? true }, seen: $0)
+    }
+    return category(item, days: days, region: region, changes: changes)
+  }
+
+  /// A category's row with its changes already counted (`nil`: no seen state, no summary).
+  static func category(_ item: CategoryItem, days: Int, region: Region?, changes: Changes?) -> ListRow {
     var glyphStyle = Style.plain
     var detail = item.category.description
     let glyph: String
@@ -23,14 +31,10 @@ public enum Rows {
       glyphStyle = Theme.standard.error
       detail = "failed: \(message)"
     }
-    var changes = ""
-    if let seen {
-      let counts = Changes(item.events(inLast: days).lazy.filter { region?.contains($0) ?? true }, seen: seen)
-      changes = counts.summary.map { "\($0)  " } ?? ""
-    }
+    let summary = changes?.summary.map { "\($0)  " } ?? ""
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: changes + Formatting.count(item.count(inLast: days, in: region)), glyphStyle: glyphStyle)
+      rightText: summary + Formatting.count(item.count(inLast: days, in: region)), glyphStyle: glyphStyle)
   }
 
   /// The width of every event row's glyph: the open or closed mark and the new or updated mark.
@@ -83,9 +87,37 @@ extension Rows {
   static func allCategories(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> ListRow {
     // Without a seen state nothing is counted as changed, so there is no summary.
     var counted = Changes()
-    let count = catalog.forEachDistinctEvent(inLast: days, in: region) { event in
+    catalog.forEachDistinctEvent(inLast: days, in: region) { event in
       if let seen { counted.add(seen.change(of: event)) }
     }
+    return allCategories(catalog, days: days, region: region, changes: counted)
+  }
+
+  /// The categories list: the "All categories" row, then a row for every category. Each event's
+  /// change is looked up once, for its category's row and (the first time it is met) for the All
+  /// row: at ten times today's data that is the first frame's largest share.
+  static func categoryList(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> [ListRow] {
+    var changes = [Changes](repeating: Changes(), count: catalog.items.count)
+    var all = Changes()
+    if let seen {
+      catalog.forEachEvent(inLast: days, in: region) { item, event, isFirst in
+        let change = seen.change(of: event)
+        changes[item].add(change)
+        if isFirst { all.add(change) }
+      }
+    }
+    let counted = seen == nil ? nil : changes
+    return [allCategories(catalog, days: days, region: region, changes: all)]
+      + catalog.items.indices.map { index in
+        category(catalog.items[index], days: days, region: region, changes: counted?[index])
+      }
+  }
+
+  /// The "All categories" row with its changes already counted.
+  private static func allCategories(_ catalog: Catalog, days: Int, region: Region?, changes counted: Changes)
+    -> ListRow
+  {
+    let count = catalog.eventCount(inLast: days, in: region)
     let changes = counted.summary.map { "\($0)  " } ?? ""
     // In a region the count is the region's, as on every category row and the status line.
     return ListRow(

@@ -21,6 +21,26 @@ struct CatalogTests {
     #expect(catalog.mergedEvents(inLast: 60).events.map(\.id).sorted() == ["both", "old", "x"])
   }
 
+  @Test("the remembered count is the items': it follows a change of items, days or region")
+  func countFollowsItems() {
+    var catalog = Catalog(items: [
+      Sample.item("a", events: [Sample.event("x", daysAgo: 1), Sample.event("y", daysAgo: 10)])
+    ])
+    let copy = catalog
+    #expect(catalog.eventCount(inLast: 30) == 2)
+    #expect(catalog.eventCount(inLast: 5) == 1)
+    catalog.items.append(Sample.item("b", events: [Sample.event("z", daysAgo: 2)]))
+    #expect(catalog.eventCount(inLast: 30) == 3)
+    catalog.items[0] = Sample.item("a", events: [])
+    #expect(catalog.eventCount(inLast: 30) == 1)
+    // The copy taken before holds the old items, and counts them.
+    #expect(copy.eventCount(inLast: 30) == 2)
+    #expect(copy != catalog)
+    let far = Region.near(EOCoordinate(longitude: 170, latitude: -80), radiusKilometres: 1)
+    #expect(copy.eventCount(inLast: 30, in: far) == 0)
+    #expect(copy.eventCount(inLast: 30) == 2)
+  }
+
   @Test("the days window is a binary search that agrees with a plain filter", arguments: [1, 3, 30, 360])
   func windowAgreesWithFilter(days: Int) {
     var generator = SplitMix(seed: UInt64(days))

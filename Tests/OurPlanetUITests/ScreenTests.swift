@@ -330,4 +330,37 @@ struct RowsTests {
     }
     #expect(Rows.allCategories(catalog, days: 30, region: nil, seen: SeenState()).rightText == "2 new  2")
   }
+
+  @Test("the categories list, counted in one pass, shows what each row counted on its own shows")
+  func listInOnePass() {
+    let shared = EOEvent(
+      id: "shared", title: "Both", categories: [Fixture.fires, Fixture.storms],
+      geometries: [
+        EOGeometry(date: Fixture.reference, shape: .point(EOCoordinate(longitude: -100, latitude: 40)))
+      ])
+    let far = EOEvent(
+      id: "far", title: "Far away", categories: [Fixture.fires],
+      geometries: [
+        EOGeometry(date: Fixture.reference, shape: .point(EOCoordinate(longitude: 100, latitude: -40)))
+      ])
+    let fires = [shared, far] + (1...6).map { Fixture.event("f\($0)", daysAgo: Double($0 * 7)) }
+    let storms = [shared, Fixture.event("s1", daysAgo: 3)]
+    let catalog = Catalog(items: [
+      CategoryItem(category: Fixture.fires, events: fires, fetchedAt: Fixture.reference, source: .cache),
+      CategoryItem(category: Fixture.storms, events: storms, fetchedAt: Fixture.reference, source: .cache),
+    ])
+    var seen = SeenState()
+    seen.markSeen([fires[2], fires[3], shared])
+    let region = Region.near(EOCoordinate(longitude: -100, latitude: 40), radiusKilometres: 500)
+    for (days, region, seen) in [(30, nil, seen), (3, nil, seen), (30, region, seen), (30, nil, nil)]
+      as [(Int, Region?, SeenState?)]
+    {
+      let rows = Rows.categoryList(catalog, days: days, region: region, seen: seen)
+      let expected =
+        [Rows.allCategories(catalog, days: days, region: region, seen: seen)]
+        + catalog.items.map { Rows.category($0, days: days, region: region, seen: seen) }
+      #expect(rows == expected, "\(days) days, region \(region != nil), seen \(seen != nil)")
+    }
+    #expect(Rows.categoryList(catalog, days: 30, region: nil, seen: seen)[0].rightText == "4 new  7")
+  }
 }

@@ -1,17 +1,23 @@
 import EONETKit
 import Foundation
+import Synchronization
 
 /// Everything the app knows at a moment: the categories with their events, how fresh they are, and
 /// where the current refresh stands.
 public struct Catalog: Equatable, Sendable {
   /// The categories, sorted by title.
-  public var items: [CategoryItem]
+  public var items: [CategoryItem] {
+    didSet { distinctCount = DistinctCountMemo() }
+  }
   /// Categories of the running refresh that have not finished yet (ids).
   public var pending: Set<String>
   /// Whether a refresh is waiting for the category list.
   public var isListing: Bool
   /// Problems of the data (failed downloads, a failed category list), newest last.
   public var messages: [String]
+  /// The last distinct event count worked out for these items (the status line shows it on every
+  /// frame); shared by copies, replaced whenever the items change.
+  private var distinctCount = DistinctCountMemo()
 
   /// A catalog with the given parts.
   public init(
@@ -25,6 +31,12 @@ public struct Catalog: Equatable, Sendable {
 
   /// Nothing loaded yet.
   public static let empty = Catalog()
+
+  /// Catalogs are equal when what they hold is; what was worked out from it is not compared.
+  public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+    lhs.items == rhs.items && lhs.pending == rhs.pending && lhs.isListing == rhs.isListing
+      && lhs.messages == rhs.messages
+  }
 
   /// `true` while a refresh runs (from its first request to its last download).
   public var isLoading: Bool { isListing || !pending.isEmpty }
@@ -46,7 +58,8 @@ public struct Catalog: Equatable, Sendable {
   /// The number of distinct events inside the last `days` days across all categories (an event in
   /// two categories counts once).
   public func eventCount(inLast days: Int, in region: Region? = nil) -> Int {
-    forEachDistinctEvent(inLast: days, in: region) { _ in }
+    if let count = distinctCount.count(days: days, region: region) { return count }
+    return forEachEvent(inLast: days, in: region) { _, _, _ in }
   }
 
   /// Calls `body` once for each distinct event inside the last `days` days and `region` (an event in
@@ -55,13 +68,26 @@ public struct Catalog: Equatable, Sendable {
   public func forEachDistinctEvent(inLast days: Int, in region: Region? = nil, _ body: (EOEvent) -> Void)
     -> Int
   {
+    forEachEvent(inLast: days, in: region) { _, event, isFirst in
+      if isFirst { body(event) }
+    }
+  }
+
+  /// Calls `body` for every category's events inside the last `days` days and `region`, with the
+  /// category's position in ``items`` and whether this is the first category listing the event;
+  /// returns the number of distinct events.
+  @discardableResult
+  public func forEachEvent(
+    inLast days: Int, in region: Region? = nil,
+    _ body: (_ item: Int, _ event: EOEvent, _ isFirst: Bool) -> Void
+  ) -> Int {
     var seen = Set<String>(minimumCapacity: items.reduce(0) { $0 + $1.events(inLast: days).count })
-    for item in items {
-      for event in item.events(inLast: days)
-      where region?.contains(event) ?? true && seen.insert(event.id).inserted {
-        body(event)
+    for (index, item) in items.enumerated() {
+      for event in item.events(inLast: days) where region?.contains(event) ?? true {
+        body(index, event, seen.insert(event.id).inserted)
       }
     }
+    distinctCount.remember(seen.count, days: days, region: region)
     return seen.count
   }
 
@@ -208,5 +234,22 @@ public enum EventFeedError {
   public static func describe(_ error: Error) -> String {
     let text = String(describing: error)
     return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+  }
+}
+
+/// A catalog's last distinct event count and what it was counted for. Reference-typed so the
+/// catalog's `eventCount` stays a plain read; a catalog whose items change gets a fresh one.
+private final class DistinctCountMemo: Sendable {
+  private let last = Mutex<(days: Int, region: Region?, count: Int)?>(nil)
+
+  func count(days: Int, region: Region?) -> Int? {
+    last.withLock { last in
+      guard let last, last.days == days, last.region == region else { return nil }
+      return last.count
+    }
+  }
+
+  func remember(_ count: Int, days: Int, region: Region?) {
+    last.withLock { $0 = (days, region, count) }
   }
 }
