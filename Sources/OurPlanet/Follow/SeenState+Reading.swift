@@ -98,9 +98,20 @@ private struct StateBytes {
   private mutating func number() -> Double? {
     skipSpace()
     let start = offset
-    while offset < bytes.count, "+-.0123456789eE".utf8.contains(bytes[offset]) { offset += 1 }
+    while offset < bytes.count, Self.isNumberByte(bytes[offset]) { offset += 1 }
     guard offset > start else { return nil }
     return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+  }
+
+  /// Whether `byte` can be part of a JSON number's text (a switch: this runs for every digit).
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "e"), UInt8(ascii: "E"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// A date as `JSONEncoder`'s ISO 8601 strategy writes it (`2025-10-31T00:00:00Z`, exactly that

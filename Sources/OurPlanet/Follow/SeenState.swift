@@ -53,9 +53,10 @@ public struct SeenState: Codable, Sendable, Equatable {
   public func change(of event: EOEvent) -> EventChange? {
     guard let seen = events[event.id] else { return .new }
     if seen.closed == nil, event.closed != nil { return .closed }
-    let now = EventFingerprint(event)
-    if now.records > seen.records { return .updated }
-    if now.magnitude != seen.magnitude { return .updated }
+    // What `EventFingerprint(event)` would hold, without building one: this runs for every event
+    // in the window on the categories list's frames.
+    if event.geometries.count > seen.records { return .updated }
+    if event.latestGeometry?.magnitude?.value != seen.magnitude { return .updated }
     return nil
   }
 
