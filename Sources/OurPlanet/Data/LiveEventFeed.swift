@@ -21,7 +21,9 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
     let days = self.days
     return client.localCategories()
       .flatMap { fetched -> Observable<Catalog> in
-        let categories = fetched.value
+        // The largest first, as downloads are: the reads share two cores, and the largest one
+        // started last would finish alone.
+        let categories = client.largestFirst(fetched.value)
         let perCategory = categories.map { category in
           client.localEvents(forLast: days, category: category)
             .map { Optional($0) }
