@@ -24,6 +24,7 @@ enum CLI {
       Console.output("ourplanet \(Manual.ourplanet.version)")
       return 0
     }
+    if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
     case .manual:
       Console.write(Manual.ourplanet.roffPage)

@@ -1,7 +1,5 @@
 import Foundation
 
-Allocator.useOneArena()
-
 // A parent can hand down a signal mask that blocks Ctrl-C and SIGTERM (a program that spawns from a
 // thread that blocks them, as test runners and some supervisors do); ourplanet must still end on them.
 // Dispositions set to "ignore" (nohup, background jobs) are inherited on purpose and left alone.
