@@ -110,12 +110,13 @@ final class CategoriesScreen: Screen, Searchable {
 
   private func rebuildRows() {
     let needle = query.lowercased()
-    guard !needle.isEmpty || catalog.items.isEmpty else {
+    if needle.isEmpty, !catalog.items.isEmpty {
+      // The All row and every category, counted in one pass.
       list.replaceRows(Rows.categoryList(catalog, days: days, region: region, seen: seen))
-      return
+    } else {
+      let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
+      list.replaceRows(items.map { Rows.category($0, days: days, region: region, seen: seen) })
     }
-    let items = catalog.items.filter { needle.isEmpty || $0.category.title.lowercased().contains(needle) }
-    list.replaceRows(items.map { Rows.category($0, days: days, region: region, seen: seen) })
     if catalog.items.isEmpty {
       list.emptyMessage =
         catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"

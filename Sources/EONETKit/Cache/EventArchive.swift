@@ -91,9 +91,9 @@ public enum EventArchive {
   ///   - cutoff: When given, the oldest ``EOEvent/date`` to keep.
   /// - Returns: The events, newest first, with the skipped count and title they were stored with.
   /// - Throws: ``EONETError/unexpectedShape(_:)`` if `data` is not a whole archive of this version.
-  public static func decode(_ data: Data, newerThan cutoff: Date? = nil) throws(EONETError) -> EODecoded<
-    EOEvent
-  > {
+  public static func decode(
+    _ data: Data, newerThan cutoff: Date? = nil
+  ) throws(EONETError) -> EODecoded<EOEvent> {
     let result: Result<EODecoded<EOEvent>, EONETError> = data.withUnsafeBytes { buffer in
       var reader = ArchiveReader(buffer)
       do throws(EONETError) {
