@@ -223,7 +223,9 @@ struct RequestLoader {
       return readCacheEntry(key).map { (key: key, entry: $0) }
     }
     // The window counts back from the earliest fetch (as `filter` does with the halves combined):
-    // nothing older is decoded.
+    // nothing older is decoded. A closed copy left out this way cannot hide an open copy inside the
+    // window: the open half listed the event open when it was fetched, after the window's start, so
+    // the event closed after that start too (unless the server backdated its closing to before it).
     guard let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
     let start = Self.windowStart(fetchedAt: fetchedAt, days: days)
     let parts = entries.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: start) }
