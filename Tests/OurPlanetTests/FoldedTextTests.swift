@@ -10,6 +10,19 @@ struct FoldedTextTests {
     #expect(EventFilter(days: 30, query: "  são ").matches(title: "SAO JOSE Wildfire"))
   }
 
+  @Test("ASCII folds byte for byte as Foundation folds it, alone and inside text that is not ASCII")
+  func asciiAsFoundation() {
+    let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+    let everyCharacter = String(ascii)
+    for text in [everyCharacter, "Wildfire in XYZ County, TX — \(everyCharacter)", "Tropical Cyclone ALFRED"]
+      + ascii.map(String.init)
+    {
+      #expect(FoldedText(text).bytes == Array(EventFilter.fold(text).utf8), "\(Array(text.utf8))")
+    }
+    // Text that is not ASCII takes Foundation's folding whole.
+    #expect(FoldedText("ÉRUPTION du Piton").bytes == Array("eruption du piton".utf8))
+  }
+
   @Test("a match anywhere, including the very end; never past the end")
   func positions() {
     let title = FoldedText("Dry Prong Wildfire")
