@@ -90,6 +90,30 @@ func runAppBenchmarks() {
 /// and a slider step with a region filter, each to the rows of the visible frame.
 private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) {
   let label = scale == 1 ? "1x" : "\(scale)x"
+  // Opening the screen: the merged list, its ages and folded titles, the window and the first page.
+  var shown = 0
+  let open = medianMean(of: 1) {
+    let scheduler = TestScheduler(initialClock: 0)
+    let model = EventListViewModel(
+      categoryID: EventListViewModel.allCategoriesID, catalog: .just(catalog),
+      days: BehaviorRelay(value: 360),
+      dayRange: 1...360, scheduler: scheduler, region: .just(nil))
+    var list = ListView()
+    var buffer = CellBuffer(size: size)
+    let subscription = model.state.subscribe(onNext: { state in
+      let events = state.events
+      list.replaceRows(
+        count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
+        row: { Rows.event(events[$0], tagged: true) })
+      list.render(into: &buffer, rect: buffer.bounds)
+      shown = state.windowCount
+    })
+    scheduler.advanceTo(1)
+    subscription.dispose()
+  }
+  print(
+    "app.all_open        \(format(open * 1000, 2)) ms to open All (\(label), \(Formatting.count(shown)) events "
+      + "in 360 days) to its first frame")
   for region in [nil, Region.near(EOCoordinate(longitude: -100, latitude: 40), radiusKilometres: 3_000)] {
     let relay = BehaviorRelay(value: catalog)
     let days = BehaviorRelay(value: 30)
