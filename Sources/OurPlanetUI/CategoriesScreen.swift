@@ -17,6 +17,11 @@ final class CategoriesScreen: Screen, Searchable {
   private var seen: SeenState { context.seen.state.value }
   private var region: Region?
   private(set) var query = ""
+  /// Whether the rows lag behind the catalog, days, seen state or region. They are rebuilt when
+  /// next drawn or used, not on every change: a refresh changes the catalog dozens of times, often
+  /// while another screen covers this one, and at ten times today's data a rebuild takes several
+  /// milliseconds.
+  private var rowsAreStale = false
 
   init(context: AppContext) {
     self.context = context
@@ -30,7 +35,8 @@ final class CategoriesScreen: Screen, Searchable {
       self.catalog = catalog
       self.days = days
       self.region = region
-      self.rebuildRows()
+      self.rowsAreStale = true
+      self.context.host.setNeedsRedraw()
     })
     .disposed(by: bag)
   }
@@ -44,7 +50,8 @@ final class CategoriesScreen: Screen, Searchable {
   }
 
   var position: String? {
-    list.rowCount == 0 ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rowCount))"
+    refreshRows()
+    return list.rowCount == 0 ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rowCount))"
   }
 
   var showsMap: Bool { false }
@@ -55,6 +62,7 @@ final class CategoriesScreen: Screen, Searchable {
   }
 
   func handle(_ key: Key) -> ScreenAction {
+    refreshRows()
     switch key {
     case .enter, .char("l"), .right:
       guard let id = list.selectedID else { return .handled }
@@ -79,6 +87,7 @@ final class CategoriesScreen: Screen, Searchable {
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
+    refreshRows()
     switch list.handleMouse(event) {
     case .open?: return handle(.enter)
     case .moved?: return .handled
@@ -87,6 +96,7 @@ final class CategoriesScreen: Screen, Searchable {
   }
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
+    refreshRows()
     let (area, _) = rect.splitLeft(min(rect.width, Self.maximumWidth))
     list.render(into: &buffer, rect: area)
   }
@@ -108,7 +118,13 @@ final class CategoriesScreen: Screen, Searchable {
     context.say("Nothing new: every event is seen")
   }
 
+  /// Rebuilds the rows if something changed since they were built.
+  private func refreshRows() {
+    if rowsAreStale { rebuildRows() }
+  }
+
   private func rebuildRows() {
+    rowsAreStale = false
     let needle = query.lowercased()
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.
