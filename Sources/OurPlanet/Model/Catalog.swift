@@ -1,23 +1,21 @@
 import EONETKit
 import Foundation
-import Synchronization
 
 /// Everything the app knows at a moment: the categories with their events, how fresh they are, and
 /// where the current refresh stands.
 public struct Catalog: Equatable, Sendable {
   /// The categories, sorted by title.
-  public var items: [CategoryItem] {
-    didSet { distinctCount = DistinctCountMemo() }
-  }
+  public var items: [CategoryItem]
   /// Categories of the running refresh that have not finished yet (ids).
   public var pending: Set<String>
   /// Whether a refresh is waiting for the category list.
   public var isListing: Bool
   /// Problems of the data (failed downloads, a failed category list), newest last.
   public var messages: [String]
-  /// The last distinct event count worked out for these items (the status line shows it on every
-  /// frame); shared by copies, replaced whenever the items change.
-  private var distinctCount = DistinctCountMemo()
+  /// The last distinct event count worked out (the status line shows it on every frame), with the
+  /// events it was counted from; shared by copies, so a refresh's catalogs that differ only in
+  /// their states (dozens of them) count once.
+  let distinctEvents = DistinctEventsMemo()
 
   /// A catalog with the given parts.
   public init(
@@ -54,60 +52,6 @@ public struct Catalog: Equatable, Sendable {
 
   /// The row of the category with `id`.
   public func item(id: String) -> CategoryItem? { items.first { $0.category.id == id } }
-
-  /// The number of distinct events inside the last `days` days across all categories (an event in
-  /// two categories counts once).
-  public func eventCount(inLast days: Int, in region: Region? = nil) -> Int {
-    if let count = distinctCount.count(days: days, region: region) { return count }
-    return forEachEvent(inLast: days, in: region) { _, _, _ in }
-  }
-
-  /// Calls `body` once for each distinct event inside the last `days` days and `region` (an event in
-  /// two categories is the same event; the first category listing it counts), and returns how many.
-  @discardableResult
-  public func forEachDistinctEvent(inLast days: Int, in region: Region? = nil, _ body: (EOEvent) -> Void)
-    -> Int
-  {
-    forEachEvent(inLast: days, in: region) { _, event, isFirst in
-      if isFirst { body(event) }
-    }
-  }
-
-  /// Calls `body` for every category's events inside the last `days` days and `region`, with the
-  /// category's position in ``items`` and whether this is the first category listing the event;
-  /// returns the number of distinct events.
-  @discardableResult
-  public func forEachEvent(
-    inLast days: Int, in region: Region? = nil,
-    _ body: (_ item: Int, _ event: EOEvent, _ isFirst: Bool) -> Void
-  ) -> Int {
-    var seen = Set<String>(minimumCapacity: items.reduce(0) { $0 + $1.events(inLast: days).count })
-    for (index, item) in items.enumerated() {
-      for event in item.events(inLast: days) where region?.contains(event) ?? true {
-        body(index, event, seen.insert(event.id).inserted)
-      }
-    }
-    distinctCount.remember(seen.count, days: days, region: region)
-    return seen.count
-  }
-
-  /// Every category's events inside the last `days` days, each event once (the first category
-  /// listing it counts), youngest first by age against its own category's fetch time, with those
-  /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
-  public func mergedEvents(inLast days: Int, in region: Region? = nil) -> (events: [EOEvent], ages: [Double])
-  {
-    var seen = Set<String>()
-    var pairs: [(event: EOEvent, age: Double)] = []
-    for item in items {
-      guard let reference = item.fetchedAt else { continue }
-      for event in item.events(inLast: days)
-      where region?.contains(event) ?? true && seen.insert(event.id).inserted {
-        pairs.append((event, reference.timeIntervalSince(event.date)))
-      }
-    }
-    pairs.sort { $0.age != $1.age ? $0.age < $1.age : $0.event.id < $1.event.id }
-    return (pairs.map(\.event), pairs.map(\.age))
-  }
 
   /// Where the data on screen comes from, summed up over the categories.
   public var provenance: Provenance {
@@ -234,22 +178,5 @@ public enum EventFeedError {
   public static func describe(_ error: Error) -> String {
     let text = String(describing: error)
     return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-  }
-}
-
-/// A catalog's last distinct event count and what it was counted for. Reference-typed so the
-/// catalog's `eventCount` stays a plain read; a catalog whose items change gets a fresh one.
-private final class DistinctCountMemo: Sendable {
-  private let last = Mutex<(days: Int, region: Region?, count: Int)?>(nil)
-
-  func count(days: Int, region: Region?) -> Int? {
-    last.withLock { last in
-      guard let last, last.days == days, last.region == region else { return nil }
-      return last.count
-    }
-  }
-
-  func remember(_ count: Int, days: Int, region: Region?) {
-    last.withLock { $0 = (days, region, count) }
   }
 }

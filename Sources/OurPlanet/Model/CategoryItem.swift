@@ -115,3 +115,16 @@ public struct DaysWindow: Equatable, Sendable {
   /// "the last day", "the last 30 days".
   public var phrase: String { days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
 }
+
+extension Array {
+  /// Whether `other` is this very array (the same storage), without comparing an element: `false`
+  /// can still mean equal contents. What the view models check before redoing work: a refresh
+  /// sends dozens of catalogs that share every unchanged category's events, and comparing a
+  /// category's events element by element costs more than rebuilding from them.
+  func isIdentical(to other: [Element]) -> Bool {
+    count == other.count
+      && withUnsafeBufferPointer { mine in
+        other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+      }
+  }
+}

@@ -1,0 +1,103 @@
+import EONETKit
+import Foundation
+
+/// Counting and listing each event once across the categories (an event in two categories is one
+/// event), through the catalog's ``DistinctEvents``: the status line's count, the categories list's
+/// All row, and the "All categories" list.
+extension Catalog {
+  /// The number of distinct events inside the last `days` days across all categories (an event in
+  /// two categories counts once).
+  public func eventCount(inLast days: Int, in region: Region? = nil) -> Int {
+    distinctEvents.index(items: items, region: region)
+      .count(windowSizes: DistinctEvents.windowSizes(of: items, days: days))
+  }
+
+  /// Calls `body` once for each distinct event inside the last `days` days and `region` (an event in
+  /// two categories is the same event; the first category listing it counts), and returns how many.
+  @discardableResult
+  public func forEachDistinctEvent(inLast days: Int, in region: Region? = nil, _ body: (EOEvent) -> Void)
+    -> Int
+  {
+    forEachEvent(inLast: days, in: region) { _, event, isFirst in
+      if isFirst { body(event) }
+    }
+  }
+
+  /// Calls `body` for every category's events inside the last `days` days and `region`, with the
+  /// category's position in ``items`` and whether this is the first category listing the event;
+  /// returns the number of distinct events.
+  @discardableResult
+  public func forEachEvent(
+    inLast days: Int, in region: Region? = nil,
+    _ body: (_ item: Int, _ event: EOEvent, _ isFirst: Bool) -> Void
+  ) -> Int {
+    let index = distinctEvents.index(items: items, region: region)
+    let sizes = DistinctEvents.windowSizes(of: items, days: days)
+    let firsts = index.firstListings(windowSizes: sizes)
+    for (item, size) in zip(items.indices, sizes) {
+      // Through the buffer, so the event is handed on without a copy of its fields.
+      items[item].events.withUnsafeBufferPointer { events in
+        for position in 0..<size where region?.contains(events[position]) ?? true {
+          body(item, events[position], index.isFirst(item: item, position: position, firsts: firsts))
+        }
+      }
+    }
+    return index.count(windowSizes: sizes)
+  }
+
+  /// Every category's events inside the last `days` days, each event once (the first category
+  /// listing it counts), youngest first by age against its own category's fetch time, with those
+  /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
+  public func mergedEvents(inLast days: Int, in region: Region? = nil) -> (events: [EOEvent], ages: [Double])
+  {
+    // A category without a fetch time has no ages: it takes no part, not even as a first listing.
+    let sizes = zip(items, DistinctEvents.windowSizes(of: items, days: days)).map {
+      $0.fetchedAt == nil ? 0 : $1
+    }
+    let index = distinctEvents.index(items: items, region: region)
+    let firsts = index.firstListings(windowSizes: sizes)
+    // Each window is already youngest first (newest first, ties by id), so the merged list is a
+    // merge of those runs rather than a sort: the head of each category's window, skipping what
+    // is outside the region or listed earlier elsewhere, and the youngest head taken each time.
+    var next = [Int](repeating: 0, count: items.count)
+    // Each window's head: its age, or infinity once the window is used up.
+    var headAge = [Double](repeating: .infinity, count: items.count)
+    func advance(_ item: Int) {
+      while next[item] < sizes[item],
+        !index.contains(item: item, position: next[item])
+          || !index.isFirst(item: item, position: next[item], firsts: firsts)
+      {
+        next[item] += 1
+      }
+      headAge[item] =
+        next[item] < sizes[item]
+        ? items[item].fetchedAt!.timeIntervalSince(items[item].events[next[item]].date) : .infinity
+    }
+    for item in items.indices { advance(item) }
+    var events: [EOEvent] = []
+    var ages: [Double] = []
+    events.reserveCapacity(sizes.reduce(0, +))
+    ages.reserveCapacity(events.capacity)
+    while true {
+      var youngest = -1
+      for item in headAge.indices where headAge[item] < .infinity {
+        guard youngest >= 0 else {
+          youngest = item
+          continue
+        }
+        if headAge[item] < headAge[youngest]
+          || (headAge[item] == headAge[youngest]
+            && items[item].events[next[item]].id < items[youngest].events[next[youngest]].id)
+        {
+          youngest = item
+        }
+      }
+      guard youngest >= 0 else { break }
+      events.append(items[youngest].events[next[youngest]])
+      ages.append(headAge[youngest])
+      next[youngest] += 1
+      advance(youngest)
+    }
+    return (events, ages)
+  }
+}
