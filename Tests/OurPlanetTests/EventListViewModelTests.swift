@@ -197,4 +197,42 @@ struct EventListViewModelTests {
     #expect(state?.title == "All categories")
     #expect(state?.windowCount == 3)
   }
+
+  @Test("a refresh's catalogs that leave the shown events alone change only the state, not the list")
+  func unchangedEventsKeepTheList() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let fires = [Sample.event("a", daysAgo: 1), Sample.event("b", daysAgo: 2)]
+    let storms = [Sample.event("s", daysAgo: 1)]
+    let before = Catalog(items: [Sample.item("fires", events: fires), Sample.item("storms", events: storms)])
+    var downloading = before
+    downloading.items[0].state = .downloading
+    downloading.pending = ["fires", "storms"]
+    var stormsLoaded = downloading
+    stormsLoaded.items[1] = Sample.item("storms", events: storms + [Sample.event("t", daysAgo: 1)])
+    var firesLoaded = stormsLoaded
+    firesLoaded.items[0] = Sample.item("fires", events: fires + [Sample.event("c", daysAgo: 3)])
+    let catalogs = scheduler.createHotObservable([
+      .next(210, before), .next(220, downloading), .next(230, stormsLoaded), .next(240, firesLoaded),
+    ])
+    // The fires screen: the storms download is not its business; the state change is.
+    let fireStates = scheduler.start {
+      self.model(scheduler, catalogs).state.map {
+        "\($0.state.map { "\($0)" } ?? "-") \($0.events.map(\.id))"
+      }
+    }
+    #expect(
+      fireStates.events == [
+        .next(210, "stored [\"a\", \"b\"]"), .next(220, "downloading [\"a\", \"b\"]"),
+        .next(240, "stored [\"a\", \"b\", \"c\"]"),
+      ])
+    // All: every download changes its list.
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let catalogs2 = scheduler2.createHotObservable([
+      .next(210, before), .next(220, downloading), .next(230, stormsLoaded), .next(240, firesLoaded),
+    ])
+    let allCounts = scheduler2.start {
+      self.model(scheduler2, catalogs2, id: EventListViewModel.allCategoriesID).state.map(\.windowCount)
+    }
+    #expect(allCounts.events.map(\.value.element) == [3, 3, 4, 5])
+  }
 }

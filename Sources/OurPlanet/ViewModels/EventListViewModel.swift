@@ -44,8 +44,13 @@ public final class EventListViewModel: @unchecked Sendable {
     self.dayRange = dayRange
     self.categoryID = categoryID
     let range = dayRange.upperBound
-    let source = catalog.map { CategorySource(catalog: $0, id: categoryID, range: range) }
-      .distinctUntilChanged()
+    // Each catalog (a refresh sends dozens) reuses the previous list when the events it is built
+    // from are the same arrays: only a category's new download rebuilds it.
+    let source = catalog.scan(nil as CategorySource?) { previous, catalog in
+      CategorySource(catalog: catalog, id: categoryID, range: range, previous: previous)
+    }
+    .compactMap { $0 }
+    .distinctUntilChanged()
 
     let search = query.asObservable()
       .throttle(.milliseconds(100), latest: true, scheduler: scheduler)
@@ -88,27 +93,57 @@ private struct CategorySource: Equatable {
   var fetchedAt: Date?
   var origin: EODataSource?
   var aged: AgedEvents
+  /// What `aged` was built from: each category's events and fetch time.
+  private var basis: [Basis]
 
-  init(catalog: Catalog, id: String, range: Int) {
+  private struct Basis {
+    var events: [EOEvent]
+    var fetchedAt: Date?
+
+    /// The same fetch time and the very same events (checked by identity, not element by element).
+    static func same(_ lhs: [Basis], _ rhs: [Basis]) -> Bool {
+      lhs.count == rhs.count
+        && zip(lhs, rhs).allSatisfy { $0.fetchedAt == $1.fetchedAt && $0.events.isIdentical(to: $1.events) }
+    }
+  }
+
+  /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
+  init(catalog: Catalog, id: String, range: Int, previous: CategorySource?) {
+    let items: [CategoryItem]
     if id == EventListViewModel.allCategoriesID {
+      items = catalog.items
       title = "All categories"
-      let items = catalog.items
       state = Self.combinedState(items)
       fetchedAt = items.compactMap(\.fetchedAt).min()
       origin =
         items.contains { $0.source == .snapshot } ? .snapshot : items.first { $0.source != nil }?.source
-      let merged = catalog.mergedEvents(inLast: range)
-      aged = AgedEvents(events: merged.events, ages: merged.ages)
     } else {
       let item = catalog.item(id: id)
+      items = item.map { [$0] } ?? []
       title = item?.category.title ?? id
       state = item?.state
       fetchedAt = item?.fetchedAt
       origin = item?.source
+    }
+    basis = items.map { Basis(events: $0.events, fetchedAt: $0.fetchedAt) }
+    if let previous, Basis.same(previous.basis, basis) {
+      aged = previous.aged
+    } else if id == EventListViewModel.allCategoriesID {
+      let merged = catalog.mergedEvents(inLast: range)
+      aged = AgedEvents(events: merged.events, ages: merged.ages)
+    } else {
+      let item = items.first
       let events = item.map { Array($0.events(inLast: range)) } ?? []
       let reference = item?.fetchedAt ?? Date.distantPast
       aged = AgedEvents(events: events, ages: events.map { reference.timeIntervalSince($0.date) })
     }
+  }
+
+  /// Equal when the header matches and the list was built from the very same events (then it is
+  /// the same list); a list rebuilt from other arrays counts as changed without comparing events.
+  static func == (lhs: CategorySource, rhs: CategorySource) -> Bool {
+    lhs.title == rhs.title && lhs.state == rhs.state && lhs.fetchedAt == rhs.fetchedAt
+      && lhs.origin == rhs.origin && Basis.same(lhs.basis, rhs.basis)
   }
 
   /// One state for many categories: a failure first, then work in progress.
