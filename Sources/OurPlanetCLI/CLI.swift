@@ -1,5 +1,6 @@
 import EONETKit
 import Foundation
+import RxCore
 
 /// The composition root: parses the command line, builds the client, runs the command.
 enum CLI {
@@ -42,7 +43,7 @@ enum CLI {
 
   /// The client the options describe; warnings go to `onWarning` (stderr by default).
   static func makeClient(
-    _ options: Options,
+    _ options: Options, scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated),
     onWarning: @escaping @Sendable (EONETWarning) -> Void = { Console.error("warning: \($0)") }
   ) -> EONETClient {
     let configuration = EONETClient.Configuration(
@@ -50,6 +51,6 @@ enum CLI {
       cacheDirectory: options.cacheDirectory ?? EONETCache.defaultDirectory(),
       offline: options.offline,
       onWarning: onWarning)
-    return EONETClient(configuration: configuration)
+    return EONETClient(configuration: configuration, scheduler: scheduler)
   }
 }

@@ -16,7 +16,13 @@ import TerminalUI
 /// - Returns: The exit status (a terminating signal ends the process with that signal instead).
 func runInteractive(_ options: Options) -> Int32 {
   let messages = MessageLog(clock: { Date() })
-  let client = CLI.makeClient(options) { warning in messages.post(warning.shortDescription) }
+  // Downloads, decoding and file work yield to the UI's own thread: libdispatch on Linux runs
+  // user-initiated work at nice -2, ahead of the main thread (nice 0), and a refresh decoding ten
+  // times today's data on both cores then held keypresses back. Utility work runs at nice 2.
+  let background = ConcurrentDispatchQueueScheduler(qos: .utility)
+  let client = CLI.makeClient(options, scheduler: background) { warning in
+    messages.post(warning.shortDescription)
+  }
   let session: TerminalSession
   do {
     session = try TerminalSession(
@@ -39,7 +45,7 @@ func runInteractive(_ options: Options) -> Int32 {
   let shell = AppShell(
     host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
-    backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
+    backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, completion: completion) }, seen: seen,
     clock: { Date() })
   let app = OurPlanetApp(session: session, shell: shell)
