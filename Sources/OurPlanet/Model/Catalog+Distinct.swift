@@ -50,6 +50,14 @@ extension Catalog {
   /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
   public func mergedEvents(inLast days: Int, in region: Region? = nil) -> (events: [EOEvent], ages: [Double])
   {
+    let listings = mergedListings(inLast: days, in: region)
+    return (listings.map { items[$0.item].events[$0.position] }, listings.map(\.age))
+  }
+
+  /// ``mergedEvents(inLast:in:)`` as where each event sits: its category and position there, and
+  /// its age (so what was worked out per category, such as folded titles, can be reused).
+  func mergedListings(inLast days: Int, in region: Region? = nil) -> [(item: Int, position: Int, age: Double)]
+  {
     // A category without a fetch time has no ages: it takes no part, not even as a first listing.
     let sizes = zip(items, DistinctEvents.windowSizes(of: items, days: days)).map {
       $0.fetchedAt == nil ? 0 : $1
@@ -74,10 +82,8 @@ extension Catalog {
         ? items[item].fetchedAt!.timeIntervalSince(items[item].events[next[item]].date) : .infinity
     }
     for item in items.indices { advance(item) }
-    var events: [EOEvent] = []
-    var ages: [Double] = []
-    events.reserveCapacity(sizes.reduce(0, +))
-    ages.reserveCapacity(events.capacity)
+    var listings: [(item: Int, position: Int, age: Double)] = []
+    listings.reserveCapacity(sizes.reduce(0, +))
     while true {
       var youngest = -1
       for item in headAge.indices where headAge[item] < .infinity {
@@ -93,11 +99,10 @@ extension Catalog {
         }
       }
       guard youngest >= 0 else { break }
-      events.append(items[youngest].events[next[youngest]])
-      ages.append(headAge[youngest])
+      listings.append((youngest, next[youngest], headAge[youngest]))
       next[youngest] += 1
       advance(youngest)
     }
-    return (events, ages)
+    return listings
   }
 }

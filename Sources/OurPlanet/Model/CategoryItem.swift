@@ -1,5 +1,6 @@
 import EONETKit
 import Foundation
+import Synchronization
 
 /// One row of the categories list: a category, the events known for it, where they came from, and
 /// where its download is.
@@ -29,6 +30,8 @@ public struct CategoryItem: Equatable, Sendable {
   public var source: EODataSource?
   /// Where its download stands.
   public var state: State
+  /// The events' folded titles, once asked for; shared by copies and checked against the events.
+  private let folded = FoldedTitles()
 
   /// Creates a row; `events` may come in any order.
   public init(
@@ -40,6 +43,17 @@ public struct CategoryItem: Equatable, Sendable {
     self.fetchedAt = fetchedAt
     self.source = source
     self.state = state
+  }
+
+  /// Its events' titles folded for searching, in the events' order: worked out on first use and
+  /// kept for as long as the events are the same (a refresh rebuilds the All list many times; only
+  /// the categories whose events changed fold their titles again).
+  public var foldedTitles: [FoldedText] { folded.titles(of: events) }
+
+  /// Items are equal when what they hold is; the folded titles are worked out from it.
+  public static func == (lhs: CategoryItem, rhs: CategoryItem) -> Bool {
+    lhs.category == rhs.category && lhs.events == rhs.events && lhs.fetchedAt == rhs.fetchedAt
+      && lhs.source == rhs.source && lhs.state == rhs.state
   }
 
   /// Replaces the events with a newer fetch.
@@ -126,5 +140,19 @@ extension Array {
       && withUnsafeBufferPointer { mine in
         other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
       }
+  }
+}
+
+/// A category's folded titles and the events they were folded from.
+private final class FoldedTitles: Sendable {
+  private let last = Mutex<(events: [EOEvent], titles: [FoldedText])?>(nil)
+
+  func titles(of events: [EOEvent]) -> [FoldedText] {
+    if let known = last.withLock({ $0.flatMap { $0.events.isIdentical(to: events) ? $0.titles : nil } }) {
+      return known
+    }
+    let titles = events.map { FoldedText($0.title) }
+    last.withLock { $0 = (events, titles) }
+    return titles
   }
 }

@@ -14,10 +14,10 @@ struct AgedEvents: Equatable {
     /// The titles folded for searching (case and diacritics).
     let titles: [FoldedText]
 
-    init(events: [EOEvent], ages: [Double]) {
+    init(events: [EOEvent], ages: [Double], titles: [FoldedText]) {
       self.events = events
       self.ages = ages
-      titles = events.map { FoldedText($0.title) }
+      self.titles = titles
     }
   }
 
@@ -25,9 +25,9 @@ struct AgedEvents: Equatable {
   /// The positions kept, ascending (`nil`: every one).
   private let positions: [Int32]?
 
-  /// Events with their ages, youngest first; their titles are folded here.
-  init(events: [EOEvent] = [], ages: [Double] = []) {
-    storage = Storage(events: events, ages: ages)
+  /// Events with their ages, youngest first, and their folded titles (folded here when not given).
+  init(events: [EOEvent] = [], ages: [Double] = [], titles: [FoldedText]? = nil) {
+    storage = Storage(events: events, ages: ages, titles: titles ?? events.map { FoldedText($0.title) })
     positions = nil
   }
 

@@ -129,13 +129,19 @@ private struct CategorySource: Equatable {
     if let previous, Basis.same(previous.basis, basis) {
       aged = previous.aged
     } else if id == EventListViewModel.allCategoriesID {
-      let merged = catalog.mergedEvents(inLast: range)
-      aged = AgedEvents(events: merged.events, ages: merged.ages)
+      // Each category's folded titles are reused while its events stay the same.
+      let listings = catalog.mergedListings(inLast: range)
+      let titles = items.map(\.foldedTitles)
+      aged = AgedEvents(
+        events: listings.map { items[$0.item].events[$0.position] }, ages: listings.map(\.age),
+        titles: listings.map { titles[$0.item][$0.position] })
     } else {
       let item = items.first
       let events = item.map { Array($0.events(inLast: range)) } ?? []
       let reference = item?.fetchedAt ?? Date.distantPast
-      aged = AgedEvents(events: events, ages: events.map { reference.timeIntervalSince($0.date) })
+      aged = AgedEvents(
+        events: events, ages: events.map { reference.timeIntervalSince($0.date) },
+        titles: item.map { Array($0.foldedTitles[..<events.count]) } ?? [])
     }
   }
 
