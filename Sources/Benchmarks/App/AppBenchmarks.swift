@@ -44,12 +44,7 @@ func runAppBenchmarks() {
   var buffer = CellBuffer(size: size)
   var shown = 0
   let subscription = model.state.subscribe(onNext: { state in
-    // As the events screen does: rows are made only for what the frame shows.
-    let events = state.events
-    list.replaceRows(
-      count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
-      row: { Rows.event(events[$0]) })
-    list.render(into: &buffer, rect: buffer.bounds)
+    drawEvents(state, list: &list, buffer: &buffer)
     shown = state.events.count
   })
   // The mean over steps that alternate between the narrowest and the widest window, so each one
@@ -120,11 +115,7 @@ private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) 
     var list = ListView()
     var buffer = CellBuffer(size: size)
     let subscription = model.state.subscribe(onNext: { state in
-      let events = state.events
-      list.replaceRows(
-        count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
-        row: { Rows.event(events[$0], tagged: true) })
-      list.render(into: &buffer, rect: buffer.bounds)
+      drawEvents(state, tagged: true, list: &list, buffer: &buffer)
       shown = state.windowCount
     })
     scheduler.advanceTo(1)
@@ -147,12 +138,7 @@ private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) 
     var buffer = CellBuffer(size: size)
     var widest = 0
     let subscription = model.state.subscribe(onNext: { state in
-      // Rows for what a frame shows: the list keeps its selection, the screen draws one page.
-      let events = state.events
-      list.replaceRows(
-        count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
-        row: { Rows.event(events[$0], tagged: true) })
-      list.render(into: &buffer, rect: buffer.bounds)
+      drawEvents(state, tagged: true, list: &list, buffer: &buffer)
       var timeline = CellBuffer(size: Size(width: size.width, height: 1))
       TimelineView(counts: state.histogram, bounds: 1...360, value: state.days, leadingWidth: 16)
         .render(into: &timeline, rect: timeline.bounds)
@@ -248,6 +234,17 @@ func tenfold(_ catalog: Catalog) -> Catalog {
       state: item.state)
   }
   return copy
+}
+
+/// Draws an events list as the events screen does: rows are made only for what the frame shows (the
+/// list keeps its selection, the screen draws one page), each with its category on All.
+func drawEvents(_ state: EventListState, tagged: Bool = false, list: inout ListView, buffer: inout CellBuffer)
+{
+  let events = state.events
+  list.replaceRows(
+    count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
+    row: { Rows.event(events[$0], tagged: tagged) })
+  list.render(into: &buffer, rect: buffer.bounds)
 }
 
 /// Subscribes and blocks until the first element (or the end) of `source`.

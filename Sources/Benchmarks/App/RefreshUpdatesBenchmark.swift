@@ -21,11 +21,7 @@ func runRefreshUpdatesBenchmark(_ stored: Catalog, size: Size) {
   var list = ListView()
   var buffer = CellBuffer(size: size)
   let subscription = model.state.subscribe(onNext: { state in
-    let events = state.events
-    list.replaceRows(
-      count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
-      row: { Rows.event(events[$0], tagged: true) })
-    list.render(into: &buffer, rect: buffer.bounds)
+    drawEvents(state, tagged: true, list: &list, buffer: &buffer)
   })
   defer { subscription.dispose() }
   scheduler.advanceTo(1)
