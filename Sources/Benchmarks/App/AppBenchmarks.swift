@@ -297,6 +297,7 @@ func runAppLaunchBenchmark(runs: Int = 5) {
     binary: binary, runs: runs, label: "app.launch_10x     ", data: "10x, a warm cache",
     scratch: scratch.appendingPathComponent("10x"), arguments: ["--cache-dir", warm.path],
     expected: "cached data")
+  measureSliderInTerminal(binary: binary, cache: warm, scratch: scratch.appendingPathComponent("10x-slider"))
   measureLaunch(
     binary: binary, runs: runs, label: "app.launch_10x_json", data: "10x, the snapshot's JSON",
     scratch: scratch.appendingPathComponent("10x-snapshot"), arguments: [],
@@ -336,6 +337,46 @@ private func measureLaunch(
     "\(label) \(format(median(times), 0)) ms median (\(format(times.min() ?? 0, 0))–"
       + "\(format(times.max() ?? 0, 0))) from start to the first complete frame; peak RSS "
       + "\(peaks.max().map { format($0, 1) } ?? "?") MB (release, offline, \(data))")
+}
+
+/// A slider step on All with ten times the data as a user sees it: from sending ← or → to tmux
+/// showing the new header, tmux and the reading of its screen included (each read starts a tmux
+/// client). Twenty steps, alternating, a short pause between them.
+private func measureSliderInTerminal(binary: String, cache: URL, scratch: URL) {
+  try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  let command = [
+    "/usr/bin/env", "XDG_STATE_HOME=\(scratch.appendingPathComponent("state").path)", binary, "--offline",
+    "--cache-dir", cache.path, "--log", scratch.appendingPathComponent("log").path,
+  ]
+  guard let tmux = try? TmuxSession(command: command, columns: 120, rows: 40),
+    (try? tmux.waitForText("cached data")) != nil, (try? tmux.sendKeys("Enter")) != nil,
+    (try? tmux.waitForText("› All categories")) != nil
+  else {
+    print("app.slider_tmux     failed: All did not open")
+    return
+  }
+  defer { tmux.close() }
+  func header() -> Substring? { (try? tmux.capture())?.split(separator: "\n").first }
+  var times: [Double] = []
+  for step in 0..<20 {
+    guard let before = header() else { break }
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard (try? tmux.sendKeys(step % 2 == 0 ? "Left" : "Right")) != nil else { break }
+    while DispatchTime.now().uptimeNanoseconds - start < 2_000_000_000 {
+      if let now = header(), now != before {
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        break
+      }
+    }
+    usleep(50_000)
+  }
+  guard times.count == 20 else {
+    print("app.slider_tmux     failed: \(times.count) of 20 steps showed")
+    return
+  }
+  print(
+    "app.slider_tmux     \(format(median(times), 0)) ms median (worst \(format(times.max() ?? 0, 0))) from ←/→ to "
+      + "the new header on All (10x, release, in tmux; tmux and the reading of its screen included)")
 }
 
 /// The harness's own share: the same measurement of a program that prints the frame at once.
