@@ -80,6 +80,29 @@ struct ScreenTests {
     #expect(selected != nil)
   }
 
+  @Test("the categories list, covered while a refresh lands, shows the new counts once back on top")
+  func coveredListCatchesUp() {
+    let app = ShellHarness { scheduler in
+      let feed = standardFeed(scheduler)
+      feed.laterEvents["severeStorms"] = .just([
+        Fixture.event("s1", daysAgo: 2, title: "Typhoon Example", category: Fixture.storms),
+        Fixture.event("s2", daysAgo: 1, title: "Second Storm", category: Fixture.storms),
+      ])
+      return feed
+    }
+    app.advance(to: 100)
+    func row(_ title: String) -> String? { app.lines.first { $0.contains(title) } }
+    #expect(row("Severe Storms")?.hasSuffix(" 1") == true, "\(app.screen)")
+    #expect(row("All categories")?.hasSuffix(" 3") == true, "\(app.screen)")
+    app.press(.char("G"), .enter)
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(app.header.hasPrefix("OurPlanet › Wildfires"))
+    app.press(.char("h"))
+    #expect(row("Severe Storms")?.hasSuffix(" 2") == true, "\(app.screen)")
+    #expect(row("All categories")?.hasSuffix(" 4") == true, "\(app.screen)")
+  }
+
   @Test("the detail keeps its scroll position when a refresh changes the event")
   func detailScrollSurvivesRefresh() throws {
     let long = (1...40).map { "Line \($0) of a long description." }.joined(separator: "\n")
