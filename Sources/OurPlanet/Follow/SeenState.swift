@@ -32,9 +32,12 @@ public struct EventFingerprint: Codable, Sendable, Equatable {
 
   /// The fingerprint of `event` as it is now.
   public init(_ event: EOEvent) {
+    // The latest geometry is a scan of them all: found once (this runs for every event in the
+    // window on the categories list's frames, through `SeenState.change(of:)`).
+    let latestGeometry = event.latestGeometry
     records = event.geometries.count
-    latest = event.latestGeometry?.date
-    magnitude = event.latestGeometry?.magnitude?.value
+    latest = latestGeometry?.date
+    magnitude = latestGeometry?.magnitude?.value
     closed = event.closed
   }
 }
@@ -53,10 +56,9 @@ public struct SeenState: Codable, Sendable, Equatable {
   public func change(of event: EOEvent) -> EventChange? {
     guard let seen = events[event.id] else { return .new }
     if seen.closed == nil, event.closed != nil { return .closed }
-    // What `EventFingerprint(event)` would hold, without building one: this runs for every event
-    // in the window on the categories list's frames.
-    if event.geometries.count > seen.records { return .updated }
-    if event.latestGeometry?.magnitude?.value != seen.magnitude { return .updated }
+    let now = EventFingerprint(event)
+    if now.records > seen.records { return .updated }
+    if now.magnitude != seen.magnitude { return .updated }
     return nil
   }
 
