@@ -83,16 +83,6 @@ extension Rows {
     "tempExtremes": "Temp", "volcanoes": "Volc", "waterColor": "Water", "wildfires": "Fire",
   ]
 
-  /// The "All categories" row: every event once, counted in the window.
-  static func allCategories(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> ListRow {
-    // Without a seen state nothing is counted as changed, so there is no summary.
-    var counted = Changes()
-    catalog.forEachDistinctEvent(inLast: days, in: region) { event in
-      if let seen { counted.add(seen.change(of: event)) }
-    }
-    return allCategories(catalog, days: days, region: region, changes: counted)
-  }
-
   /// The categories list: the "All categories" row, then a row for every category. Each event's
   /// change is looked up once, for its category's row and (the first time it is met) for the All
   /// row: at ten times today's data that is the first frame's largest share.
@@ -113,7 +103,8 @@ extension Rows {
       }
   }
 
-  /// The "All categories" row with its changes already counted.
+  /// The "All categories" row: every event once, counted in the window, with its changes already
+  /// counted (none without a seen state, so no summary).
   private static func allCategories(_ catalog: Catalog, days: Int, region: Region?, changes counted: Changes)
     -> ListRow
   {

@@ -12,17 +12,6 @@ extension Catalog {
       .count(windowSizes: DistinctEvents.windowSizes(of: items, days: days))
   }
 
-  /// Calls `body` once for each distinct event inside the last `days` days and `region` (an event in
-  /// two categories is the same event; the first category listing it counts), and returns how many.
-  @discardableResult
-  public func forEachDistinctEvent(inLast days: Int, in region: Region? = nil, _ body: (EOEvent) -> Void)
-    -> Int
-  {
-    forEachEvent(inLast: days, in: region) { _, event, isFirst in
-      if isFirst { body(event) }
-    }
-  }
-
   /// Calls `body` for every category's events inside the last `days` days and `region`, with the
   /// category's position in ``items`` and whether this is the first category listing the event;
   /// returns the number of distinct events.
