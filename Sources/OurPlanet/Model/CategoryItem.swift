@@ -143,6 +143,13 @@ extension Array {
   }
 }
 
+extension Array where Element == [EOEvent] {
+  /// Whether each list is the very same array as the other's at its place (see `isIdentical(to:)`).
+  func isIdentical(to other: [[EOEvent]]) -> Bool {
+    count == other.count && zip(self, other).allSatisfy { $0.isIdentical(to: $1) }
+  }
+}
+
 /// A category's folded titles and the events they were folded from.
 private final class FoldedTitles: Sendable {
   private let last = Mutex<(events: [EOEvent], titles: [FoldedText])?>(nil)

@@ -112,9 +112,7 @@ final class DistinctEventsMemo: Sendable {
   func index(items: [CategoryItem], region: Region?) -> DistinctEvents {
     let lists = items.map(\.events)
     if let known = last.withLock({ last -> DistinctEvents? in
-      guard let last, last.region == region, last.lists.count == lists.count,
-        zip(last.lists, lists).allSatisfy({ $0.isIdentical(to: $1) })
-      else { return nil }
+      guard let last, last.region == region, last.lists.isIdentical(to: lists) else { return nil }
       return last.index
     }) {
       return known

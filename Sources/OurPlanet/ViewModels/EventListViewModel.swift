@@ -94,17 +94,14 @@ private struct CategorySource: Equatable {
   var origin: EODataSource?
   var aged: AgedEvents
   /// What `aged` was built from: each category's events and fetch time.
-  private var basis: [Basis]
+  private var lists: [[EOEvent]]
+  private var fetchTimes: [Date?]
 
-  private struct Basis {
-    var events: [EOEvent]
-    var fetchedAt: Date?
-
-    /// The same fetch time and the very same events (checked by identity, not element by element).
-    static func same(_ lhs: [Basis], _ rhs: [Basis]) -> Bool {
-      lhs.count == rhs.count
-        && zip(lhs, rhs).allSatisfy { $0.fetchedAt == $1.fetchedAt && $0.events.isIdentical(to: $1.events) }
-    }
+  /// Whether `other` was built from these fetch times and the very same event arrays.
+  private static func isBuilt(from lists: [[EOEvent]], _ fetchTimes: [Date?], like other: CategorySource)
+    -> Bool
+  {
+    fetchTimes == other.fetchTimes && lists.isIdentical(to: other.lists)
   }
 
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
@@ -125,8 +122,9 @@ private struct CategorySource: Equatable {
       fetchedAt = item?.fetchedAt
       origin = item?.source
     }
-    basis = items.map { Basis(events: $0.events, fetchedAt: $0.fetchedAt) }
-    if let previous, Basis.same(previous.basis, basis) {
+    lists = items.map(\.events)
+    fetchTimes = items.map(\.fetchedAt)
+    if let previous, Self.isBuilt(from: lists, fetchTimes, like: previous) {
       aged = previous.aged
     } else if id == EventListViewModel.allCategoriesID {
       // Each category's folded titles are reused while its events stay the same.
@@ -149,7 +147,7 @@ private struct CategorySource: Equatable {
   /// the same list); a list rebuilt from other arrays counts as changed without comparing events.
   static func == (lhs: CategorySource, rhs: CategorySource) -> Bool {
     lhs.title == rhs.title && lhs.state == rhs.state && lhs.fetchedAt == rhs.fetchedAt
-      && lhs.origin == rhs.origin && Basis.same(lhs.basis, rhs.basis)
+      && lhs.origin == rhs.origin && isBuilt(from: lhs.lists, lhs.fetchTimes, like: rhs)
   }
 
   /// One state for many categories: a failure first, then work in progress.
