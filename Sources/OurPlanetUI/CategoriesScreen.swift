@@ -59,6 +59,7 @@ final class CategoriesScreen: Screen, Searchable {
   func setQuery(_ text: String) {
     query = text
     rebuildRows()
+    context.host.setNeedsRedraw()
   }
 
   func handle(_ key: Key) -> ScreenAction {
@@ -139,6 +140,5 @@ final class CategoriesScreen: Screen, Searchable {
     } else {
       list.emptyMessage = "No category matches “\(query)”"
     }
-    context.host.setNeedsRedraw()
   }
 }
