@@ -15,20 +15,22 @@ let package = Package(
     ),
     .target(name: "RxCore"),
     .target(name: "RxTesting", dependencies: ["RxCore"]),
+    // What every module but RxCore shares: the lock, the atomic file writer, file locks, redaction.
+    .target(name: "Support"),
     .target(
       name: "EONETKit",
-      dependencies: ["RxCore"],
+      dependencies: ["RxCore", "Support"],
       resources: [.copy("../../Resources")]
     ),
-    .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw"]),
+    .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw", "Support"]),
     // The model: view models, catalog, formatting. It cannot see TerminalUI, so view models stay
     // free of curses by construction.
-    .target(name: "OurPlanet", dependencies: ["RxCore", "EONETKit"]),
+    .target(name: "OurPlanet", dependencies: ["RxCore", "EONETKit", "Support"]),
     // The screens: one type per screen and overlay, the navigator, the status-line presenter.
-    .target(name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet"]),
+    .target(name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "Support"]),
     .executableTarget(
       name: "OurPlanetCLI",
-      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI"]
+      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "Support"]
     ),
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
@@ -41,6 +43,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+    .testTarget(name: "SupportTests", dependencies: ["Support"]),
     .testTarget(
       name: "EONETKitTests",
       dependencies: ["EONETKit", "RxCore", "RxTesting", "TestSupport"],

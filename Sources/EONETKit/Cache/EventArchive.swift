@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Support
 
 /// The cache's own form of a category's decoded events: a compact binary record per event that
 /// reads back several times faster than the server's JSON (no scanning, no number or date parsing,

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An advisory lock on a file (`flock`), shared by every process that takes it on the same path.
+///
+/// Held from ``acquire(blocking:)`` until ``release()`` or until the process ends: the kernel drops a
+/// dead process's locks, so a kill -9 never leaves one behind. The lock file itself holds nothing.
+///
+/// ```swift
+/// let lock = try FileLock(path: folder + "/seen.json.lock")
+/// try lock.acquire()
+/// defer { lock.release() }
+/// ```
+package final class FileLock: @unchecked Sendable {
+  // `descriptor` is set once in init and only closed in deinit; flock itself is thread-safe.
+  private let descriptor: Int32
+  /// The lock file.
+  package let path: String
+
+  /// Opens (creating, `0600`) the lock file at `path`.
+  ///
+  /// - Throws: ``SystemFailure`` when the file cannot be opened.
+  package init(path: String) throws {
+    self.path = path
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw SystemFailure("open", path: path) }
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Takes the lock exclusively.
+  ///
+  /// - Parameter blocking: When `false`, returns at once if another process holds it.
+  /// - Returns: Whether the lock is now held (always `true` when blocking).
+  /// - Throws: ``SystemFailure`` when the file system refuses locks.
+  @discardableResult
+  package func acquire(blocking: Bool = true) throws -> Bool {
+    while true {
+      if flock(descriptor, LOCK_EX | (blocking ? 0 : LOCK_NB)) == 0 { return true }
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK: return false
+      default: throw SystemFailure("lock", path: path)
+      }
+    }
+  }
+
+  /// Runs `body` with the lock held, waiting for it.
+  package func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    try acquire()
+    defer { release() }
+    return try body()
+  }
+
+  /// Gives the lock up.
+  package func release() {
+    flock(descriptor, LOCK_UN)
+  }
+}
