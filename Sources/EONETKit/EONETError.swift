@@ -1,4 +1,10 @@
+import Foundation
+import Support
+
 /// Everything that can go wrong between EONET and the caller, each with a message a person can read.
+///
+/// The cases keep what the server and the caller gave as it is; the message quotes every such value
+/// through ``quoted(_:)``, so no escape sequence reaches a terminal and no password is shown.
 ///
 /// ```swift
 /// } catch let error as EONETError {
@@ -34,32 +40,43 @@ public enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidURL(let url):
-      return "invalid URL: \(url)"
+      return "invalid URL: \(Self.quoted(url))"
     case .transport(let url, let message):
-      return url.isEmpty ? message : "cannot reach \(url): \(message)"
+      return url.isEmpty ? Self.quoted(message) : "cannot reach \(Self.quoted(url)): \(Self.quoted(message))"
     case .timedOut(let url, let seconds):
-      return "no answer from \(url) within \(Self.format(seconds)) s"
+      return "no answer from \(Self.quoted(url)) within \(Self.format(seconds)) s"
     case .cancelled(let url):
-      return "request to \(url) was cancelled"
+      return "request to \(Self.quoted(url)) was cancelled"
     case .httpStatus(let url, let status):
-      return "HTTP \(status) from \(url)"
+      return "HTTP \(status) from \(Self.quoted(url))"
     case .responseTooLarge(let url, let limit):
-      return "response from \(url) is larger than \(limit) bytes"
+      return "response from \(Self.quoted(url)) is larger than \(limit) bytes"
     case .notJSON(let status, let contentType, let prefix):
-      let type = contentType ?? "no content type"
+      let type = contentType.map(Self.quoted) ?? "no content type"
       if prefix.isEmpty { return "expected JSON but the body was empty (HTTP \(status), \(type))" }
-      return "expected JSON but got HTTP \(status), \(type): \"\(prefix)\""
+      return "expected JSON but got HTTP \(status), \(type): \"\(Self.quoted(prefix))\""
     case .malformedJSON(let offset, let reason):
-      return "malformed JSON at byte \(offset): \(reason)"
+      return "malformed JSON at byte \(offset): \(Self.quoted(reason))"
     case .unexpectedShape(let what):
-      return "unexpected JSON: \(what)"
+      return "unexpected JSON: \(Self.quoted(what))"
     case .unknownCategory(let id):
-      return "unknown category \"\(id)\""
+      return "unknown category \"\(Self.quoted(id))\""
     case .unavailableOffline(let what):
-      return "offline and no cached or bundled data for \(what)"
+      return "offline and no cached or bundled data for \(Self.quoted(what))"
     case .snapshot(let message):
-      return "bundled snapshot: \(message)"
+      return "bundled snapshot: \(Self.quoted(message))"
     }
+  }
+
+  /// A value from the server, a URL or a system message made fit for one line of a message: the
+  /// userinfo of any URL in it hidden, controls and escape sequences made visible, bidi controls
+  /// dropped.
+  ///
+  /// ```swift
+  /// EONETError.quoted("http://me:pw@host/\u{1B}[2J")  // "http://***@host/?[2J"
+  /// ```
+  package static func quoted(_ text: String) -> String {
+    TextSanitizer.sanitize(URL.redacting(text), placeholder: "?")
   }
 
   /// Whether a retry may help: rate limiting and server errors.

@@ -1,5 +1,8 @@
 /// A problem that did not stop the data from loading, for the caller to show or log.
 ///
+/// Like ``EONETError``, the message quotes every path, source and reason through
+/// ``EONETError/quoted(_:)``.
+///
 /// ```swift
 /// let client = EONETClient(configuration: .init(onWarning: { log("warning: \($0)") }))
 /// ```
@@ -17,9 +20,10 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
     case .skippedEvents:
       return description
     case .cacheIgnored(let path, let reason):
-      return "ignored cache file \(Self.fileName(path)): \(reason)"
+      return "ignored cache file \(EONETError.quoted(Self.fileName(path))): \(EONETError.quoted(reason))"
     case .cacheNotWritten(let path, let reason):
-      return "could not write cache file \(Self.fileName(path)): \(reason)"
+      return
+        "could not write cache file \(EONETError.quoted(Self.fileName(path))): \(EONETError.quoted(reason))"
     }
   }
 
@@ -30,11 +34,11 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .skippedEvents(let count, let source):
-      return "skipped \(count) malformed event\(count == 1 ? "" : "s") in \(source)"
+      return "skipped \(count) malformed event\(count == 1 ? "" : "s") in \(EONETError.quoted(source))"
     case .cacheIgnored(let path, let reason):
-      return "ignored cache file \(path): \(reason)"
+      return "ignored cache file \(EONETError.quoted(path)): \(EONETError.quoted(reason))"
     case .cacheNotWritten(let path, let reason):
-      return "could not write cache file \(path): \(reason)"
+      return "could not write cache file \(EONETError.quoted(path)): \(EONETError.quoted(reason))"
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import TerminalUI
 
 /// Where the commands write: results to stdout, messages to stderr prefixed with the program name.

@@ -106,4 +106,15 @@ import Testing
     #expect(runs[0].origin.x == 2)
     #expect(runs[0].cells.count == 2)
   }
+
+  /// A zero-width joiner sent to the terminal joins whatever is drawn next onto the cell, and
+  /// terminals disagree on how wide a joined picture is: a row then spills into the next one.
+  @Test func zeroWidthJoinersNeverReachACell() {
+    var buffer = CellBuffer(size: Size(width: 12, height: 2))
+    buffer.write("👩‍🚀 a\u{200D}b 👨‍👩‍👧x", at: Point(x: 0, y: 0))
+    let scalars = (0..<12).flatMap { buffer[$0, 0].character.unicodeScalars }
+    #expect(!scalars.contains { $0.value == 0x200D })
+    #expect(buffer.lines[0] == "👩 ab 👨x   ")
+    #expect(buffer.lines[1] == String(repeating: " ", count: 12))
+  }
 }

@@ -1,3 +1,5 @@
+import Support
+
 /// One terminal cell: a grapheme cluster, the columns it takes, and its style.
 ///
 /// A wide character (CJK, most emoji) is stored in the cell where it starts, with `width` 2; the cell

@@ -1,3 +1,5 @@
+import Support
+
 /// A grid of cells that widgets draw into; the renderer copies what changed to the terminal.
 ///
 /// Everything a widget draws goes through the buffer, so widgets are tested by rendering into a

@@ -1,5 +1,4 @@
-@preconcurrency internal import CNcursesw
-import Glibc
+import Support
 
 /// How many terminal columns text takes.
 ///
@@ -16,7 +15,7 @@ import Glibc
 /// ```
 public enum DisplayWidth {
   /// The columns a whole string takes once sanitised (controls count as one-column placeholders).
-  public static func of(_ text: String) -> Int {
+  public static func of(_ text: some StringProtocol) -> Int {
     var total = 0
     for character in text {
       total += max(0, of(character) ?? 1)
@@ -24,58 +23,21 @@ public enum DisplayWidth {
     return total
   }
 
+  /// Whether `text` takes at most `width` columns, reading no further than needed to tell: a
+  /// row's title is checked against the row's width without measuring a huge title to its end.
+  public static func fits(_ text: some StringProtocol, in width: Int) -> Bool {
+    // Every cluster takes at most two columns, so a short text fits without measuring.
+    if text.utf8.count <= width / 2 { return true }
+    var total = 0
+    for character in text {
+      total += max(0, of(character) ?? 1)
+      if total > width { return false }
+    }
+    return true
+  }
+
   /// The columns one grapheme cluster takes: 0, 1 or 2, or `nil` for a control or unknown character.
   public static func of(_ character: Character) -> Int? {
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    if first.value >= printableASCIILow && first.value < deleteCharacter {
-      return 1
-    }
-    guard let base = width(of: first) else { return nil }
-    var result = base
-    if result == 1 {
-      for scalar in scalars.dropFirst() where scalar.value == emojiPresentationSelector {
-        result = 2
-      }
-      if regionalIndicators.contains(first.value) { result = 2 }
-    }
-    return min(result, 2)
+    CharacterWidth.of(character)
   }
-
-  /// The width of a single scalar, `nil` when it is a control or unknown to the C library.
-  static func width(of scalar: Unicode.Scalar) -> Int? {
-    let value = scalar.value
-    if value < printableASCIILow || (value >= deleteCharacter && value < firstAfterC1) { return nil }
-    if value < deleteCharacter { return 1 }
-    let measured = withUTF8Locale { wcwidth(wchar_t(bitPattern: value)) }
-    if measured >= 0 { return Int(measured) }
-    // Emoji newer than the C library's tables are still drawn two columns wide by terminals.
-    if emojiPlanes.contains(value) { return 2 }
-    return nil
-  }
-
-  private static let printableASCIILow: UInt32 = 0x20
-  private static let deleteCharacter: UInt32 = 0x7F
-  private static let firstAfterC1: UInt32 = 0xA0
-  private static let emojiPresentationSelector: UInt32 = 0xFE0F
-  private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
-  private static let emojiPlanes: ClosedRange<UInt32> = 0x1F000...0x1FAFF
 }
-
-/// Runs `body` with a UTF-8 `LC_CTYPE` on this thread only, so widths never depend on the process
-/// locale (tests and `LANG=C` users get the same answer) and no other thread is affected.
-private func withUTF8Locale<T>(_ body: () -> T) -> T {
-  guard let locale = utf8Locale else { return body() }
-  let previous = uselocale(locale)
-  defer { uselocale(previous) }
-  return body()
-}
-
-/// A process-wide UTF-8 character-type locale, created once and never freed or modified, so reading
-/// it from any thread is safe.
-nonisolated(unsafe) private let utf8Locale: locale_t? = {
-  for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] {
-    if let locale = newlocale(cncursesw_lc_ctype_mask(), name, nil) { return locale }
-  }
-  return nil
-}()

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TerminalUI
+@testable import Support
 
 @Suite struct TextSanitizerTests {
   @Test func replacesEscapeSequencesWithAVisiblePlaceholder() {
@@ -31,5 +31,24 @@ import Testing
   @Test func bellAndBackspaceNeverSurvive() {
     let result = TextSanitizer.sanitize("x\u{7}\u{8}y")
     #expect(!result.unicodeScalars.contains { $0.value < 0x20 })
+  }
+
+  @Test func dropsDeleteAndEveryBidiControl() {
+    let result = TextSanitizer.sanitize(
+      "a\u{7F}b\u{200E}\u{200F}\u{202A}\u{202D}\u{2067}\u{2069}c", placeholder: "?")
+    #expect(result == "a?bc")
+  }
+
+  @Test func aJoinedSequenceKeepsItsFirstPart() {
+    #expect(TextSanitizer.sanitize("👨\u{200D}👩\u{200D}👧 a\u{200D}b") == "👨 ab")
+  }
+
+  @Test func capsLongTextWithAnEllipsis() {
+    #expect(TextSanitizer.capped("abcdef", limit: 4) == "abc…")
+    #expect(TextSanitizer.capped("abcd", limit: 4) == "abcd")
+    #expect(TextSanitizer.capped("日本語テ", limit: 4) == "日本語テ")
+    #expect(TextSanitizer.capped("日本語テキ", limit: 4) == "日本語…")
+    let huge = String(repeating: "x", count: 1_000_000)
+    #expect(TextSanitizer.capped(huge).count == TextSanitizer.displayLimit)
   }
 }
