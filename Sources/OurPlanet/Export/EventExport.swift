@@ -75,8 +75,13 @@ public enum EventExport {
     ]
   }
 
-  /// RFC 4180: a header row, CRLF line ends, fields with a comma, quote or line break quoted with
-  /// their quotes doubled.
+  /// RFC 4180: a header row, CRLF line ends, fields with a comma, quote, tab or line break quoted
+  /// with their quotes doubled.
+  ///
+  /// Text cells are made safe for a spreadsheet: control characters other than tab and line breaks
+  /// (ESC, BEL, NUL, DEL, C1) and bidi controls are removed, and a cell that starts with `=`, `+`,
+  /// `-`, `@`, a tab or a carriage return, and is not a number, gets a leading `'` so it is never
+  /// evaluated as a formula (OWASP's advice for CSV injection).
   public static func csv(_ events: [EOEvent]) -> String {
     var output = fieldNames.joined(separator: ",") + "\r\n"
     for event in events {
@@ -89,7 +94,7 @@ public enum EventExport {
     let text: String
     switch value {
     case .null: return ""
-    case .string(let string): text = string
+    case .string(let string): text = spreadsheetSafe(string)
     case .number(let number):
       guard number.isFinite else { return "" }
       text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
@@ -97,9 +102,32 @@ public enum EventExport {
     case .bool(let flag): text = flag ? "true" : "false"
     case .array, .object: text = value.serialized()
     }
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    let needsQuotes = text.unicodeScalars.contains {
+      $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\t"
+    }
+    guard needsQuotes else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
+
+  /// `text` without controls, and with a leading `'` when a spreadsheet would take it for a formula.
+  private static func spreadsheetSafe(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D: scalars.append(scalar)
+      case 0..<0x20, 0x7F...0x9F, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
+      default: scalars.append(scalar)
+      }
+    }
+    let clean = String(scalars)
+    guard let first = clean.unicodeScalars.first, formulaStarts.contains(first), Double(clean) == nil else {
+      return clean
+    }
+    return "'" + clean
+  }
+
+  /// What a spreadsheet reads as the start of a formula (or, for tab and CR, lets one slip past).
+  private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
   /// A FeatureCollection: one Feature per event, a Point at its latest position, or a LineString
   /// for a track ending at it, `[longitude, latitude]`; no geometry without a position.

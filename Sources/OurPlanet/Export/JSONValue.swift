@@ -51,11 +51,17 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
+  /// Quotes and escapes a string. Beyond what JSON requires, C1 controls, DEL, the line and
+  /// paragraph separators and the bidi controls are written as `\uXXXX`: the text stays lossless
+  /// for a parser, and a terminal showing the raw output never meets an escape sequence or text
+  /// that runs backwards.
   private static func writeString(_ value: String, to output: inout String) {
     output += "\""
-    // Most strings need no escape at all: one append instead of one per character.
+    // Most strings need no escape at all: one append instead of one per character. C1 controls
+    // are 0xC2 0x80–0x9F in UTF-8, the separators and bidi controls start with 0xE2.
     let plain = value.utf8.allSatisfy { byte in
-      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xC2
+        && byte != 0xE2
     }
     if plain {
       output += value
@@ -69,10 +75,8 @@ public enum JSONValue: Equatable, Sendable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case "\u{2028}": output += "\\u2028"
-      case "\u{2029}": output += "\\u2029"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if needsEscape(scalar) {
           let hex = String(scalar.value, radix: 16)
           output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {
@@ -81,6 +85,14 @@ public enum JSONValue: Equatable, Sendable {
       }
     }
     output += "\""
+  }
+
+  /// Controls (C0, DEL, C1), line and paragraph separators, bidi marks, embeddings and isolates.
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
   }
 }
 
