@@ -59,4 +59,17 @@ import Testing
     #expect(lines.allSatisfy { DisplayWidth.of($0) == width })
     #expect(!lines.joined().contains("\u{1B}"))
   }
+
+  @Test func aHugeFieldIsCutWithAnEllipsis() {
+    let huge = String(repeating: "lava ", count: 400_000)
+    var pane = DetailPane(title: huge, text: "Status: open\n" + huge + "\nSources:")
+    var buffer = CellBuffer(size: Size(width: 80, height: 24))
+    pane.render(into: &buffer, rect: Rect(x: 0, y: 0, width: 80, height: 24))
+    let lines = pane.lines(forWidth: 80)
+    // Capped to a few thousand characters: some dozens of lines, not 25 000.
+    #expect(lines.count < 200)
+    #expect(lines.contains { $0.hasSuffix("…") })
+    #expect(lines.last == "Sources:")
+    #expect(buffer.lines[0].hasPrefix("lava lava"))
+  }
 }

@@ -52,4 +52,23 @@ import Testing
   @Test func zeroWidthGivesNoLines() {
     #expect(TextLayout.wrap("abc", width: 0).isEmpty)
   }
+
+  /// Quadratic wrapping took minutes on this (it re-measured the rest of the word for every line);
+  /// linear wrapping takes a fraction of a second, far inside the limit.
+  @Test(.timeLimit(.minutes(1)))
+  func wrapsAHugeWordInLinearTime() {
+    let word = String(repeating: "ab日", count: 100_000)
+    let lines = TextLayout.wrap(word, width: 80)
+    #expect(lines.count == 100_000 * 4 / 80)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+    #expect(lines.joined() == word)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func truncatesAHugeTitleInLinearTime() {
+    let title = String(repeating: "é ", count: 2_000_000)
+    for _ in 0..<200 {
+      #expect(TextLayout.truncate(title, toWidth: 40) == String(title.prefix(39)) + "…")
+    }
+  }
 }

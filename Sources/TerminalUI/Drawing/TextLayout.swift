@@ -1,6 +1,10 @@
+import Support
+
 /// Fitting text into columns: truncation with an ellipsis and word wrapping, by display width.
 ///
-/// Both work on whole grapheme clusters, so a wide character or an accented letter is never split.
+/// Both work on whole grapheme clusters, so a wide character or an accented letter is never split,
+/// and both read each character once (truncation no further than it keeps), so a field of megabytes
+/// costs a frame no more than its cap (`TextSanitizer.displayLimit`).
 ///
 /// ```swift
 /// TextLayout.truncate("Severe Storms", toWidth: 8, ellipsis: "…")  // "Severe …"
@@ -12,7 +16,7 @@ public enum TextLayout {
   /// When even the ellipsis does not fit, the text is cut without one.
   public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
     guard width > 0 else { return "" }
-    if DisplayWidth.of(text) <= width { return text }
+    if DisplayWidth.fits(text, in: width) { return text }
     let ellipsisWidth = DisplayWidth.of(ellipsis)
     guard ellipsisWidth <= width else { return prefix(of: text, fitting: width) }
     return prefix(of: text, fitting: width - ellipsisWidth) + ellipsis
@@ -75,12 +79,24 @@ public enum TextLayout {
         lineWidth = indent.count
       }
       let room = width - indent.count
-      while wordWidth > room {
-        var head = prefix(of: word, fitting: room)
-        if head.isEmpty { head = String(word.first!) }  // a wide character in a one-column line
-        lines.append(indent + head)
-        word.removeFirst(head.count)
-        wordWidth = DisplayWidth.of(word)
+      if wordWidth > room {
+        // One pass over the word, a line each time it fills (cutting the head off and measuring
+        // the rest again for every line was quadratic: minutes for a long word).
+        var head = ""
+        var headWidth = 0
+        for character in word {
+          let columns = max(0, DisplayWidth.of(character) ?? 1)
+          // A wide character in a one-column line goes alone rather than never.
+          if headWidth + columns > room && !head.isEmpty {
+            lines.append(indent + head)
+            head = ""
+            headWidth = 0
+          }
+          head.append(character)
+          headWidth += columns
+        }
+        word = head
+        wordWidth = headWidth
       }
       line += word
       lineWidth += wordWidth

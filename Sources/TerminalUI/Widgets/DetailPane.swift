@@ -1,3 +1,5 @@
+import Support
+
 /// A scrollable block of text wrapped by display width: the event details.
 ///
 /// ```swift
@@ -6,11 +8,19 @@
 /// detail.render(into: &buffer, rect: body)
 /// ```
 public struct DetailPane: Hashable, Sendable {
-  /// Drawn bold on the first line, or empty for none.
-  public var title: String
-  /// The body; line breaks start new lines, long lines wrap at spaces.
+  /// Drawn bold on the first line, or empty for none; cut to `TextSanitizer.displayLimit`
+  /// characters with an ellipsis.
+  public var title: String {
+    didSet { title = TextSanitizer.capped(title) }
+  }
+  /// The body; line breaks start new lines, long lines wrap at spaces. Each line is cut to
+  /// `TextSanitizer.displayLimit` characters with an ellipsis: the body is wrapped again on every
+  /// frame, and a description of megabytes would freeze the screen.
   public var text: String {
-    didSet { scrollOffset = 0 }
+    didSet {
+      text = Self.capLines(text)
+      scrollOffset = 0
+    }
   }
   /// The first body line shown.
   public private(set) var scrollOffset: Int = 0
@@ -23,9 +33,18 @@ public struct DetailPane: Hashable, Sendable {
 
   /// Creates a detail pane.
   public init(title: String = "", text: String, theme: Theme = .standard) {
-    self.title = title
-    self.text = text
+    self.title = TextSanitizer.capped(title)
+    self.text = Self.capLines(text)
     self.theme = theme
+  }
+
+  /// `text` with each line cut to the display limit, the lines after a long one kept.
+  private static func capLines(_ text: String) -> String {
+    // Every character is at least one byte: a short body needs no walk at all.
+    guard text.utf8.count > TextSanitizer.displayLimit else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TextSanitizer.capped(String($0)) }
+      .joined(separator: "\n")
   }
 
   /// Replaces the body, keeping the scroll position (the next render clamps it to the new text).

@@ -1,3 +1,5 @@
+import Support
+
 /// The top line: breadcrumbs ("OurPlanet › Wildfires") and an optional right-aligned note.
 ///
 /// When the line is too narrow the leading crumbs give way to an ellipsis, so the current screen's
@@ -27,6 +29,8 @@ public struct HeaderView: Hashable, Sendable {
   public func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.header)
     guard !rect.isEmpty, !breadcrumbs.isEmpty else { return }
+    // A crumb is often an event's title, as long as the server made it: measure a capped copy.
+    let breadcrumbs = breadcrumbs.map { TextSanitizer.capped($0) }
     let symbols = buffer.symbols
     let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
     var available = rect.width
