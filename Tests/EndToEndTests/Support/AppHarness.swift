@@ -55,6 +55,8 @@ struct FixtureAPI {
     var closed: Bool = false
     var magnitude: (Double, String)? = nil
     var source: String = "https://example.org/report"
+    /// The description, or none (`null`).
+    var description: String? = nil
     /// Positions, one a day, the last `daysAgo` days ago, each a little further east.
     var records: Int = 1
     /// Where the first position is.
@@ -152,7 +154,7 @@ struct FixtureAPI {
       return geometry
     }
     return [
-      "id": event.id, "title": event.title, "description": NSNull(),
+      "id": event.id, "title": event.title, "description": event.description ?? NSNull(),
       "link": "https://eonet.gsfc.nasa.gov/api/v3/events/\(event.id)",
       "closed": event.closed ? date : NSNull(),
       "categories": [["id": category.id, "title": category.title]],

@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Text as long as the decoder accepts, and text terminals disagree about, in a real terminal.
+@Suite("hostile text in the UI, end to end", .serialized)
+struct HostileTextEndToEndTests {
+  private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
+
+  /// A 10 MB title and a 2 MB one-word description (wrapping it was quadratic: minutes), a title
+  /// of zero-width-joiner sequences, and a plain event below it.
+  private static let events: [String: [FixtureAPI.Event]] = [
+    "wildfires": [
+      FixtureAPI.Event(
+        id: "EONET_1", title: "Huge " + String(repeating: "lava ", count: 2_000_000), daysAgo: 1,
+        description: "Start " + String(repeating: "m", count: 2_000_000) + " end"),
+      FixtureAPI.Event(
+        id: "EONET_2", title: "Joined " + String(repeating: "👩‍🚀a\u{200D}", count: 60) + "tail", daysAgo: 2),
+      FixtureAPI.Event(id: "EONET_3", title: "Calm Fire", daysAgo: 3),
+    ]
+  ]
+
+  @Test(
+    "an event with a huge title and description opens, scrolls to its end and goes back",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func hugeFields() throws {
+    try withApp { app in
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("Huge lava lava", "Start", "mmmmmmmm")
+      try app.tmux.sendKeys("G")
+      // The description is cut with an ellipsis, and the sources after it are still there.
+      let screen = try app.waitFor("mmmm…", "Sources (o opens the first")
+      #expect(!screen.contains("m end"), "\(screen)")
+      try app.tmux.sendKeys("Escape")
+      try app.waitFor("Calm Fire", "3 events in the last 30 days")
+    }
+  }
+
+  @Test(
+    "zero-width joiners in a title never push the row into the next one",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func zeroWidthJoiners() throws {
+    try withApp { app in
+      let screen = try app.waitFor("Joined 👩", "Calm Fire")
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let joined = try #require(lines.firstIndex { $0.contains("Joined") }, "\(screen)")
+      #expect(lines[joined + 1].contains("Calm Fire"), "\(screen)")
+      // Each row ends with its date in the right-hand column: a row whose joined pictures the
+      // terminal drew wider than curses counted had its date pushed along and left a stray digit at
+      // the far right (the spill into the next row).
+      for row in lines[(joined - 1)...(joined + 1)] {
+        let trimmed = row.reversed().drop { $0 == " " }.reversed()
+        #expect(String(trimmed).wholeMatch(of: /.* \d{4}-\d{2}-\d{2}/) != nil, "\(screen)")
+      }
+    }
+  }
+
+  private func withApp(_ body: (AppHarness) throws -> Void) throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI(in: temporary.url, events: Self.events)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
+    defer { server.stop() }
+    let app = try AppHarness.start(
+      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+      cacheDirectory: temporary.url.appendingPathComponent("cache"))
+    defer { app.tmux.close() }
+    try app.waitFor("Wildfires", "live, updated", timeout: .seconds(60))
+    try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
+    try app.waitFor("OurPlanet › Wildfires", "3 events in the last 30 days", timeout: .seconds(60))
+    try body(app)
+    try app.tmux.sendKeys("q")
+    #expect(try app.tmux.terminalState().isRestored)
+  }
+}
