@@ -99,7 +99,7 @@ public final class AppShell {
     case .char("?"):
       overlay = ListOverlay.help()
     case .char("!"):
-      overlay = ListOverlay.messages(status.messages)
+      overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
     case .char("r"):
       if context.catalogModel.isOnline {
         context.catalogModel.refresh()
@@ -145,10 +145,8 @@ public final class AppShell {
   private func catalogChanged(_ catalog: Catalog) {
     context.latestCatalog = catalog
     context.host.isAnimating = catalog.isLoading
-    if catalog.messages.count > postedFailures {
-      for message in catalog.messages[postedFailures...] { context.messages.post(message) }
-      postedFailures = catalog.messages.count
-    }
+    for message in catalog.messages(since: postedFailures) { context.messages.post(message) }
+    postedFailures = catalog.messagesAdded
     context.host.setNeedsRedraw()
   }
 
