@@ -56,6 +56,12 @@ public final class AppShell {
   /// The screen on top.
   var screen: Screen { navigator.top }
 
+  /// Emits once each time loading ends: the stored data's, then each refresh's (the catalog stops
+  /// loading). The composition root returns the memory a refresh freed to the system then.
+  public var loadsEnded: Observable<Void> {
+    context.catalog.map(\.isLoading).distinctUntilChanged().filter { !$0 }.map { _ in () }
+  }
+
   // MARK: - Keys
 
   /// Handles one key press.
