@@ -28,9 +28,18 @@ func peakResidentMegabytes(ofProcess pid: Int32) -> Double? {
   peakResidentMegabytes(statusFile: "/proc/\(pid)/status")
 }
 
+/// The resident memory of process `pid` now (VmRSS) in megabytes.
+func residentMegabytes(ofProcess pid: Int32) -> Double? {
+  statusMegabytes(statusFile: "/proc/\(pid)/status", field: "VmRSS:")
+}
+
 private func peakResidentMegabytes(statusFile: String) -> Double? {
+  statusMegabytes(statusFile: statusFile, field: "VmHWM:")
+}
+
+private func statusMegabytes(statusFile: String, field: String) -> Double? {
   guard let status = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
-  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+  for line in status.split(separator: "\n") where line.hasPrefix(field) {
     let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
     return kilobytes.map { $0 / 1024 }
   }

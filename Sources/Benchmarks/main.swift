@@ -8,9 +8,12 @@ let suites: [(name: String, run: () -> Void)] = [
     {
       runAppBenchmarks()
       runAppLaunchBenchmark()
+      runRefreshMemoryBenchmark()
     }
   ),
   ("map", { runMapBenchmarks() }),
+  // One case on its own: `make bench ARGS=refresh-memory` (about a minute).
+  ("refresh-memory", { runRefreshMemoryBenchmark() }),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

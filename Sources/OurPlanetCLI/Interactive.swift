@@ -48,6 +48,9 @@ func runInteractive(_ options: Options) -> Int32 {
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, completion: completion) }, seen: seen,
     clock: { Date() })
+  let trimming = shell.loadsEnded.observe(on: background)
+    .subscribe(onNext: { Allocator.releaseFreeMemory() })
+  defer { trimming.dispose() }
   let app = OurPlanetApp(session: session, shell: shell)
   let ending = app.run()
   session.close()

@@ -56,6 +56,12 @@ public final class AppShell {
   /// The screen on top.
   var screen: Screen { navigator.top }
 
+  /// Emits once each time loading ends: the stored data's, then each refresh's (the catalog stops
+  /// loading). The composition root returns the memory a refresh freed to the system then.
+  public var loadsEnded: Observable<Void> {
+    context.catalog.map(\.isLoading).distinctUntilChanged().filter { !$0 }.map { _ in () }
+  }
+
   // MARK: - Keys
 
   /// Handles one key press.
@@ -99,7 +105,7 @@ public final class AppShell {
     case .char("?"):
       overlay = ListOverlay.help()
     case .char("!"):
-      overlay = ListOverlay.messages(status.messages)
+      overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
     case .char("r"):
       if context.catalogModel.isOnline {
         context.catalogModel.refresh()
@@ -145,10 +151,8 @@ public final class AppShell {
   private func catalogChanged(_ catalog: Catalog) {
     context.latestCatalog = catalog
     context.host.isAnimating = catalog.isLoading
-    if catalog.messages.count > postedFailures {
-      for message in catalog.messages[postedFailures...] { context.messages.post(message) }
-      postedFailures = catalog.messages.count
-    }
+    for message in catalog.messages(since: postedFailures) { context.messages.post(message) }
+    postedFailures = catalog.messagesAdded
     context.host.setNeedsRedraw()
   }
 

@@ -62,11 +62,15 @@ final class ListOverlay: Overlay {
   }
 
   /// The messages of the session, newest first.
-  static func messages(_ messages: [AppMessage]) -> ListOverlay {
-    let entries =
+  static func messages(_ messages: [AppMessage], received: Int) -> ListOverlay {
+    var entries =
       messages.isEmpty
       ? [HelpEntry(keys: "", action: "No messages")]
       : messages.reversed().map { HelpEntry(keys: Formatting.time($0.date), action: $0.text) }
+    if received > messages.count {
+      let older = Formatting.count(received - messages.count, "older message")
+      entries.append(HelpEntry(keys: "", action: "\(older) not kept"))
+    }
     return ListOverlay(title: "Messages", entries: entries, closeKey: .char("!"))
   }
 }

@@ -13,7 +13,9 @@ import TerminalUI
 /// 4. Failed downloads: how many, and that `!` lists them.
 /// 5. The event total in the days window and where the data comes from.
 ///
-/// Older messages are never dropped: the line says how many there are and `!` lists them.
+/// The line says how many messages there are and `!` lists them: the latest ``MessageLog/kept``,
+/// with a note of how many older ones were let go (a session left running for days against a failing
+/// server would otherwise keep every one).
 final class StatusPresenter {
   /// How long a new message holds the status line.
   static let freshSeconds = 8
@@ -21,8 +23,10 @@ final class StatusPresenter {
   private let context: AppContext
   private let bag = DisposeBag()
   private let expiry = SerialDisposable()
-  /// Every message so far, oldest first.
+  /// The latest messages, oldest first.
   private(set) var messages: [AppMessage] = []
+  /// How many messages came in all, those no longer kept included.
+  private(set) var messagesReceived = 0
   /// The message that holds the line now, if any.
   private(set) var fresh: AppMessage?
 
@@ -80,13 +84,15 @@ final class StatusPresenter {
   }
 
   private func moreMessages(than shown: Int) -> String {
-    let count = messages.count
+    let count = messagesReceived
     guard count > shown else { return "" }
     return " · \(Formatting.count(count, "message")), ! lists them"
   }
 
   private func received(_ message: AppMessage) {
     messages.append(message)
+    messagesReceived += 1
+    if messages.count > MessageLog.kept { messages.removeFirst(messages.count - MessageLog.kept) }
     fresh = message
     // What happened since the last key (a link that would not open) outranks the answer to it.
     context.notice = nil

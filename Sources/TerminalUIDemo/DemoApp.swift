@@ -1,3 +1,4 @@
+import Glibc
 import RxCore
 import TerminalUI
 
@@ -7,12 +8,14 @@ final class DemoApp {
   private let session: TerminalSession
   private let screen = DemoScreen()
   private let allowCrash: Bool
+  private let allowBusy: Bool
   private let bag = DisposeBag()
   private var work: Disposable?
 
-  init(options: TerminalOptions, allowCrash: Bool) throws {
+  init(options: TerminalOptions, allowCrash: Bool, allowBusy: Bool) throws {
     session = try TerminalSession(options: options)
     self.allowCrash = allowCrash
+    self.allowBusy = allowBusy
   }
 
   /// Runs until q, a signal or the terminal going away; the terminal is restored on return.
@@ -42,12 +45,31 @@ final class DemoApp {
     case .char("?"): screen.showsHelp = true
     case .char("r"): startWork()
     case .char("!") where allowCrash: fatalError("crash requested with --allow-crash")
+    case .char("B") where allowBusy: holdBusy()
     default:
       if screen.slider.handle(key: key) {
         screen.updateSliderLabel()
       } else {
         _ = screen.list.handle(key: key)
       }
+    }
+  }
+
+  /// Draws a notice, then keeps the main thread busy (computing, no waiting) for ten minutes: the
+  /// loop handles no signal meanwhile, as with a screen that takes long to lay out. The start is
+  /// written to standard error (the log while curses owns the screen), for a test to wait on.
+  private func holdBusy() {
+    screen.status.message = "busy: main thread held"
+    _ = MainScheduler.instance.scheduleRelative((), dueTime: .milliseconds(100)) { _ in
+      var line = Array("main thread busy\n".utf8)
+      _ = write(STDERR_FILENO, &line, line.count)
+      let end = ContinuousClock.now + .seconds(600)
+      var state: UInt64 = 1
+      while ContinuousClock.now < end {
+        for _ in 0..<100_000 { state = state &* 6_364_136_223_846_793_005 &+ 1 }
+      }
+      self.screen.status.message = "done \(state & 1)"
+      return Disposables.create()
     }
   }
 

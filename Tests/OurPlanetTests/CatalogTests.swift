@@ -212,3 +212,34 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+@Suite("Messages kept while left running")
+struct BoundedMessagesTests {
+  @Test("a catalog keeps the latest messages and counts every one, so what is new is always known")
+  func catalogKeepsTheLatest() {
+    var catalog = Catalog.empty
+    for number in 1...(MessageLog.kept + 50) {
+      catalog = catalog.applying(.refreshFailed("failure \(number)"))
+    }
+    #expect(catalog.messages.count == MessageLog.kept)
+    #expect(catalog.messagesAdded == MessageLog.kept + 50)
+    #expect(catalog.messages.first == "failure 51")
+    #expect(catalog.messages.last == "failure \(MessageLog.kept + 50)")
+    #expect(
+      Array(catalog.messages(since: MessageLog.kept + 47))
+        == (48...50).map { "failure \(MessageLog.kept + $0)" })
+    #expect(catalog.messages(since: 0).count == MessageLog.kept, "more new than kept: the kept ones")
+    #expect(catalog.messages(since: catalog.messagesAdded).isEmpty)
+  }
+
+  @Test("the message log replays the latest messages to a late subscriber")
+  func logKeepsTheLatest() {
+    let log = MessageLog(clock: { Date(timeIntervalSince1970: 0) })
+    for number in 1...(MessageLog.kept + 10) { log.post("message \(number)") }
+    var replayed: [String] = []
+    let subscription = log.messages.subscribe(onNext: { replayed.append($0.text) })
+    subscription.dispose()
+    #expect(replayed.count == MessageLog.kept)
+    #expect(replayed.first == "message 11")
+  }
+}

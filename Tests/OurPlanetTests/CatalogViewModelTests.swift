@@ -163,20 +163,18 @@ struct CatalogViewModelTests {
     #expect(categories.subscriptions.isEmpty)
   }
 
-  @Test("refresh cancels the running downloads and starts again")
-  func refreshCancels() throws {
+  @Test("a refresh asked for while one runs never cuts its downloads short")
+  func refreshDuringRefresh() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let slow = scheduler.createColdObservable([.next(100, [Sample.event("x", daysAgo: 1)]), .completed(100)])
     let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
     let feed = FakeFeed(stored: .empty, categories: categories, events: ["fires": slow])
-    let catalogs = run(scheduler, feed: feed, actions: [(150, { $0.refresh() })])
+    let catalogs = run(scheduler, feed: feed, actions: [(150, { $0.refresh() }), (300, { $0.refresh() })])
       .compactMap { $0.value.element }
-    #expect(categories.subscriptions.count == 2)
-    #expect(slow.subscriptions.count == 2)
-    // The first download was cut at the refresh (disposal passes through subscribe(on:), one tick);
-    // the second ran to completion.
-    #expect(slow.subscriptions[0].unsubscribe == 151)
-    #expect(slow.subscriptions[1].unsubscribe != Int.max)
+    // The `r` at 150 came during the first refresh (102–203): dropped. The one at 300 ran.
+    #expect(categories.subscriptions.map(\.subscribe) == [102, 301])
+    #expect(slow.subscriptions.map(\.subscribe) == [103, 302])
+    #expect(slow.subscriptions.map(\.unsubscribe) == [203, 402], "each download ran to its end")
     #expect(catalogs.last?.item(id: "fires")?.totalCount == 1)
   }
 
@@ -211,7 +209,7 @@ struct CatalogViewModelTests {
     #expect(afterFirstLoad.last?.isLoading == false)
   }
 
-  @Test("refreshes come on a timer; a slow one is replaced by the next, never stacked")
+  @Test("refreshes come on a timer; a slow one is never cut short, the ticks during it are skipped")
   func intervalRefresh() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
@@ -219,10 +217,23 @@ struct CatalogViewModelTests {
     let slow = scheduler.createColdObservable([.next(150, [Sample.event("x", daysAgo: 1)]), .completed(150)])
     let feed = FakeFeed(stored: .empty, categories: categories, events: ["fires": slow])
     _ = run(scheduler, feed: feed, interval: .seconds(100), until: 560)
-    // Refreshes at 100 (start, after the stored data), 200, 300, 400, 500: each cancels the last.
-    #expect(categories.subscriptions.map(\.subscribe) == [102, 202, 302, 402, 502])
-    #expect(slow.subscriptions.count == 5)
-    #expect(slow.subscriptions.dropLast().allSatisfy { $0.unsubscribe - $0.subscribe < 150 })
+    // Ticks at 100, 200, 300, 400, 500: the refresh of 100 runs to 253, so 200 is skipped; the one of
+    // 300 runs to 453, so 400 is skipped; 500 starts the third.
+    #expect(categories.subscriptions.map(\.subscribe) == [102, 302, 502])
+    #expect(slow.subscriptions.map(\.subscribe) == [103, 303, 503])
+    #expect(slow.subscriptions.dropLast().map { $0.unsubscribe - $0.subscribe } == [150, 150])
     #expect(Sample.maxOverlap([slow]) == 1, "never two refreshes at once")
+  }
+
+  @Test("a download that never answers is never restarted by the timer: it stays the one request")
+  func hungDownloadIsNotRestarted() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let categories = scheduler.createColdObservable([.next(1, [fires]), .completed(1)])
+    let hung = scheduler.createColdObservable([Recorded<Event<[EOEvent]>>]())
+    let feed = FakeFeed(stored: .empty, categories: categories, events: ["fires": hung])
+    _ = run(scheduler, feed: feed, interval: .seconds(5), until: 900)
+    // 160 ticks of the timer, and still the one request, never disposed: its own timeout ends it.
+    #expect(hung.subscriptions.map(\.subscribe) == [103])
+    #expect(hung.subscriptions.map(\.unsubscribe) == [Int.max])
   }
 }

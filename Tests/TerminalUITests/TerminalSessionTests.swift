@@ -125,6 +125,23 @@ import Testing
     expectRestored(try tmux.terminalState(), exitStatus: 128 + signal)
   }
 
+  @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing), arguments: [SIGINT, SIGTERM, SIGHUP])
+  func oneSignalEndsTheProgramWhileItsMainThreadIsBusy(signal: Int32) throws {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tui-busy-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let tmux = try start(arguments: ["--allow-busy", "--log", log.path])
+    defer { tmux.close() }
+    try tmux.sendKeys("B")
+    let deadline = ContinuousClock.now + .seconds(20)
+    while (try? String(contentsOf: log, encoding: .utf8))?.contains("main thread busy") != true {
+      try #require(ContinuousClock.now < deadline, "the demo never started its busy work")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    try tmux.kill(signal: signal)
+    expectRestored(try tmux.terminalState(), exitStatus: 128 + signal)
+  }
+
   @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func ctrlZSuspendsAndResumes() throws {
     let tmux = try start()

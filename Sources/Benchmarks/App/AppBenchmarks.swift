@@ -419,13 +419,19 @@ private func timeToFrame(
 /// A copy of the bundled snapshot with ten copies of every event (ids shifted, dates moved so the
 /// newest is today), inside `folder`; `nil` when the snapshot is not found.
 private func tenfoldResources(in folder: URL) -> URL? {
+  movedResources(in: folder, copies: 10)
+}
+
+/// A copy of the bundled snapshot with `copies` copies of every event (ids shifted, dates moved so
+/// the newest is today), inside `folder`; `nil` when the snapshot is not found.
+func movedResources(in folder: URL, copies: Int) -> URL? {
   guard
     let bundled = EONETSnapshot.resourceDirectories().first(where: {
       FileManager.default.fileExists(atPath: $0.appendingPathComponent("eonet/snapshot.json").path)
     }),
     let snapshot = try? EONETSnapshot(directory: bundled.appendingPathComponent("eonet"))
   else { return nil }
-  let root = folder.appendingPathComponent("resources-10x")
+  let root = folder.appendingPathComponent("resources-\(copies)x")
   let eonet = root.appendingPathComponent("eonet")
   let shift = (Date().timeIntervalSince(snapshot.fetchedAt) / 86_400).rounded(.down) * 86_400
   let formatter = ISO8601DateFormatter()
@@ -449,7 +455,7 @@ private func tenfoldResources(in folder: URL) -> URL? {
       guard var response = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
         let events = response["events"] as? [[String: Any]]
       else { continue }
-      response["events"] = (0..<10).flatMap { copy in
+      response["events"] = (0..<copies).flatMap { copy in
         events.map { event in
           var event = event
           event["id"] = "\(event["id"] ?? "")-\(copy)"

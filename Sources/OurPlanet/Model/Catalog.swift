@@ -10,8 +10,13 @@ public struct Catalog: Equatable, Sendable {
   public var pending: Set<String>
   /// Whether a refresh is waiting for the category list.
   public var isListing: Bool
-  /// Problems of the data (failed downloads, a failed category list), newest last.
-  public var messages: [String]
+  /// Problems of the data (failed downloads, a failed category list), newest last: the latest
+  /// ``MessageLog/kept`` of them (a refresh that fails every minute for days would otherwise grow
+  /// every catalog without end).
+  public private(set) var messages: [String]
+  /// How many messages were ever added, the dropped ones included: what is new since an earlier
+  /// catalog is the last `messagesAdded - earlier.messagesAdded` of ``messages``.
+  public private(set) var messagesAdded: Int
   /// The last distinct event count worked out (the status line shows it on every frame), with the
   /// events it was counted from; shared by copies, so a refresh's catalogs that differ only in
   /// their states (dozens of them) count once.
@@ -24,7 +29,21 @@ public struct Catalog: Equatable, Sendable {
     self.items = items
     self.pending = pending
     self.isListing = isListing
-    self.messages = messages
+    self.messages = []
+    messagesAdded = 0
+    add(messages)
+  }
+
+  /// Adds `newMessages`, dropping the oldest beyond what is kept.
+  mutating func add<Messages: Collection>(_ newMessages: Messages) where Messages.Element == String {
+    messages.append(contentsOf: newMessages)
+    messagesAdded += newMessages.count
+    if messages.count > MessageLog.kept { messages.removeFirst(messages.count - MessageLog.kept) }
+  }
+
+  /// The messages added since a catalog that had added `earlier` (as many as are still kept).
+  public func messages(since earlier: Int) -> ArraySlice<String> {
+    messages.suffix(max(0, min(messagesAdded - earlier, messages.count)))
   }
 
   /// Nothing loaded yet.
@@ -33,7 +52,7 @@ public struct Catalog: Equatable, Sendable {
   /// Catalogs are equal when what they hold is; what was worked out from it is not compared.
   public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
     lhs.items == rhs.items && lhs.pending == rhs.pending && lhs.isListing == rhs.isListing
-      && lhs.messages == rhs.messages
+      && lhs.messagesAdded == rhs.messagesAdded && lhs.messages == rhs.messages
   }
 
   /// `true` while a refresh runs (from its first request to its last download).
@@ -106,7 +125,7 @@ extension Catalog {
     var next = self
     switch change {
     case .stored(let stored):
-      next.messages += stored.messages
+      next.add(stored.messages)
       if next.items.isEmpty {
         next.items = stored.items
       } else {
@@ -120,7 +139,7 @@ extension Catalog {
     case .refreshFailed(let message):
       next.isListing = false
       next.pending = []
-      next.messages.append(message)
+      next.add(CollectionOfOne(message))
     case .update(let update):
       next.apply(update)
     }
@@ -153,7 +172,7 @@ extension Catalog {
         let message = EventFeedError.describe(error)
         let kept = items[index].fetchedAt == nil ? "nothing stored to show" : "kept stored data"
         items[index].state = .failed(message)
-        messages.append("\(category.title): \(message) — \(kept)")
+        add(CollectionOfOne("\(category.title): \(message) — \(kept)"))
       }
       pending.remove(category.id)
     }

@@ -15,14 +15,19 @@ public struct AppMessage: Equatable, Sendable {
   }
 }
 
-/// Every message of the session, from any thread, kept from the very start.
+/// The session's messages, from any thread, the latest ``kept`` of them kept.
 ///
 /// A warning can be raised before any screen exists (a damaged cache file is found while the first
-/// frame is still being set up); the log replays every message to each new subscriber, so none is
-/// ever lost on the way to the status line or the messages view.
+/// frame is still being set up); the log replays what it keeps to each new subscriber, so none is
+/// lost on the way to the status line or the messages view. It keeps a bounded number: a session
+/// left running for days against a failing server posts a few messages a refresh, and an unbounded
+/// log would grow for as long as it runs.
 public final class MessageLog: @unchecked Sendable {
+  /// How many messages are kept (the newest).
+  public static let kept = 200
+
   // The subject serialises posts from any thread; `clock` is immutable.
-  private let subject = ReplaySubject<AppMessage>.createUnbound()
+  private let subject = ReplaySubject<AppMessage>.create(bufferSize: MessageLog.kept)
   private let clock: @Sendable () -> Date
 
   /// A log that dates messages with `clock`.
@@ -35,6 +40,6 @@ public final class MessageLog: @unchecked Sendable {
     subject.onNext(AppMessage(text: text, date: clock()))
   }
 
-  /// Every message so far, then each new one.
+  /// The kept messages so far, then each new one.
   public var messages: Observable<AppMessage> { subject.asObservable() }
 }

@@ -8,9 +8,11 @@ import RxCore
 /// (EONETKit's graph: the category list, then the downloads two at a time). `scan` folds them into
 /// the catalog, so a refresh starts from what is on screen and never goes back to older data.
 ///
-/// Refreshes come from a schedule: the first at once, then one every `refreshInterval`
-/// (`interval` → `flatMapLatest`, so a slow refresh is replaced by the next, never stacked).
-/// `refresh()` refreshes now and restarts the timer.
+/// Refreshes come from a schedule: the first at once, then one every `refreshInterval`. A refresh
+/// is never cut short (`flatMapFirst`): a tick or an `r` while one runs is dropped, so a download
+/// that hangs runs into its request timeout and is marked failed, instead of being restarted by
+/// every tick and shown as "downloading" for ever. `refresh()` refreshes now (unless one is
+/// running) and restarts the timer.
 public final class CatalogViewModel: @unchecked Sendable {
   // The relays are thread-safe; `bag` is only touched in init and deinit.
   /// The latest catalog. The UI observes it on the main scheduler.
@@ -73,7 +75,7 @@ public final class CatalogViewModel: @unchecked Sendable {
         guard let now, let seconds = interval.flatMap(Self.seconds) else { return }
         nextRefresh.accept(now() + seconds)
       })
-      changes = Observable.concat(stored, schedule.flatMapLatest { refresh })
+      changes = Observable.concat(stored, schedule.flatMapFirst { refresh })
     }
     let seed = Catalog(isListing: !offline)
     catalog.accept(seed)
@@ -83,7 +85,7 @@ public final class CatalogViewModel: @unchecked Sendable {
       .disposed(by: bag)
   }
 
-  /// Cancels a running refresh, starts a new one, and restarts the refresh timer (nothing offline).
+  /// Starts a refresh unless one is running, and restarts the refresh timer (nothing offline).
   public func refresh() { refreshes.accept(()) }
 
   private static func seconds(_ interval: RxTimeInterval) -> TimeInterval? {

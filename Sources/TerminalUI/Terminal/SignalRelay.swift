@@ -8,7 +8,9 @@ import Synchronization
 ///   and write a byte to the wake-up pipe; the main loop does the real work (restoring the terminal,
 ///   suspending, resizing) on the main thread, where calling curses is allowed. A second SIGINT,
 ///   SIGTERM or SIGHUP while the first is still unhandled means the main loop is stuck: the handler
-///   then restores the terminal itself and dies of the signal.
+///   then restores the terminal itself and dies of the signal. A single one is enough too: the
+///   handler also wakes ``SignalWatchdog``, which ends the process if the main loop has not within
+///   its grace period (a main thread busy for seconds).
 /// - *Crash* signals (a Swift runtime trap is SIGILL or SIGTRAP; SIGABRT, SIGSEGV, SIGBUS, SIGFPE)
 ///   restore the terminal from the handler with async-signal-safe calls only (`tcsetattr`, `write` of
 ///   bytes prepared in advance), put back the previous handler (the Swift runtime's backtracer, say)
@@ -37,6 +39,7 @@ enum SignalRelay {
     }
     handlerState = HandlerState(
       wakeFD: wakeFD, ttyFD: ttyFD, termios: saved, hasTermios: hasTermios, previousActions: previous)
+    SignalWatchdog.arm(ttyFD: ttyFD, termios: hasTermios ? saved : nil)
     var handled = sigset_t()
     sigemptyset(&handled)
     for signal in relayedSignals where !isIgnoredTermination(previous[Int(signal)], signal: signal) {
@@ -62,6 +65,7 @@ enum SignalRelay {
   ///   - crashMessage: a line for the user after a crash.
   static func armCrashRestore(restoreBytes: [UInt8], crashMessage: String) {
     handlerState.restore = HandlerBuffer(restoreBytes)
+    SignalWatchdog.setRestoreBytes(restoreBytes)
     handlerState.message = HandlerBuffer(Array(crashMessage.utf8))
     handlerState.nullFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
     for signal in crashSignals {
@@ -72,6 +76,7 @@ enum SignalRelay {
   /// Puts back the handlers that were there before `install`.
   static func uninstall() {
     guard let previous = handlerState.previousActions else { return }
+    SignalWatchdog.terminalRestored()
     for signal in relayedSignals + crashSignals {
       sigaction(signal, previous + Int(signal), nil)
     }
@@ -226,6 +231,7 @@ private let relayHandler: @convention(c) (Int32) -> Void = { signal in
   }
   var byte: UInt8 = 1
   _ = write(handlerState.wakeFD, &byte, 1)
+  if terminates { SignalWatchdog.trigger(signal) }
 }
 
 private let crashHandler: @convention(c) (Int32) -> Void = { signal in
