@@ -43,6 +43,25 @@ func runTerminalUIBenchmarks() {
   measureTerminalUI("full repaint: diff a 200×60 frame against nothing") {
     _ = previous.changes(from: nil)
   }
+  runHugeTextBenchmarks(size: size)
+}
+
+/// The longest fields the decoder accepts cost a frame no more than short ones: a 10 MB title and a
+/// 512 KB one-word description (wrapping it took 29 s when wrapping was quadratic).
+private func runHugeTextBenchmarks(size: Size) {
+  let title = String(repeating: "lava ", count: 2_000_000)
+  let description = String(repeating: "m", count: 512 << 10)
+  measureTerminalUI("open a detail pane: 10 MB title, 512 KB one-word description, 200×60") {
+    var pane = DetailPane(title: title, text: "Status: open\n\n" + description)
+    var buffer = CellBuffer(size: size)
+    pane.render(into: &buffer, rect: buffer.bounds)
+  }
+  var list = ListView(
+    rows: (0..<100).map { ListRow(glyph: "●", text: title, detail: "", rightText: "\($0)") })
+  measureTerminalUI("render a 200×60 list frame of 10 MB titles") {
+    var buffer = CellBuffer(size: size)
+    list.render(into: &buffer, rect: buffer.bounds)
+  }
 }
 
 /// Runs `body` repeatedly for about half a second and prints the mean time per run.
