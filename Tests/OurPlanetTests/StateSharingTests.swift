@@ -114,6 +114,20 @@ struct StateSharingTests {
     #expect(try read(file) == state)
   }
 
+  @Test("a state file is the user's own (0600) and no temporary file is left beside it")
+  func privateAndWhole() throws {
+    let directory = folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = StateFile<SeenState>(name: "announced.json", directory: directory)
+    var state = SeenState(baseline: [])
+    state.markSeen([event("a")])
+    #expect(file.write(state) == nil)
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.url.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(Set(names) == ["announced.json", ".announced.json.lock"], "\(names)")
+  }
+
   @Test("a state file that is a folder or a FIFO says so, at once")
   func notAFile() throws {
     let directory = folder()
