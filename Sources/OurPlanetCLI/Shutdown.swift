@@ -37,9 +37,7 @@ enum Shutdown {
         var current = sigaction()
         sigaction(number, nil, &current)
         let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
-        if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == ignored, number != SIGQUIT {
-          continue
-        }
+        if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == ignored { continue }
         // Ignored as a signal, seen by the source: the default action would end the process
         // without the child, and SIGQUIT's would print a crash report.
         signal(number, SIG_IGN)
