@@ -27,6 +27,10 @@ enum CLI {
     }
     if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
+    case .categories, .events, .watch: Shutdown.install()
+    case .interactive, .manual: break
+    }
+    switch options.command {
     case .manual:
       Console.write(Manual.ourplanet.roffPage)
       return 0

@@ -7,13 +7,18 @@ import OurPlanet
 struct ChangeOutput {
   let json: Bool
   let bell: Bool
-  let exec: [String]?
+  /// The `--exec` program (a path, found before the first look) and its arguments.
+  let exec: (program: String, arguments: [String])?
+  /// How long the program may run.
+  let timeout: Int
+  /// Whether its output goes to /dev/null rather than stderr.
+  let quiet: Bool
 
   func announce(_ event: EOEvent, change: EventChange) {
     let line = json ? Self.json(event, change: change).serialized() : Self.text(event, change: change)
     Console.writeNow(line + "\n")
-    if bell { FileHandle.standardError.write(Data("\u{07}".utf8)) }
-    if let exec { run(exec, for: event, change: change) }
+    if bell { Console.bell() }
+    if let exec { run(exec.program, exec.arguments, for: event, change: change) }
   }
 
   static func text(_ event: EOEvent, change: EventChange) -> String {
@@ -47,12 +52,9 @@ struct ChangeOutput {
     ])
   }
 
-  /// Runs the `--exec` program (no shell) with the event in its environment, and waits for it.
-  private func run(_ command: [String], for event: EOEvent, change: EventChange) {
-    guard let program = Self.resolve(command[0]) else {
-      Console.error("watch: --exec: no program '\(command[0])' found")
-      return
-    }
+  /// Runs the `--exec` program (no shell) with the event in its environment, and waits for it, up
+  /// to ``timeout``: then SIGTERM, and SIGKILL two seconds later. Failures are said on stderr.
+  private func run(_ program: String, _ arguments: [String], for event: EOEvent, change: EventChange) {
     let latest = event.latestGeometry
     var environment = ProcessInfo.processInfo.environment
     environment["OURPLANET_CHANGE"] = change.rawValue
@@ -65,24 +67,30 @@ struct ChangeOutput {
     environment["OURPLANET_MAGNITUDE"] =
       latest?.magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit) } ?? ""
     environment["OURPLANET_LINK"] = event.sources.first?.url ?? event.link ?? ""
-    let process = Process()
-    process.executableURL = program
-    process.arguments = Array(command.dropFirst())
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
+    let name = URL(fileURLWithPath: program).lastPathComponent
+    let child: Child
     do {
-      try process.run()
-      process.waitUntilExit()
-      if process.terminationStatus != 0 {
-        Console.error("watch: --exec: \(command[0]) exited with status \(process.terminationStatus)")
-      }
+      child = try Child.spawn(program, arguments: arguments, environment: environment, quiet: quiet)
     } catch {
-      Console.error("watch: --exec: cannot run \(command[0]): \(error.localizedDescription)")
+      Console.error("watch: --exec: \(error)")
+      return
     }
+    Shutdown.setChild(child)
+    defer { Shutdown.setChild(nil) }
+    let status: Int32
+    if let ended = child.wait(timeout: .seconds(timeout)) {
+      status = ended
+    } else {
+      Console.error(
+        "watch: --exec: \(name) for \(event.id) still ran after \(WatchCommand.describe(seconds: timeout)) "
+          + "(--exec-timeout); stopping it")
+      status = child.stop(grace: .seconds(2))
+    }
+    if let problem = Child.describe(status) { Console.error("watch: --exec: \(name) \(problem)") }
   }
 
   /// `name` as a path, or found on `PATH`.
-  private static func resolve(_ name: String) -> URL? {
+  static func resolve(_ name: String) -> URL? {
     if name.contains("/") {
       return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
     }

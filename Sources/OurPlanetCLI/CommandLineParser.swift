@@ -50,6 +50,7 @@ struct CommandLineParser {
         switch name {
         case "--json": options.json = true
         case "--bell": options.bell = true
+        case "--exec-quiet": options.execQuiet = true
         case "--no-mouse": options.noMouse = true
         case "--offline": options.offline = true
         case "--no-color": options.noColor = true
@@ -108,6 +109,8 @@ struct CommandLineParser {
         options.refreshInterval = value == "off" ? nil : try Self.duration(value, for: name)
       case "--interval":
         options.interval = try Self.duration(value, for: name)
+      case "--exec-timeout":
+        options.execTimeout = try Self.duration(value, for: name)
       case "--log":
         guard !value.isEmpty else { throw UsageError("--log needs a file") }
         options.logFile = URL(fileURLWithPath: value)
@@ -136,7 +139,7 @@ struct CommandLineParser {
     if options.json, options.command == .interactive {
       throw UsageError("--json needs a command: 'categories', 'events <category-id>' or 'watch'")
     }
-    if options.command != .watch, options.bell || options.exec != nil {
+    if options.command != .watch, options.bell || options.exec != nil || options.execQuiet {
       throw UsageError("--bell and --exec are options of 'watch'")
     }
     if options.api == nil, let fallback = environment["OURPLANET_API"], !fallback.isEmpty {

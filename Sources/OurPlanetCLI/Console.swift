@@ -2,7 +2,14 @@ import Foundation
 import Support
 import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where the commands write: results to stdout, messages to stderr prefixed with the program name.
+///
+/// Writes go straight to `write(2)`: `FileHandle.write` traps on an error, and a reader that went
+/// away (`| head -1`) or a full disk (`> /dev/full`) then ended in a crash report.
 enum Console {
   /// Writes a line to stdout.
   static func output(_ line: String) {
@@ -22,12 +29,43 @@ enum Console {
 
   /// Writes `text` to stdout at once, in one write, past any buffering (what `watch` prints must
   /// reach a pipe as it happens).
+  ///
+  /// When stdout cannot take it (a closed pipe with SIGPIPE ignored, a full disk), says so in one
+  /// line on stderr and ends the process with status 1: nothing after it could be delivered.
   static func writeNow(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    if let code = writeAll(text, to: STDOUT_FILENO) {
+      error("cannot write to standard output: \(String(cString: strerror(code)))")
+      exit(1)
+    }
   }
 
-  /// Writes `ourplanet: <message>` to stderr.
+  /// Writes `ourplanet: <message>` to stderr (a stderr that cannot take it is left alone).
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data("ourplanet: \(message)\n".utf8))
+    _ = writeAll("ourplanet: \(message)\n", to: STDERR_FILENO)
+  }
+
+  /// Writes the bell to stderr.
+  static func bell() {
+    _ = writeAll("\u{07}", to: STDERR_FILENO)
+  }
+
+  /// Writes all of `text` to `descriptor`, again after an interruption.
+  ///
+  /// - Returns: `errno` when a write failed, else `nil`.
+  private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+    var text = text
+    return text.withUTF8 { bytes -> Int32? in
+      guard let base = bytes.baseAddress else { return nil }
+      var written = 0
+      while written < bytes.count {
+        let result = Glibc.write(descriptor, base + written, bytes.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += result
+      }
+      return nil
+    }
   }
 }

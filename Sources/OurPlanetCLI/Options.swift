@@ -57,6 +57,10 @@ struct Options: Equatable {
   var bell = false
   /// `--exec CMD ARG...`: what `watch` runs for each change.
   var exec: [String]?
+  /// `--exec-timeout D` in seconds: how long an `--exec` program may run.
+  var execTimeout = 30
+  /// `--exec-quiet`: the `--exec` program's output goes to /dev/null rather than stderr.
+  var execQuiet = false
   /// `--help`.
   var help = false
   /// `--version`.

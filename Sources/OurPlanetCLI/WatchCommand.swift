@@ -2,89 +2,123 @@ import Dispatch
 import EONETKit
 import Foundation
 import OurPlanet
+import Support
 
 /// `ourplanet watch`: looks every `--interval` and prints one line per new, updated or closed
-/// event, each exactly once, never again after a restart.
+/// event, each at least once and, unless cut while announcing it, exactly once, across restarts.
 ///
 /// What it has announced is kept in `announced.json` under the state folder (apart from the UI's
-/// `seen.json`, so reading in the UI never swallows an alert). Its first look, with no state file,
-/// records a baseline and prints nothing. Ctrl-C and SIGTERM end it between two looks, or abandon a
-/// look in flight before anything of it is printed: no half line, no half state file.
+/// `seen.json`, so reading in the UI never swallows an alert). Each change is announced (the line,
+/// the bell, the `--exec` program), then committed to the file before the next one: a kill in
+/// between announces that one change again on restart, never skips it (at-least-once). A category
+/// enters the baseline silently the first time it loads from the network; until then its events
+/// are not announced. One `watch` per state folder: a second one says so and exits 2. A signal
+/// ends it at once (``Shutdown``) with its child.
 enum WatchCommand {
-  /// Runs until a signal ends it.
+  /// Runs until a signal ends it (128+N).
   ///
-  /// - Returns: 0 when ended by Ctrl-C or SIGTERM.
+  /// - Returns: 2 when the `--exec` program cannot be found or another `watch` runs on the state
+  ///   folder.
   static func run(_ options: Options, client: EONETClient, environment: [String: String]) -> Int32 {
-    let stop = StopSignal()
-    let file = StateFile<SeenState>(
-      name: "announced.json", directory: StateFile<SeenState>.defaultDirectory(environment: environment))
-    var announced: SeenState?
-    switch file.read() {
-    case .missing: announced = nil
-    case .value(let state): announced = state
-    case .damaged(let message): Console.error("watch: \(message); starting a new baseline")
+    var exec: (program: String, arguments: [String])?
+    if let command = options.exec {
+      guard let program = ChangeOutput.resolve(command[0]) else {
+        Console.error("--exec: no program '\(Console.line(command[0]))' found\nTry 'ourplanet --help'.")
+        return 2
+      }
+      exec = (program.path, Array(command.dropFirst()))
     }
-    let output = ChangeOutput(json: options.json, bell: options.bell, exec: options.exec)
+    let directory = StateFile<SeenState>.defaultDirectory(environment: environment)
+    let lock: FileLock
+    do {
+      try AtomicFile.createDirectory(directory)
+      lock = try FileLock(path: directory.appendingPathComponent("watch.lock").path)
+      guard try lock.acquire(blocking: false) else {
+        Console.error("watch: another 'watch' is running on the state folder \(directory.path)")
+        return 2
+      }
+    } catch {
+      Console.error("watch: \(error)")
+      return 1
+    }
+    // Held for the life of the process; the kernel drops it when the process ends, however.
+    defer { withExtendedLifetime(lock) {} }
+    let file = StateFile<SeenState>(name: "announced.json", directory: directory)
+    var announced: SeenState
+    switch file.read() {
+    case .missing: announced = SeenState(baseline: [])
+    case .value(let state): announced = state
+    case .damaged(let message):
+      Console.error("watch: \(message); starting a new baseline")
+      announced = SeenState(baseline: [])
+    }
+    let output = ChangeOutput(
+      json: options.json, bell: options.bell, exec: exec, timeout: options.execTimeout,
+      quiet: options.execQuiet)
+    let save = { (state: SeenState) in
+      if let problem = Shutdown.critical({ file.write(state) }) { Console.error("watch: \(problem)") }
+    }
     var failures = 0
-    while !stop.isSet {
-      switch look(options, client: client, stop: stop) {
-      case .stopped:
-        return 0
+    while true {
+      switch look(options, client: client) {
       case .failed(let message):
         failures += 1
         let wait = min(options.interval << min(failures, 3), options.interval * 8)
         Console.error("watch: \(message); trying again in \(Self.describe(seconds: wait))")
-        if stop.wait(seconds: wait) { return 0 }
+        Thread.sleep(forTimeInterval: Double(wait))
         continue
-      case .events(let events, let problems):
+      case .items(let items, let problems):
         failures = 0
         for problem in problems { Console.error("watch: \(problem)") }
-        if var state = announced {
-          let changes = events.compactMap { event in state.change(of: event).map { (event, $0) } }
-            .sorted { $0.0.date < $1.0.date }
-          for (event, change) in changes {
-            output.announce(event, change: change)
-            state.markSeen([event])
-          }
-          if !changes.isEmpty, let problem = file.write(state) { Console.error("watch: \(problem)") }
-          announced = state
-        } else {
-          var baseline = SeenState()
-          baseline.markSeen(events)
-          if let problem = file.write(baseline) { Console.error("watch: \(problem)") }
-          announced = baseline
+        announced = absorbBaseline(items, into: announced, offline: options.offline, save: save)
+        for (event, change) in changes(in: items, since: announced) {
+          output.announce(event, change: change)
+          announced.markSeen([event])
+          save(announced)
         }
       }
-      if stop.wait(seconds: options.interval) { return 0 }
+      Thread.sleep(forTimeInterval: Double(options.interval))
     }
-    return 0
+  }
+
+  /// Takes the events of every category not yet in the baseline that loaded from the network
+  /// (from storage when offline) as announced, silently, and saves when that changed anything.
+  private static func absorbBaseline(
+    _ items: [CategoryItem], into state: SeenState, offline: Bool, save: (SeenState) -> Void
+  ) -> SeenState {
+    guard let baseline = state.baseline else { return state }
+    let entering = items.filter {
+      !baseline.contains($0.category.id) && $0.state == .done && ($0.source == .live || offline)
+    }
+    guard !entering.isEmpty else { return state }
+    var next = state
+    next.markSeen(entering.lazy.flatMap(\.events))
+    next.baseline = baseline.union(entering.map(\.category.id))
+    save(next)
+    return next
+  }
+
+  /// The changes to announce, oldest first: events of categories in the baseline, each once.
+  private static func changes(in items: [CategoryItem], since state: SeenState) -> [(EOEvent, EventChange)] {
+    var seen = Set<String>()
+    var changes: [(EOEvent, EventChange)] = []
+    for item in items where state.isInBaseline(item.category.id) {
+      for event in item.events where seen.insert(event.id).inserted {
+        if let change = state.change(of: event) { changes.append((event, change)) }
+      }
+    }
+    return changes.sorted { $0.0.date < $1.0.date }
   }
 
   private enum Look {
-    case events([EOEvent], problems: [String])
+    case items([CategoryItem], problems: [String])
     case failed(String)
-    case stopped
   }
 
-  /// One look: every category's events in the days window, each event once.
-  private static func look(_ options: Options, client: EONETClient, stop: StopSignal) -> Look {
+  /// One look: every category's events in the days window.
+  private static func look(_ options: Options, client: EONETClient) -> Look {
     let feed = LiveEventFeed(client: client, days: options.days)
-    let done = DispatchSemaphore(value: 0)
-    let outcome = LockedBox<Result<Catalog?, EONETError>>(.success(nil))
-    let subscription = feed.refreshUpdates()
-      .scan(Catalog.empty) { $0.applying(.update($1)) }
-      .subscribe(
-        onNext: { catalog in outcome.set(.success(catalog)) },
-        onError: { error in
-          outcome.set(.failure(EONETError(error)))
-          done.signal()
-        },
-        onCompleted: { done.signal() })
-    // Wake up now and then to notice Ctrl-C while a look is in flight.
-    while done.wait(timeout: .now() + .milliseconds(200)) == .timedOut, !stop.isSet {}
-    subscription.dispose()
-    if stop.isSet { return .stopped }
-    switch outcome.get() {
+    switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
     case .failure(let error):
       return .failed("cannot load the categories: \(error)")
     case .success(nil):
@@ -97,15 +131,12 @@ enum WatchCommand {
       if problems.count == catalog.items.count, !problems.isEmpty {
         return .failed("every category failed (\(problems[0]))")
       }
-      var seen = Set<String>()
-      var events: [EOEvent] = []
-      for item in catalog.items {
-        for event in item.events(inLast: options.days, in: options.region)
-        where seen.insert(event.id).inserted {
-          events.append(event)
-        }
+      let items = catalog.items.map { item in
+        CategoryItem(
+          category: item.category, events: item.events(inLast: options.days, in: options.region),
+          fetchedAt: item.fetchedAt, source: item.source, state: item.state)
       }
-      return .events(events, problems: problems)
+      return .items(items, problems: problems)
     }
   }
 
@@ -113,50 +144,5 @@ enum WatchCommand {
     if seconds % 3600 == 0 { return "\(seconds / 3600) h" }
     if seconds % 60 == 0 { return "\(seconds / 60) min" }
     return "\(seconds) s"
-  }
-}
-
-/// A value written on one thread and read on another, behind a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-  // Every access goes through `lock`.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func set(_ newValue: Value) { lock.withLock { value = newValue } }
-  func get() -> Value { lock.withLock { value } }
-}
-
-/// Ctrl-C and SIGTERM, turned into a flag and a wake-up instead of an abrupt end.
-final class StopSignal: @unchecked Sendable {
-  // `sources` is only touched in init; the flag is behind its box's lock.
-  private let flag = LockedBox(false)
-  private let wake = DispatchSemaphore(value: 0)
-  private var sources: [DispatchSourceSignal] = []
-
-  init() {
-    for number in [SIGINT, SIGTERM] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [flag, wake] in
-        flag.set(true)
-        wake.signal()
-      }
-      source.resume()
-      sources.append(source)
-    }
-  }
-
-  /// Whether the signal came.
-  var isSet: Bool { flag.get() }
-
-  /// Waits `seconds`, or less if the signal comes.
-  ///
-  /// - Returns: whether the signal came.
-  func wait(seconds: Int) -> Bool {
-    if isSet { return true }
-    _ = wake.wait(timeout: .now() + .seconds(seconds))
-    return isSet
   }
 }

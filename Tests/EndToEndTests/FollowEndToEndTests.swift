@@ -80,7 +80,7 @@ struct FollowEndToEndTests {
     let looks = try categoryRequests(server)
     try waitUntil("two more looks") { try categoryRequests(server) >= looks + 2 }
     let status = try first.terminate()
-    #expect(status == 0, "SIGTERM ends it cleanly:\n\(first.errors)")
+    #expect(status == 128 + SIGTERM, "SIGTERM ends it cleanly, with 128+15:\n\(first.errors)")
     let lines = first.output.split(separator: "\n").map(String.init)
     let changes = try lines.map { line -> [String: Any] in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
@@ -102,7 +102,7 @@ struct FollowEndToEndTests {
     let second = try BackgroundRun(binary: binary, arguments: arguments, environment: environment)
     let before = try categoryRequests(server)
     try waitUntil("two looks after the restart") { try categoryRequests(server) >= before + 2 }
-    #expect(try second.terminate() == 0)
+    #expect(try second.terminate() == 128 + SIGTERM)
     #expect(second.output.isEmpty, "nothing again after a restart:\n\(second.output)")
   }
 
@@ -125,7 +125,7 @@ struct FollowEndToEndTests {
     try waitUntil("two failures") { run.errors.contains("trying again in 4 s") }
     #expect(run.errors.contains("HTTP 404"), "\(run.errors)")
     #expect(run.errors.contains("trying again in 2 s"), "the first wait doubles the interval:\n\(run.errors)")
-    #expect(try run.terminate() == 0)
+    #expect(try run.terminate() == 128 + SIGTERM)
     #expect(run.output.isEmpty)
   }
 
@@ -144,14 +144,14 @@ struct FollowEndToEndTests {
     #expect(run.standardError.contains("ourplanet: "), "\(run)")
   }
 
-  private func categoryRequests(_ server: FixtureServer) throws -> Int {
+  func categoryRequests(_ server: FixtureServer) throws -> Int {
     try server.stats().log.filter { $0.path == "/categories" }.count
   }
 
 }
 
 /// A command left running, its output collected in files.
-private final class BackgroundRun {
+final class BackgroundRun {
   private let process = Process()
   private let scratch: URL
 
@@ -182,14 +182,30 @@ private final class BackgroundRun {
     (try? String(contentsOf: scratch.appendingPathComponent("err"), encoding: .utf8)) ?? ""
   }
 
+  /// Its process id.
+  var pid: Int32 { process.processIdentifier }
+
+  /// Whether it still runs.
+  var isRunning: Bool { process.isRunning }
+
   /// Sends SIGTERM and waits (up to 20 s) for the end: the exit status, or -1 for a signal.
   func terminate() throws -> Int32 {
-    process.terminate()
-    let deadline = ContinuousClock.now + .seconds(20)
+    try end(with: SIGTERM)
+  }
+
+  /// Sends `signal` and waits (up to 20 s) for the end: the exit status, or -1 for a signal.
+  func end(with signal: Int32) throws -> Int32 {
+    kill(process.processIdentifier, signal)
+    return try waitForEnd("watch to end after signal \(signal)")
+  }
+
+  /// Waits (up to `timeout`) for the end: the exit status, or -1 for a signal.
+  func waitForEnd(_ what: String, timeout: Duration = .seconds(20)) throws -> Int32 {
+    let deadline = ContinuousClock.now + timeout
     while process.isRunning {
       guard ContinuousClock.now < deadline else {
         kill(process.processIdentifier, SIGKILL)
-        throw WaitTimeout(what: "watch to end after SIGTERM")
+        throw WaitTimeout(what: what)
       }
       Thread.sleep(forTimeInterval: 0.02)
     }

@@ -39,5 +39,8 @@ struct SignalEndToEndTests {
     let deadline = ContinuousClock.now + .seconds(20)
     while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
     #expect(!process.isRunning, "signal \(signal) did not end ourplanet within 20 s")
+    #expect(
+      process.terminationReason == .exit && process.terminationStatus == 128 + signal,
+      "ends with exit status 128+N")
   }
 }

@@ -2,8 +2,9 @@ import EONETKit
 import Foundation
 
 extension SeenState: QuickStateReading {
-  /// Reads the layout ``StateFile`` writes — `{"events":{"<id>":{"closed":…,"latest":…,
-  /// "magnitude":…,"records":…}}}`, keys in any order, any whitespace — in one pass over the bytes.
+  /// Reads the layout ``StateFile`` writes — `{"baseline":["<category>",…],"events":{"<id>":
+  /// {"closed":…,"latest":…,"magnitude":…,"records":…}}}`, `baseline` optional, keys in any order,
+  /// any whitespace — in one pass over the bytes.
   ///
   /// With ten times today's data the file holds 56,000 fingerprints; `JSONDecoder` took 130 ms for
   /// them, on the way to the first frame. Anything else (an escape in a string, another date form,
@@ -11,22 +12,28 @@ extension SeenState: QuickStateReading {
   static func quickRead(_ data: Data) -> SeenState? {
     data.withUnsafeBytes { bytes in
       var reader = StateBytes(bytes)
-      var events: [String: EventFingerprint] = [:]
-      guard reader.take(UInt8(ascii: "{")), reader.string() == "events", reader.take(UInt8(ascii: ":")),
-        reader.take(UInt8(ascii: "{"))
-      else { return nil }
-      events.reserveCapacity(bytes.count / 80)
+      var events: [String: EventFingerprint]?
+      var baseline: Set<String>?
+      guard reader.take(UInt8(ascii: "{")) else { return nil }
       var first = true
       while !reader.take(UInt8(ascii: "}")) {
-        guard first || reader.take(UInt8(ascii: ",")), let id = reader.string(),
-          reader.take(UInt8(ascii: ":")),
-          let fingerprint = reader.fingerprint()
+        guard first || reader.take(UInt8(ascii: ",")), let key = reader.string(),
+          reader.take(UInt8(ascii: ":"))
         else { return nil }
         first = false
-        events[id] = fingerprint
+        switch key {
+        case "events":
+          guard events == nil, let read = reader.fingerprints(capacity: bytes.count / 80) else { return nil }
+          events = read
+        case "baseline":
+          guard baseline == nil, let read = reader.strings() else { return nil }
+          baseline = Set(read)
+        default:
+          return nil
+        }
       }
-      guard reader.take(UInt8(ascii: "}")), reader.isAtEnd else { return nil }
-      return SeenState(events: events)
+      guard let events, reader.isAtEnd else { return nil }
+      return SeenState(events: events, baseline: baseline)
     }
   }
 }
@@ -123,6 +130,35 @@ private struct StateBytes {
       let date = ISO8601.parse(text.assumingMemoryBound(to: UInt8.self))
     else { return nil }
     return .some(date)
+  }
+
+  /// An object of fingerprints by event id.
+  mutating func fingerprints(capacity: Int) -> [String: EventFingerprint]? {
+    guard take(UInt8(ascii: "{")) else { return nil }
+    var events: [String: EventFingerprint] = [:]
+    events.reserveCapacity(capacity)
+    var first = true
+    while !take(UInt8(ascii: "}")) {
+      guard first || take(UInt8(ascii: ",")), let id = string(), take(UInt8(ascii: ":")),
+        let fingerprint = fingerprint()
+      else { return nil }
+      first = false
+      events[id] = fingerprint
+    }
+    return events
+  }
+
+  /// An array of strings.
+  mutating func strings() -> [String]? {
+    guard take(UInt8(ascii: "[")) else { return nil }
+    var strings: [String] = []
+    var first = true
+    while !take(UInt8(ascii: "]")) {
+      guard first || take(UInt8(ascii: ",")), let text = string() else { return nil }
+      first = false
+      strings.append(text)
+    }
+    return strings
   }
 
   /// One fingerprint object.

@@ -5,15 +5,16 @@ import RxCore
 
 /// What the user has seen, kept across runs: the UI marks events new or updated against it.
 ///
-/// On the very first launch (no state file yet, or a damaged one) everything the first refresh
-/// brings counts as seen, so the user is not met by a wall of "new"; from then on, events that
-/// arrive are new until opened (or their category is marked seen). Writes go to a serial
-/// background queue, in order; ``flush()`` waits for them (the app calls it on the way out).
+/// The baseline is taken per category: until a category has loaded from the network once (from
+/// storage when offline), everything it shows counts as seen, so the user is not met by a wall of
+/// "new" on the first launch, nor by one the first time a category that was failing loads; from
+/// then on, its events that arrive are new until opened (or their category is marked seen). Writes
+/// go to a serial background queue, in order, each merged with the file under a lock, so two
+/// instances on one folder never lose each other's marks; ``flush()`` waits for them (the app calls
+/// it on the way out).
 public final class SeenTracker: @unchecked Sendable {
-  // `stored` is a thread-safe relay; `pending` and `isLoaded` are guarded by `lock`; `queue`
-  // serialises the writes.
-  private let stored = BehaviorRelay<SeenState>(value: SeenState())
-  private var pending = false
+  // `stored` is a thread-safe relay; `isLoaded` is guarded by `lock`; `queue` serialises the writes.
+  private let stored = BehaviorRelay<SeenState>(value: SeenState(baseline: []))
   private var isLoaded = false
   private let lock = NSLock()
 
@@ -27,10 +28,9 @@ public final class SeenTracker: @unchecked Sendable {
     return stored
   }
 
-  /// Whether this run is taking the first-launch baseline.
+  /// Whether no category is in the baseline yet (the first launch, until a category loads).
   public var baselinePending: Bool {
-    load()
-    return lock.withLock { pending }
+    state.value.baseline?.isEmpty ?? false
   }
 
   /// A tracker over `file` (`nil`: nothing persisted, as in tests); problems go to `messages`.
@@ -41,7 +41,6 @@ public final class SeenTracker: @unchecked Sendable {
   public init(file: StateFile<SeenState>?, messages: MessageLog?) {
     self.file = file
     self.messages = messages
-    pending = file == nil
     isLoaded = file == nil
   }
 
@@ -65,12 +64,11 @@ public final class SeenTracker: @unchecked Sendable {
       isLoaded = true
       switch file.read() {
       case .missing:
-        pending = true
+        break
       case .value(let seen):
         stored.accept(seen)
       case .damaged(let message):
         problem = message
-        pending = true
       }
     }
     if let problem { messages?.post(problem) }
@@ -85,15 +83,25 @@ public final class SeenTracker: @unchecked Sendable {
     save(next)
   }
 
-  /// On the first launch, takes everything in `catalog` as seen, until the first refresh ends.
+  /// Takes everything a category not yet in the baseline shows as seen; a category enters the
+  /// baseline once it has loaded from the network (from storage when offline).
+  ///
+  /// A category shown only from the cache or the bundled snapshot, or failing, stays out: its
+  /// events count as seen meanwhile, and the first time it loads, what it brings is seen too.
   public func absorbBaseline(_ catalog: Catalog, online: Bool) {
-    guard baselinePending else { return }
-    markSeen(catalog.items.lazy.flatMap(\.events))
-    let refreshed = catalog.items.contains { $0.source == .live } || !online
-    if refreshed && !catalog.isLoading && !catalog.items.isEmpty {
-      lock.withLock { pending = false }
-      save(state.value)
-    }
+    let current = state.value
+    guard let baseline = current.baseline else { return }
+    let outside = catalog.items.filter { !baseline.contains($0.category.id) }
+    guard !outside.isEmpty else { return }
+    // Only what differs is marked: a category failing for days is looked at on every catalog.
+    let unseen = outside.flatMap { $0.events.filter { current.change(of: $0) != nil } }
+    let loaded = outside.filter { $0.state == .done && ($0.source == .live || !online) }
+    guard !unseen.isEmpty || !loaded.isEmpty else { return }
+    var next = current
+    next.markSeen(unseen)
+    next.baseline = baseline.union(loaded.map(\.category.id))
+    state.accept(next)
+    save(next)
   }
 
   /// Waits until every write so far has reached the disk.

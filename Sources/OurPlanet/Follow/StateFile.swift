@@ -1,7 +1,13 @@
 import Foundation
+import Support
 
-/// A small JSON file under the state folder, read whole and written atomically (a temporary file
-/// beside it, flushed, then renamed over it), so a crash or Ctrl-C never leaves half a file.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A small JSON file under the state folder, read whole and written atomically and durably through
+/// ``AtomicFile`` (a temporary file beside it, `fsync`ed, renamed over it, the folder `fsync`ed),
+/// so a crash, a kill -9 or a power cut never leaves half a file.
 ///
 /// The folder is `$XDG_STATE_HOME/ourplanet`, else `~/.local/state/ourplanet`.
 public struct StateFile<Value: Codable & Sendable>: Sendable {
@@ -37,10 +43,20 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
   }
 
   /// Reads the file.
+  ///
+  /// Its type is checked first: a folder or a FIFO in its place is a message, and a FIFO is never
+  /// opened (opening one for reading waits for a writer, forever).
   public func read() -> Contents {
-    guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
+    var info = stat()
+    guard stat(url.path, &info) == 0 else {
+      if errno == ENOENT { return .missing }
+      return .damaged("ignored state file \(url.lastPathComponent): \(SystemFailure("read", path: url.path))")
+    }
+    if let problem = Self.typeProblem(info) {
+      return .damaged("ignored state file \(url.lastPathComponent): \(url.path) \(problem)")
+    }
     do {
-      let data = try Data(contentsOf: url)
+      let data = try Self.contents(of: url.path)
       if let reading = Value.self as? any QuickStateReading.Type,
         let value = reading.quickRead(data) as? Value
       {
@@ -52,33 +68,74 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     }
   }
 
-  /// Writes `value` atomically.
+  /// Writes `value` atomically and durably (``AtomicFile``), merged with what is on disk under an
+  /// advisory lock when the value knows how (``MergeableState``), so two instances never lose
+  /// each other's writes.
   ///
   /// - Returns: A message when it could not be written (the folder is read-only, the disk full).
   @discardableResult
   public func write(_ value: Value) -> String? {
+    let directory = url.deletingLastPathComponent()
+    let failure = "could not write state file \(url.lastPathComponent)"
     do {
-      let data = try JSONEncoder.state.encode(value)
-      let directory = url.deletingLastPathComponent()
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let temporary = directory.appendingPathComponent(
-        ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
-      guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-        return
-          "could not write state file \(url.lastPathComponent): cannot create a file in \(directory.path)"
+      try AtomicFile.createDirectory(directory)
+      var info = stat()
+      if stat(url.path, &info) == 0, let problem = Self.typeProblem(info) {
+        return "\(failure): \(url.path) \(problem)"
       }
-      if rename(temporary.path, url.path) != 0 {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        return "could not write state file \(url.lastPathComponent): \(reason)"
+      let lock = try FileLock(path: directory.appendingPathComponent(".\(url.lastPathComponent).lock").path)
+      return try lock.withLock {
+        var merged = value
+        if let mergeable = value as? any MergeableState, case .value(let stored) = read(),
+          let combined = Self.merge(stored, mergeable) as? Value
+        {
+          merged = combined
+        }
+        try AtomicFile.write([JSONEncoder.state.encode(merged)], to: url)
+        return nil
       }
-      return nil
+    } catch let error as SystemFailure {
+      return "\(failure): \(error)"
     } catch {
-      return "could not write state file \(url.lastPathComponent): \(Self.reason(error))"
+      return "\(failure): \(Self.reason(error))"
+    }
+  }
+
+  /// `stored` merged with `mine` (two steps, so the state's type is opened once).
+  private static func merge<State: MergeableState>(_ stored: Value, _ mine: State) -> State? {
+    (stored as? State).map { $0.merging(mine) }
+  }
+
+  /// What is wrong with a file of this type in the state file's place, or `nil` for a regular file.
+  private static func typeProblem(_ info: stat) -> String? {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "is a folder, not a state file"
+    default: return "is not a regular file (a FIFO, socket or device)"
+    }
+  }
+
+  /// The whole file, read with `read(2)`.
+  private static func contents(of path: String) throws -> Data {
+    // O_NONBLOCK: should the file have become a FIFO since it was checked, opening it does not wait.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw SystemFailure("open", path: path) }
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemFailure("read", path: path)
+      }
+      if count == 0 { return data }
+      data.append(contentsOf: buffer[0..<count])
     }
   }
 
   private static func reason(_ error: Error) -> String {
+    if let failure = error as? SystemFailure { return failure.description }
     if let decoding = error as? DecodingError {
       switch decoding {
       case .dataCorrupted: return "not valid JSON"
@@ -104,4 +161,11 @@ extension JSONDecoder {
     decoder.dateDecodingStrategy = .iso8601
     return decoder
   }
+}
+
+/// A state that several instances write: each write merges with what is on disk.
+public protocol MergeableState {
+  /// This state (the one on disk) with `other` (the one being written) folded in, losing nothing
+  /// of either.
+  func merging(_ other: Self) -> Self
 }

@@ -40,15 +40,35 @@ extension Manual {
       """,
       """
       `ourplanet watch` keeps running and prints one line per change as it happens: an event that is \
-      new, updated (a new position or record, another magnitude) or closed, each exactly once, and \
-      never again after a restart (what it announced is kept in its own state file). Its first look \
-      only records what is there. With `--json` each line is a JSON object (`change`, `id`, `title`, \
+      new, updated (a new position or record, another magnitude) or closed, each once, and never \
+      again after a restart (what it announced is kept in its own state file). Its first look only \
+      records what is there, and so does a category's first good load when it was failing before. With `--json` each line is a JSON object (`change`, `id`, `title`, \
       `categories`, `date`, `latitude`, `longitude`, `magnitude`, `link`); `--bell` rings the \
       terminal bell per change; `--exec` runs a program per change, without a shell, with the event \
       in `OURPLANET_CHANGE`, `OURPLANET_ID`, `OURPLANET_TITLE`, `OURPLANET_CATEGORIES`, \
       `OURPLANET_DATE`, `OURPLANET_LATITUDE`, `OURPLANET_LONGITUDE`, `OURPLANET_MAGNITUDE` and \
       `OURPLANET_LINK`. When the network fails it says so and tries again later, waiting twice as \
       long each time, up to eight intervals. Durations read `30s`, `10m`, `1h` or plain seconds.
+      """,
+      """
+      Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
+      `events` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
+      ends its running `--exec` program first (SIGTERM, then SIGKILL half a second later). Each \
+      change is announced, then recorded, before the next one: a `watch` killed while announcing a \
+      change (its `--exec` program still running, say) announces that one change again when it \
+      restarts, never loses it, and never repeats the ones before it (at least once: a missed alert \
+      is worse than a repeated one, so `--exec` programs should tolerate a repeat of the same \
+      `OURPLANET_ID`). An `--exec` program gets `--exec-timeout` (30 seconds unless told otherwise), \
+      then SIGTERM and, two seconds later, SIGKILL; looks go on, and failures go to standard error. \
+      Its output goes to standard error (or nowhere with `--exec-quiet`), never into `watch`'s \
+      lines; it inherits no file descriptor but 0–2; a program that cannot be found is bad usage \
+      (exit status 2) before the first look. A category enters the baseline silently the first time \
+      it loads from the network (a failure or data from the cache or the bundled snapshot does not \
+      count), in `watch` and in the UI, so a category that was failing never floods with "new". \
+      The state files are written atomically and durably (`fsync`) and merged with what is on disk \
+      under a lock, so two UIs never lose each other's marks; a second `watch` on the same state \
+      folder says so and exits with status 2. A broken pipe or a full disk is one line on standard \
+      error and exit status 1.
       """,
     ],
     commands: [
@@ -111,6 +131,11 @@ extension Manual {
         names: ["--exec"], argument: "CMD [ARG...]",
         summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments"),
       Option(
+        names: ["--exec-timeout"], argument: "D",
+        summary: "`watch` stops a CMD still running after D (default 30s): SIGTERM, then SIGKILL"),
+      Option(
+        names: ["--exec-quiet"], summary: "`watch` sends CMD's output to /dev/null (by default, to stderr)"),
+      Option(
         names: ["--no-mouse"],
         summary:
           "leave the mouse to the terminal (by default a click selects, a double click opens, the wheel scrolls and zooms)"
@@ -149,7 +174,8 @@ extension Manual {
         term: "~/.local/state/ourplanet/",
         summary: """
           what you have seen in the UI (`seen.json`) and what `watch` has announced \
-          (`announced.json`), written atomically; a damaged file is reported and started afresh
+          (`announced.json`), written atomically and merged under a lock (`.seen.json.lock`, \
+          `.announced.json.lock`, `watch.lock`); a damaged file is reported and started afresh
           """),
       Entry(
         term: "PREFIX/share/ourplanet/eonet/",

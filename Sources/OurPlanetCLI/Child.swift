@@ -1,0 +1,138 @@
+import Dispatch
+import Foundation
+import Support
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A program `watch` runs for a change: started with `posix_spawn`, holding no descriptor of ours
+/// but 0–2, waited for by a thread blocked in `waitpid` (nothing polls).
+///
+/// Its stdin is /dev/null, its stdout our stderr (or /dev/null), so `watch --json | jq` only ever
+/// reads our lines. Descriptors 3 and up are closed in the child before the program starts:
+/// `posix_spawn_file_actions_addclosefrom_np`, where Foundation's `Process` could pass on a socket
+/// or file opened without `O_CLOEXEC`.
+final class Child: Sendable {
+  /// The process id.
+  let pid: pid_t
+  private let exited = DispatchSemaphore(value: 0)
+  private let status = LockedValue<Int32?>(nil)
+
+  private init(pid: pid_t) {
+    self.pid = pid
+  }
+
+  /// Starts `program` with `arguments` and exactly `environment`.
+  ///
+  /// - Parameter quiet: Whether its output goes to /dev/null rather than our stderr.
+  /// - Throws: ``SystemFailure`` when it cannot start.
+  static func spawn(
+    _ program: String, arguments: [String], environment: [String: String], quiet: Bool
+  ) throws -> Child {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if quiet {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    }
+    closeFrom3(&actions)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // The ending signals are ignored here (the dispatch sources see them); the child gets them at
+    // their default action, and no signal blocked, so SIGTERM ends it.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in Shutdown.ignoredHere + [SIGPIPE] { sigaddset(&defaults, number) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+    guard result == 0 else { throw SystemFailure("run", path: program, code: result) }
+    let child = Child(pid: pid)
+    let waiter = Thread { child.reap() }
+    waiter.stackSize = 64 * 1024
+    waiter.start()
+    return child
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc module
+  /// does not show (it is a GNU extension): looked up once by name.
+  private typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  private static let closeFrom: CloseFrom? = {
+    guard let handle = dlopen(nil, RTLD_NOW),
+      let symbol = dlsym(handle, "posix_spawn_file_actions_addclosefrom_np")
+    else { return nil }
+    return unsafeBitCast(symbol, to: CloseFrom.self)
+  }()
+
+  /// Adds the closing of every descriptor from 3 up to `actions`.
+  private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
+    if let closeFrom = Self.closeFrom, closeFrom(&actions, 3) == 0 { return }
+    // An older glibc: close each descriptor open now (none is opened between here and the spawn
+    // on this thread; `watch` runs its child between looks, when nothing else opens files).
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+  }
+
+  /// Waits in `waitpid` for the end, then wakes whoever waits.
+  private func reap() {
+    var raw: Int32 = 0
+    while waitpid(pid, &raw, 0) < 0 {
+      guard errno == EINTR else {
+        raw = 0
+        break
+      }
+    }
+    status.withLock { $0 = raw }
+    exited.signal()
+  }
+
+  /// Waits for the end, up to `timeout`.
+  ///
+  /// - Returns: Its raw wait status, or `nil` when it still runs.
+  func wait(timeout: DispatchTimeInterval) -> Int32? {
+    guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
+    exited.signal()  // Anyone else waiting sees it too.
+    return status.get()
+  }
+
+  /// Sends SIGTERM, and SIGKILL if it still runs after `grace`; returns once it has ended.
+  ///
+  /// - Returns: Its raw wait status.
+  @discardableResult
+  func stop(grace: DispatchTimeInterval) -> Int32 {
+    if let status = wait(timeout: .seconds(0)) { return status }
+    kill(pid, SIGTERM)
+    if let status = wait(timeout: grace) { return status }
+    kill(pid, SIGKILL)
+    return wait(timeout: .seconds(3600)) ?? 0
+  }
+
+  /// A raw wait status in words: `exited with status 3`, `was killed by signal 9`.
+  static func describe(_ status: Int32) -> String? {
+    let signal = status & 0x7f
+    if signal == 0 {
+      let code = (status >> 8) & 0xff
+      return code == 0 ? nil : "exited with status \(code)"
+    }
+    return "was ended by signal \(signal)"
+  }
+}
