@@ -55,6 +55,22 @@ struct HostileTextEndToEndTests {
     }
   }
 
+  @Test("a password in --api never reaches stderr: every message shows the URL as http://***@host")
+  func redactedAPI() throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    // Nothing listens on the discard port of the loopback: the request fails and the message names
+    // the URL.
+    let run = try CommandRun.run(
+      [
+        binary, "events", "wildfires", "--days", "1", "--api", "http://user:hunter2@127.0.0.1:9/api/v3",
+        "--cache-dir", temporary.url.appendingPathComponent("cache").path,
+      ], in: temporary.url, environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.standardError.contains("http://***@127.0.0.1:9/api/v3"), "\(run)")
+    #expect(!run.standardError.contains("hunter2") && !run.standardOutput.contains("hunter2"), "\(run)")
+  }
+
   private func withApp(_ body: (AppHarness) throws -> Void) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }

@@ -42,8 +42,10 @@ public struct DetailPane: Hashable, Sendable {
   private static func capLines(_ text: String) -> String {
     // Every character is at least one byte: a short body needs no walk at all.
     guard text.utf8.count > TextSanitizer.displayLimit else { return text }
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TextSanitizer.capped(String($0)) }
+    // Split on the byte, not by characters: breaking half a megabyte into grapheme clusters only
+    // to find the line feeds took longer than a frame.
+    return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { TextSanitizer.capped(String(text[$0.startIndex..<$0.endIndex])) }
       .joined(separator: "\n")
   }
 
