@@ -40,8 +40,14 @@ enum Console {
   }
 
   /// Writes `ourplanet: <message>` to stderr (a stderr that cannot take it is left alone).
+  ///
+  /// Every message passes through the one sanitiser, line by line, with any URL's user name and
+  /// password replaced by `***`: whatever a message quotes (a category id, a server's list, an
+  /// argument) reaches the terminal as text, never as an escape sequence or a secret.
   static func error(_ message: String) {
-    _ = writeAll("ourplanet: \(message)\n", to: STDERR_FILENO)
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line(URL.redacting(String($0))) }
+    _ = writeAll("ourplanet: \(lines.joined(separator: "\n"))\n", to: STDERR_FILENO)
   }
 
   /// Writes the bell to stderr.

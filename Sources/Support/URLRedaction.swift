@@ -7,14 +7,22 @@ extension URL {
     URL.redacting(absoluteString)
   }
 
-  /// `text` with the userinfo of a URL in it (`scheme://user:pw@`) replaced by `***`; other text is
-  /// returned as it is.
+  /// `text` with the userinfo of every URL in it (`scheme://user:pw@`) replaced by `***`; other
+  /// text is returned as it is.
   package static func redacting(_ text: String) -> String {
-    guard let scheme = text.range(of: "://") else { return text }
-    let authorityStart = scheme.upperBound
-    let rest = text[authorityStart...]
-    let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-    guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
-    return String(text[..<authorityStart]) + "***" + String(text[at...])
+    var result = ""
+    var rest = text[...]
+    while let scheme = rest.range(of: "://") {
+      result += rest[..<scheme.upperBound]
+      rest = rest[scheme.upperBound...]
+      // The authority ends at the path, query or fragment, or at a blank (the URL ends in prose).
+      let authorityEnd =
+        rest.firstIndex(where: { "/?#".contains($0) || $0.isWhitespace }) ?? rest.endIndex
+      if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+        result += "***"
+        rest = rest[at...]
+      }
+    }
+    return result + rest
   }
 }

@@ -71,6 +71,35 @@ struct HostileTextEndToEndTests {
     #expect(!run.standardError.contains("hunter2") && !run.standardOutput.contains("hunter2"), "\(run)")
   }
 
+  @Test("a server's category ids reach stderr as text: no escape sequence, bell or bidi control")
+  func hostileCategoryIDs() throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI(in: temporary.url, events: [:])
+    // A category list whose ids and titles carry a screen clear, a title change, a bell and a
+    // right-to-left override.
+    let list = api.directory.appendingPathComponent("categories.json")
+    var body = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: list)) as? [String: Any])
+    var categories = try #require(body["categories"] as? [[String: Any]])
+    categories.append(["id": "evil\u{1B}[2J\u{1B}]0;pwned\u{07}\u{202E}", "title": "Evil\u{1B}[31m"])
+    body["categories"] = categories
+    try JSONSerialization.data(withJSONObject: body).write(to: list)
+    let server = try FixtureServer(fixtures: api.directory)
+    defer { server.stop() }
+    let run = try CommandRun.run(
+      [
+        binary, "events", "no-such-category", "--api", server.baseURL.absoluteString,
+        "--cache-dir", temporary.url.appendingPathComponent("cache").path,
+      ], in: temporary.url, environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.standardError.contains("unknown category 'no-such-category'"), "\(run)")
+    #expect(run.standardError.contains("evil"), "\(run)")
+    for forbidden in ["\u{1B}", "\u{07}", "\u{202E}"] {
+      #expect(!run.standardError.contains(forbidden), "\(run.standardError.debugDescription)")
+    }
+  }
+
   private func withApp(_ body: (AppHarness) throws -> Void) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }

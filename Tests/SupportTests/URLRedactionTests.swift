@@ -11,6 +11,8 @@ import Testing
     ),
     ("see http://a:b@h/x for more", "see http://***@h/x for more"),
     ("no url here @ all", "no url here @ all"),
+    ("http://a:b@one/x and https://c:d@two/y", "http://***@one/x and https://***@two/y"),
+    ("http://host/x then mail me@example.org", "http://host/x then mail me@example.org"),
   ])
   func userInfoNeverShows(text: String, expected: String) {
     #expect(URL.redacting(text) == expected)
