@@ -70,6 +70,20 @@ extension Manual {
       folder says so and exits with status 2. A broken pipe or a full disk is one line on standard \
       error and exit status 1.
       """,
+      """
+      Guarantees of the text it shows and writes. Text from the server never reaches a terminal as \
+      a command: in the UI, in every message and in the commands' text output, control characters \
+      and escape sequences (C0, C1, DEL) show as `?` or a replacement character, tabs and line \
+      breaks as spaces, and characters that reverse the direction of text are dropped. A user name \
+      or password in `--api` shows as `***` in every message and is never stored. A title, \
+      description or link longer than 4096 characters is shown cut with an ellipsis (exports keep it \
+      whole), so no field can freeze the screen. CSV (`--format csv` and the UI's `E`) is safe to \
+      open in a spreadsheet: control and direction characters other than tab and line breaks are \
+      removed, and a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return and is not \
+      a number gets a leading `'`, so it is never run as a formula. JSON and GeoJSON stay valid and \
+      lossless: control characters, DEL, the C1 range, U+2028, U+2029 and the direction controls \
+      are written as `\\uXXXX` escapes.
+      """,
     ],
     commands: [
       Command(words: [.optional([.placeholder("options")])], summary: "start the terminal UI"),
