@@ -15,7 +15,7 @@ public struct FixtureServerStats: Decodable, Sendable, Equatable {
     public let fault: String?
     /// The status sent, or `nil` when no complete answer was sent (see ``outcome``).
     public let status: Int?
-    /// `answered`, `hang`, `short` or `disconnected`.
+    /// `answered`, `hang`, `silent`, `short` or `disconnected`.
     public let outcome: String
   }
 

@@ -32,7 +32,9 @@ FAULTS: status (any code, optional Retry-After), malformed (broken JSON), trunca
 cut in half, honest Content-Length), short (Content-Length promises more than is sent, then the
 connection closes), html (an HTML error page with status 200 or `code`), empty (status 200, no body),
 hang (answer nothing for `seconds`, default 30, then close; a client hanging up is logged as
-"disconnected"), huge (`bytes` of valid JSON padding; `"undeclared": true` sends no Content-Length).
+"disconnected"), huge (`bytes` of valid JSON padding; `"undeclared": true` sends no Content-Length),
+silent (reads the request and sends nothing until the client hangs up or `seconds`, default 600, pass;
+then closes; it waits in one blocking select, so the server itself stays idle while a client waits).
 """
 
 import argparse
@@ -241,6 +243,18 @@ class Handler(BaseHTTPRequestHandler):
                     return "disconnected"
             self.close_connection = True
             return "hang"
+        if fault == "silent":
+            deadline = time.monotonic() + float(rule.get("seconds", 600))
+            while not self.server.stopping:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                # Wakes at least every second so a stopping server is noticed.
+                if self.client_gone(min(remaining, 1.0)):
+                    self.close_connection = True
+                    return "disconnected"
+            self.close_connection = True
+            return "silent"
         if fault == "huge":
             size = int(rule.get("bytes", 1 << 20))
             padding = b'{"events":[],"padding":"' + b"x" * max(0, size - 30) + b'"}'
