@@ -205,3 +205,42 @@ struct SocketTransportTests {
     #expect(completed.withLock { $0 } == false)
   }
 }
+
+/// Content encodings through the socket transport.
+@Suite("SocketTransport encodings", .serialized)
+struct SocketTransportEncodingTests {
+  private func send(_ request: HTTPRequest) -> Result<HTTPResponse, EONETError>? {
+    let result = Mutex<Result<HTTPResponse, EONETError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let task = SocketTransport().send(request) { outcome in
+      result.withLock { $0 = outcome }
+      done.signal()
+    }
+    if done.wait(timeout: .now() + 30) == .timedOut { task.cancel() }
+    return result.withLock { $0 }
+  }
+
+  @Test("a gzip body is decoded")
+  func gzip() throws {
+    let server = try FixtureServer(
+      fixtures: Fixtures.server, plan: #"{"rules":[{"path":"/categories","fault":"gzip"}]}"#)
+    defer { server.stop() }
+    let response = try #require(
+      try send(HTTPRequest(url: server.baseURL.appendingPathComponent("categories")))?.get())
+    #expect(
+      response.body == (try Data(contentsOf: Fixtures.server.appendingPathComponent("categories.json"))))
+  }
+
+  @Test("a gzip bomb fails at the cap on decoded bytes")
+  func bomb() throws {
+    let plan = #"{"rules":[{"path":"/categories","fault":"gzip-bomb","bytes":200000000}]}"#
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
+    defer { server.stop() }
+    let result = send(
+      HTTPRequest(url: server.baseURL.appendingPathComponent("categories"), maximumBodyBytes: 1_000_000))
+    guard case .failure(.responseTooLarge(_, 1_000_000))? = result else {
+      Issue.record("expected responseTooLarge, got \(String(describing: result))")
+      return
+    }
+  }
+}

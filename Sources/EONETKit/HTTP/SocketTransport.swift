@@ -12,8 +12,8 @@ import Support
 /// costs no CPU (URLSession on Linux spins in that case, see ``URLSessionTransport``). Cancelling
 /// writes to the pipe, so the thread wakes at once, closes the socket and never completes.
 ///
-/// It sends `Accept-Encoding: identity` and refuses a `Content-Encoding` it did not ask for, so the
-/// body cap applies to the bytes the caller gets. It follows up to 5 redirects to `http://` URLs;
+/// It asks for `gzip` and `deflate` and decodes them itself (``Inflater``), checking the body cap on
+/// the decoded bytes as they are produced; any other `Content-Encoding` fails clearly. It follows up to 5 redirects to `http://` URLs;
 /// userinfo in a URL becomes an `Authorization: Basic` header and never appears in the request line.
 ///
 /// ```swift
@@ -150,7 +150,7 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
     if let query = components.percentEncodedQuery { target += "?" + query }
     let hostField = (host.contains(":") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
     var fields: [(String, String)] = [
-      ("Host", hostField), ("User-Agent", "ourplanet"), ("Accept-Encoding", "identity"),
+      ("Host", hostField), ("User-Agent", "ourplanet"), ("Accept-Encoding", "gzip, deflate"),
       ("Connection", "close"),
     ]
     if components.user != nil || components.password != nil {
@@ -292,9 +292,6 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
       head = try readHead(fd)
     } while (100...199).contains(head.status)
     let url = request.url.absoluteString
-    if let encoding = head.headers["content-encoding"], encoding.lowercased() != "identity" {
-      throw fail("the server sent an encoding that was not asked for (\(encoding))")
-    }
     if head.status == 204 || head.status == 304 {
       return HTTPResponse(status: head.status, headers: head.headers)
     }
@@ -322,7 +319,31 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
       guard buffer.count - start <= limit else { throw .error(.responseTooLarge(url: url, limit: limit)) }
       body.append(contentsOf: buffer[start...])
     }
-    return HTTPResponse(status: head.status, headers: head.headers, body: Data(body))
+    return HTTPResponse(status: head.status, headers: head.headers, body: Data(try decode(body, head)))
+  }
+
+  /// The body with its `Content-Encoding` undone, the cap checked on every byte produced.
+  private func decode(_ body: [UInt8], _ head: HTTPResponseHead) throws(Failure) -> [UInt8] {
+    let encoding = (head.headers["content-encoding"] ?? "identity").trimmingCharacters(in: .whitespaces)
+      .lowercased()
+    let limit = request.maximumBodyBytes
+    do {
+      switch encoding {
+      case "identity", "": return body
+      case "gzip", "x-gzip": return try Inflater.gunzip(body, limit: limit)
+      case "deflate": return try Inflater.inflateHTTP(body, limit: limit)
+      default: throw fail("the server sent an unsupported encoding (\(encoding))")
+      }
+    } catch let failure as Inflater.Failure {
+      switch failure {
+      case .tooLarge: throw .error(.responseTooLarge(url: request.url.absoluteString, limit: limit))
+      case .corrupt(let reason): throw fail("the \(encoding) body is corrupt: \(reason)")
+      }
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw fail("\(error)")
+    }
   }
 
   private func readHead(_ fd: Int32) throws(Failure) -> HTTPResponseHead {
