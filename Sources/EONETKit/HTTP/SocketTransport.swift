@@ -286,7 +286,7 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
   }
 
   private func readResponse(from fd: Int32) throws(Failure) -> HTTPResponse {
-    (buffer, start, closed) = ([], 0, false)
+    (buffer, start, closed, nextProbe) = ([], 0, false, 64 * 1024)
     var head: HTTPResponseHead
     repeat {
       head = try readHead(fd)
@@ -299,7 +299,7 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
     let limit = request.maximumBodyBytes
     if let coding = head.headers["transfer-encoding"]?.lowercased() {
       guard coding == "chunked" else { throw fail("an unsupported transfer encoding (\(coding))") }
-      body = try readChunked(fd, limit: limit)
+      body = try readChunked(fd, head: head, limit: limit)
     } else if let lengthText = head.headers["content-length"] {
       guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
         throw fail("a bad Content-Length")
@@ -307,6 +307,7 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
       guard length <= limit else { throw .error(.responseTooLarge(url: url, limit: limit)) }
       body.reserveCapacity(length)
       while buffer.count - start < length {
+        try probe(buffer[start...], head)
         guard try fill(fd) else {
           throw fail("the connection closed after \(buffer.count - start) of \(length) body bytes")
         }
@@ -315,11 +316,33 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
     } else {
       while try fill(fd) {
         guard buffer.count - start <= limit else { throw .error(.responseTooLarge(url: url, limit: limit)) }
+        try probe(buffer[start...], head)
       }
       guard buffer.count - start <= limit else { throw .error(.responseTooLarge(url: url, limit: limit)) }
       body.append(contentsOf: buffer[start...])
     }
     return HTTPResponse(status: head.status, headers: head.headers, body: Data(try decode(body, head)))
+  }
+
+  /// The compressed size at which ``probe(_:_:)`` next decodes what has arrived.
+  private var nextProbe = 64 * 1024
+
+  /// Decodes a compressed body received so far each time it has doubled in size, so a body that
+  /// inflates past the cap fails while it arrives, not after the server has sent all of it (a bomb
+  /// can take the server longer to send than the request's deadline). Doubling keeps the total work
+  /// within twice one decode. Only the cap counts here: a body cut off so far is expected.
+  private func probe(_ received: ArraySlice<UInt8>, _ head: HTTPResponseHead) throws(Failure) {
+    guard received.count >= nextProbe, let encoding = head.headers["content-encoding"],
+      !["identity", ""].contains(encoding.trimmingCharacters(in: .whitespaces).lowercased())
+    else { return }
+    nextProbe = received.count * 2
+    do {
+      _ = try decode(Array(received), head)
+    } catch .error(.responseTooLarge(let url, let limit)) {
+      throw .error(.responseTooLarge(url: url, limit: limit))
+    } catch {
+      return
+    }
   }
 
   /// The body with its `Content-Encoding` undone, the cap checked on every byte produced.
@@ -400,7 +423,7 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
     }
   }
 
-  private func readChunked(_ fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
+  private func readChunked(_ fd: Int32, head: HTTPResponseHead, limit: Int) throws(Failure) -> [UInt8] {
     var body: [UInt8] = []
     while true {
       let line = try readLine(fd)
@@ -420,6 +443,7 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
         guard try fill(fd) else { throw fail("the connection closed inside a chunk") }
       }
       body.append(contentsOf: buffer[start..<(start + size)])
+      try probe(body[...], head)
       start += size
       guard try readLine(fd).isEmpty else { throw fail("a chunk longer than its size") }
     }
