@@ -192,6 +192,28 @@ struct SocketTransportTests {
     #expect(transportMessage(send(HTTPRequest(url: six, timeout: 5))) != nil)
   }
 
+  @Test("cancelling after completion writes to no descriptor (its wake-up pipe is closed by then)")
+  func cancelAfterCompletion() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let openBefore = Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))
+    let done = DispatchSemaphore(value: 0)
+    let task = transport.send(HTTPRequest(url: categories(server))) { _ in done.signal() }
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    // Once the request's descriptors are closed, a new pipe takes the lowest free numbers: those.
+    #expect(
+      try eventually {
+        Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")).isSubset(of: openBefore)
+      })
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    defer { fds.forEach { close($0) } }
+    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+    task.cancel()
+    var byte: UInt8 = 0
+    #expect(read(fds[0], &byte, 1) == -1, "cancel wrote into a descriptor it no longer owned")
+  }
+
   @Test("cancelling closes the connection and never completes")
   func cancel() throws {
     let server = try FixtureServer(

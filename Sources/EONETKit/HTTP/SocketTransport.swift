@@ -47,6 +47,8 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
   private struct State {
     var completion: (@Sendable (Result<HTTPResponse, EONETError>) -> Void)?
     var cancelled = false
+    /// The pipe is closed: its descriptor numbers may already belong to another file.
+    var finished = false
   }
 
   private let request: HTTPRequest
@@ -68,15 +70,16 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
   }
 
   func cancel() {
-    let first = state.withLock { state in
-      defer { state.completion = nil }
-      guard !state.cancelled else { return false }
+    // Under the lock: `run` closes the pipe under it too, so this never writes to a descriptor
+    // number that was closed and reused (a cancel after completion is the usual case).
+    state.withLock { state in
+      state.completion = nil
+      guard !state.cancelled, !state.finished else { return }
       state.cancelled = true
-      return true
-    }
-    if first, wakeWrite >= 0 {
-      var byte: UInt8 = 1
-      _ = write(wakeWrite, &byte, 1)
+      if wakeWrite >= 0 {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+      }
     }
   }
 
@@ -98,8 +101,11 @@ private final class Exchange: HTTPTask, @unchecked Sendable {
       return state.completion
     }
     completion?(result)
-    if wakeRead >= 0 { close(wakeRead) }
-    if wakeWrite >= 0 { close(wakeWrite) }
+    state.withLock { state in
+      state.finished = true
+      if wakeRead >= 0 { close(wakeRead) }
+      if wakeWrite >= 0 { close(wakeWrite) }
+    }
   }
 
   // MARK: The exchange
