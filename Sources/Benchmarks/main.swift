@@ -12,6 +12,7 @@ let suites: [(name: String, run: () -> Void)] = [
     }
   ),
   ("map", { runMapBenchmarks() }),
+  ("safety", { runNetworkWaitBenchmarks() }),
   // One case on its own: `make bench ARGS=refresh-memory` (about a minute).
   ("refresh-memory", { runRefreshMemoryBenchmark() }),
 ]

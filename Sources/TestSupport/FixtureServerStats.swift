@@ -11,11 +11,17 @@ public struct FixtureServerStats: Decodable, Sendable, Equatable {
     public let ifNoneMatch: String?
     /// The `If-Modified-Since` header, if sent.
     public let ifModifiedSince: String?
+    /// The request line's target exactly as sent (path and query).
+    public let target: String?
+    /// Whether an `Authorization` header came.
+    public let authorization: Bool?
+    /// The `Authorization` header, if sent.
+    public let authorizationValue: String?
     /// The planned fault applied, if any.
     public let fault: String?
     /// The status sent, or `nil` when no complete answer was sent (see ``outcome``).
     public let status: Int?
-    /// `answered`, `hang`, `short` or `disconnected`.
+    /// `answered`, `hang`, `silent`, `short`, `raw` or `disconnected`.
     public let outcome: String
   }
 

@@ -32,10 +32,20 @@ FAULTS: status (any code, optional Retry-After), malformed (broken JSON), trunca
 cut in half, honest Content-Length), short (Content-Length promises more than is sent, then the
 connection closes), html (an HTML error page with status 200 or `code`), empty (status 200, no body),
 hang (answer nothing for `seconds`, default 30, then close; a client hanging up is logged as
-"disconnected"), huge (`bytes` of valid JSON padding; `"undeclared": true` sends no Content-Length).
+"disconnected"), huge (`bytes` of valid JSON padding; `"undeclared": true` sends no Content-Length),
+silent (reads the request and sends nothing until the client hangs up or `seconds`, default 600, pass;
+then closes; it waits in one blocking select, so the server itself stays idle while a client waits),
+chunked (the real body with Transfer-Encoding: chunked, in pieces of `bytes`, default 1000),
+gzip (the real body gzip-encoded honestly, Content-Encoding: gzip), gzip-bomb (a gzip body that
+inflates to `bytes` zero bytes, default 4 GiB, generated as it is sent, never whole in memory),
+hostile-headers (the real body, with a Content-Type and other headers carrying ESC, BEL, C1 and bidi
+characters), redirect (`code`, default 302, to `location`), raw (`response` sent verbatim, then close).
+Every logged request records "target" (the request line's target as sent) and "authorization"
+(whether an Authorization header came, and its value in "authorizationValue").
 """
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -45,6 +55,7 @@ import socket
 import sys
 import threading
 import time
+import zlib
 from email.utils import formatdate, parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -200,7 +211,9 @@ class Handler(BaseHTTPRequestHandler):
         segments = [s for s in path.split("/") if s]
         category = segments[1] if len(segments) == 2 and segments[0] == "categories" else None
         entry = {"path": path, "query": query, "ifNoneMatch": self.headers.get("If-None-Match"),
-                 "ifModifiedSince": self.headers.get("If-Modified-Since")}
+                 "ifModifiedSince": self.headers.get("If-Modified-Since"), "target": self.path,
+                 "authorization": self.headers.get("Authorization") is not None,
+                 "authorizationValue": self.headers.get("Authorization")}
         self.server.stats.begin(category)
         entry["status"], entry["outcome"] = None, "answered"
         self.pending = (category, entry)
@@ -241,6 +254,28 @@ class Handler(BaseHTTPRequestHandler):
                     return "disconnected"
             self.close_connection = True
             return "hang"
+        if fault == "silent":
+            deadline = time.monotonic() + float(rule.get("seconds", 600))
+            while not self.server.stopping:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                # Wakes at least every second so a stopping server is noticed.
+                if self.client_gone(min(remaining, 1.0)):
+                    self.close_connection = True
+                    return "disconnected"
+            self.close_connection = True
+            return "silent"
+        if fault == "raw":
+            self.log_pending(None)
+            self.wfile.write(rule.get("response", "").encode("latin-1"))
+            self.wfile.flush()
+            self.close_connection = True
+            return "raw"
+        if fault == "redirect":
+            return self.send_body(int(rule.get("code", 302)), b"", {"Location": rule.get("location", "/")})
+        if fault == "gzip-bomb":
+            return self.send_gzip_bomb(int(rule.get("bytes", 4 << 30)))
         if fault == "huge":
             size = int(rule.get("bytes", 1 << 20))
             padding = b'{"events":[],"padding":"' + b"x" * max(0, size - 30) + b'"}'
@@ -270,6 +305,17 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return "short"
+        if fault == "chunked":
+            return self.send_chunked(body, int(rule.get("bytes", 1000)))
+        if fault == "gzip":
+            return self.send_body(200, gzip.compress(body), {"Content-Encoding": "gzip"})
+        if fault == "hostile-headers":
+            hostile = {"X-Evil": "\x1b]0;pwned\x07 \x1b[31mred\u202e", "X-C1": "a\u009bb\u0085c",
+                       "Server": "evil\x1b[2J"}
+            # As UTF-8 bytes on the wire: http.server encodes header text as Latin-1.
+            wire = {name: value.encode("utf-8").decode("latin-1") for name, value in hostile.items()}
+            evil_type = "application/json\x1b[31m\u202e\x07".encode("utf-8").decode("latin-1")
+            return self.send_body(200, body, wire, content_type=evil_type)
         headers = {}
         if self.server.plan.setting("validators", False):
             etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
@@ -277,6 +323,39 @@ class Handler(BaseHTTPRequestHandler):
             if self.not_modified(etag):
                 return self.send_body(304, b"", headers)
         return self.send_body(200, body, headers)
+
+    def send_chunked(self, body, size):
+        self.log_pending(200)
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type())
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for offset in range(0, len(body), max(1, size)):
+            piece = body[offset:offset + max(1, size)]
+            self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n")
+        self.wfile.write(b"0\r\n\r\n")
+        return 200
+
+    def send_gzip_bomb(self, size):
+        """A gzip stream of `size` zero bytes, compressed piece by piece as it is sent (read to close)."""
+        self.log_pending(200)
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type())
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+        zeros = bytes(1 << 20)
+        left = size
+        while left > 0:
+            piece = zeros[:min(left, len(zeros))]
+            left -= len(piece)
+            out = compressor.compress(piece)
+            if out:
+                self.wfile.write(out)
+        self.wfile.write(compressor.flush())
+        return 200
 
     def client_gone(self, timeout):
         """Whether the client closed the connection (waits up to `timeout` seconds to find out)."""

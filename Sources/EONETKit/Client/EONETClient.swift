@@ -32,7 +32,7 @@ public final class EONETClient: @unchecked Sendable {
   ///   - scheduler: Where requests are made and responses decoded.
   public init(
     configuration: Configuration = Configuration(),
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = SchemeTransport(),
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
   ) {
     let loader = RequestLoader(configuration: configuration, transport: transport, scheduler: scheduler)

@@ -11,6 +11,14 @@ import Support
 /// cache of its own: EONETKit's disk cache and conditional requests replace it, and a 304 must reach
 /// the caller as a 304.
 ///
+/// Used for `https://` only (``SchemeTransport``): TLS needs a C library this package does not link.
+/// While a request waits for its answer it costs CPU: FoundationNetworking's multi handle adds a
+/// write DispatchSource when libcurl asks for `CURL_POLL_OUT` during the connect and never removes
+/// it when libcurl switches to `CURL_POLL_IN`, and a connected socket is always writable, so the
+/// source fires continuously (about 1,800 wake-ups a second) until the answer or the timeout.
+/// FoundationNetworking also turns on libcurl's automatic decompression (no public switch turns it
+/// off), so the size cap here is checked on decoded bytes only after libcurl hands them over.
+///
 /// ```swift
 /// let transport = URLSessionTransport()
 /// let task = transport.send(HTTPRequest(url: url, timeout: 10)) { print($0) }
