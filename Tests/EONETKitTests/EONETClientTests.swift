@@ -288,6 +288,30 @@ struct EONETClientTests {
       log.suffix(2).allSatisfy { $0.ifNoneMatch != nil && $0.ifModifiedSince != nil && $0.status == 304 })
   }
 
+  @Test("credentials in the API address never reach a cache file; validators still apply")
+  func credentialsNotStored() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
+    defer { server.stop() }
+    let cacheDirectory = try Fixtures.temporaryDirectory()
+    var components = try #require(
+      URLComponents(url: server.baseURL.appendingPathComponent("api/v3"), resolvingAgainstBaseURL: false))
+    components.user = "reader"
+    components.password = "s3cret"
+    let configuration = EONETClient.Configuration(
+      baseURL: try #require(components.url), cacheDirectory: cacheDirectory, offline: false,
+      requestTimeout: 5, retryPolicy: fastRetries, onWarning: { _ in })
+    let client = EONETClient(configuration: configuration)
+    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
+    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
+    let files = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)
+    #expect(!files.isEmpty)
+    for file in files {
+      let data = try Data(contentsOf: cacheDirectory.appendingPathComponent(file))
+      #expect(data.range(of: Data("s3cret".utf8)) == nil, "\(file)")
+    }
+    #expect(try server.stats().log.suffix(2).allSatisfy { $0.status == 304 })
+  }
+
   @Test("no validators are sent for another URL (another days window)")
   func validatorsPerURL() throws {
     let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)

@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import Support
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -87,7 +88,7 @@ struct RequestLoader {
       let url = try makeURL(path: path, query: query)
       let cached = readCacheEntry(key)
       var headers = ["Accept": "application/json"]
-      let validated = cached.flatMap { $0.url == url.absoluteString ? $0 : nil }
+      let validated = cached.flatMap { $0.url == url.redacted ? $0 : nil }
       if let etag = validated?.etag { headers["If-None-Match"] = etag }
       if let lastModified = validated?.lastModified { headers["If-Modified-Since"] = lastModified }
       let request = HTTPRequest(
@@ -122,7 +123,7 @@ struct RequestLoader {
     if decoded.skipped > 0 { warn(.skippedEvents(count: decoded.skipped, source: url.absoluteString)) }
     let stored = format.stored(decoded, body: response.body)
     let entry = CacheEntry(
-      url: url.absoluteString, fetchedAt: now, etag: response.header("ETag"),
+      url: url.redacted, fetchedAt: now, etag: response.header("ETag"),
       lastModified: response.header("Last-Modified"), count: decoded.elements.count, body: stored.body,
       encoding: stored.encoding)
     if let warning = cache?.write(entry, for: key, keepLarger: decoded.skipped > 0) { warn(warning) }
