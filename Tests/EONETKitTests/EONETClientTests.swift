@@ -312,6 +312,21 @@ struct EONETClientTests {
     #expect(try server.stats().log.suffix(2).allSatisfy { $0.status == 304 })
   }
 
+  @Test("a client sweeps the cache folder's stale temporary files at start, off the caller's thread")
+  func sweepsAtStart() throws {
+    let cacheDirectory = try Fixtures.temporaryDirectory()
+    let stale = cacheDirectory.appendingPathComponent(".events-wildfires-open.cache.2147483632.1.tmp")
+    try Data("partial".utf8).write(to: stale)
+    let configuration = EONETClient.Configuration(
+      baseURL: URL(string: "http://127.0.0.1:9/api/v3")!, cacheDirectory: cacheDirectory, offline: true)
+    _ = EONETClient(configuration: configuration)
+    let deadline = Date().addingTimeInterval(10)
+    while FileManager.default.fileExists(atPath: stale.path), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+  }
+
   @Test("no validators are sent for another URL (another days window)")
   func validatorsPerURL() throws {
     let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)

@@ -37,6 +37,12 @@ public final class EONETClient: @unchecked Sendable {
   ) {
     let loader = RequestLoader(configuration: configuration, transport: transport, scheduler: scheduler)
     self.loader = loader
+    if let directory = configuration.cacheDirectory {
+      // Off the caller's thread (the UI's, at start): listing a folder is I/O.
+      DispatchQueue.global(qos: .utility).async {
+        TemporaryFileSweep.sweep(directory) { $0.hasSuffix(".cache") }
+      }
+    }
   }
 
   /// Requests the categories now (not shared), sorted by title, with their provenance.
