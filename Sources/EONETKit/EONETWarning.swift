@@ -10,11 +10,13 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
   case cacheIgnored(path: String, reason: String)
   /// A cache file could not be written; the data is still served.
   case cacheNotWritten(path: String, reason: String)
+  /// The server listed more categories than a refresh loads; the first `loaded` were loaded.
+  case categoriesLeftOut(count: Int, loaded: Int)
 
   /// A one-line form for a narrow status line: file names without their folders.
   public var shortDescription: String {
     switch self {
-    case .skippedEvents:
+    case .skippedEvents, .categoriesLeftOut:
       return description
     case .cacheIgnored(let path, let reason):
       return "ignored cache file \(Self.fileName(path)): \(reason)"
@@ -35,6 +37,8 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
       return "ignored cache file \(path): \(reason)"
     case .cacheNotWritten(let path, let reason):
       return "could not write cache file \(path): \(reason)"
+    case .categoriesLeftOut(let count, let loaded):
+      return "the server listed \(count + loaded) categories; loaded the first \(loaded), left out \(count)"
     }
   }
 }
