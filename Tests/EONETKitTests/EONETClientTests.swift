@@ -361,6 +361,24 @@ struct EONETClientTests {
     #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).elements.isEmpty)
   }
 
+  @Test("a category's fallback is whole: with only one half cached, offline serves the snapshot")
+  func wholeFallback() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let cache = try Fixtures.temporaryDirectory()
+    _ = record(
+      try makeClient(server, cache: cache).fetchEvents(forLast: 3650, category: category("wildfires")))
+    // What a failing open half leaves when the closed half arrived first.
+    let open = EONETCache(directory: cache).fileURL(
+      for: RequestLoader.eventsKey(category: category("wildfires"), status: "open"))
+    try FileManager.default.removeItem(at: open)
+    let offline = try makeClient(server, cache: cache, offline: true)
+    let local = try #require(
+      record(offline.fetchEvents(forLast: 3650, category: category("wildfires"))).elements.first)
+    #expect(local.source == .snapshot)
+    #expect(record(offline.cachedEvents(forLast: 3650, category: category("wildfires"))).elements.isEmpty)
+  }
+
   @Test("offline without a cache serves the bundled snapshot, filtered from its own date")
   func snapshotFallback() throws {
     let server = try FixtureServer(fixtures: Fixtures.server)

@@ -82,7 +82,7 @@ public final class EONETClient: @unchecked Sendable {
   }
 
   /// A category's cached events from the last `days` days before the cache's fetch time, newest
-  /// first; completes empty when neither half (open, closed) is cached.
+  /// first; completes empty unless both halves (open, closed) are cached: never half a category.
   ///
   /// - Parameters:
   ///   - days: Prior days, counted back from the fetch time.
