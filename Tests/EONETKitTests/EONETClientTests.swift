@@ -379,6 +379,28 @@ struct EONETClientTests {
     #expect(record(offline.cachedEvents(forLast: 3650, category: category("wildfires"))).elements.isEmpty)
   }
 
+  @Test("a narrower window never shrinks what a wider one cached")
+  func narrowNeverShrinks() throws {
+    let cache = try Fixtures.temporaryDirectory()
+    let configuration = EONETClient.Configuration(
+      baseURL: URL(string: "http://127.0.0.1:9/api/v3")!, cacheDirectory: cache, requestTimeout: 5,
+      retryPolicy: fastRetries, onWarning: { _ in })
+    let client = EONETClient(configuration: configuration, transport: WindowTransport())
+    let wide = try #require(
+      record(client.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+    let narrow = try #require(
+      record(client.fetchEvents(forLast: 1, category: category("wildfires"))).elements.first)
+    #expect(wide.value.count == 1)
+    #expect(narrow.value.isEmpty)
+    let offline = EONETClient(
+      configuration: EONETClient.Configuration(
+        baseURL: configuration.baseURL, cacheDirectory: cache, offline: true, onWarning: { _ in }))
+    let local = try #require(
+      record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+    #expect(local.source == .cache)
+    #expect(local.value.map(\.id) == wide.value.map(\.id))
+  }
+
   @Test("offline without a cache serves the bundled snapshot, filtered from its own date")
   func snapshotFallback() throws {
     let server = try FixtureServer(fixtures: Fixtures.server)
@@ -473,5 +495,29 @@ struct EONETClientTests {
     let cached = try #require(
       record(client.cachedEvents(forLast: 3650, category: category("volcanoes"))).elements.first)
     #expect(cached.value.count == 4)
+  }
+}
+
+/// Answers an open half with one recent event for a window of more than a day, none for a day.
+private struct WindowTransport: HTTPTransport {
+  private struct Task: HTTPTask {
+    func cancel() {}
+  }
+
+  func send(
+    _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
+  ) -> any HTTPTask {
+    let query = request.url.query ?? ""
+    let date = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400))
+    let event = """
+      {"id":"EONET_1","title":"Fire","categories":[{"id":"wildfires","title":"Wildfires"}],"sources":[],\
+      "geometry":[{"date":"\(date)","type":"Point","coordinates":[1.0,2.0]}]}
+      """
+    let events = query.contains("status=open") && !query.contains("days=1&") && !query.hasSuffix("days=1")
+    let body = #"{"title":"EONET Events","events":["# + (events ? event : "") + "]}"
+    completion(
+      .success(
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))))
+    return Task()
   }
 }
