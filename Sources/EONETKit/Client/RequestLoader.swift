@@ -240,12 +240,12 @@ struct RequestLoader {
     // nothing older is decoded. A closed copy left out this way cannot hide an open copy inside the
     // window: the open half listed the event open when it was fetched, after the window's start, so
     // the event closed after that start too (unless the server backdated its closing to before it).
-    // A category is whole or not at all: one half alone (the closed half written before the open one
-    // failed) would show as the category's events; without both the caller falls back further.
-    guard entries.count == 2, let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
+    guard let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
     let start = Self.windowStart(fetchedAt: fetchedAt, days: days)
     let parts = entries.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: start) }
-    guard parts.count == entries.count else { return nil }
+    // A category is whole or not at all: one half alone (the closed half written before the open one
+    // failed) would show as the category's events; without both the caller falls back further.
+    guard parts.count == 2 else { return nil }
     let combined = Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived))
     return Self.filter(combined, forLast: days)
   }
