@@ -44,20 +44,51 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-# Fuzzes the decoder (the one parser of untrusted input) with libFuzzer for FUZZ_SECONDS:
-# `make fuzz FUZZ_SECONDS=600`. The entry point (Tests/Fuzz) is compiled with the decoder's own
-# sources, outside SwiftPM; the corpus grows in .build-fuzz/corpus from the checked-in seeds, and a
-# crash or hang is written to .build-fuzz/ as crash-* or timeout-* (make it a regression test).
+# Fuzzes the three readers of bytes from outside with libFuzzer, FUZZ_SECONDS each
+# (`make fuzz FUZZ_SECONDS=600`): the decoder (server responses), the event archive reader (the cache
+# read at every start) and the seen-state fast reader (the state file). Each entry point (Tests/Fuzz)
+# is compiled with its readers' own sources, outside SwiftPM (module imports stripped: one module);
+# a compile failure stops `make` with the compiler's output. Each corpus grows in
+# .build-fuzz/corpus-<name> from the checked-in seeds (Tests/Fuzz/corpus, corpus-archive, corpus-seen),
+# and a crash or hang is written to .build-fuzz/ as <name>-crash-* or -timeout-* (make it a
+# regression test). `make fuzz-decoder`, `fuzz-archive`, `fuzz-seen` run one.
 FUZZ_SECONDS ?= 60
-FUZZ_SOURCES = $(wildcard Sources/EONETKit/Decoding/*.swift) $(wildcard Sources/EONETKit/Models/*.swift) \
-  Sources/EONETKit/EONETError.swift Tests/Fuzz/DecoderFuzzer.swift
-fuzz:
-	mkdir -p .build-fuzz/corpus
-	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name EONETFuzz $(FUZZ_SOURCES) \
-	  -o .build-fuzz/decoder-fuzzer 2>&1 | grep -v "Cannot export local symbol '__asan" || true
-	cp -n Tests/Fuzz/corpus/* .build-fuzz/corpus/
-	.build-fuzz/decoder-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 \
-	  -artifact_prefix=.build-fuzz/ -print_final_stats=1 .build-fuzz/corpus
+FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -package-name ourplanet -module-name OurPlanetFuzz
+FUZZ_DECODER_SOURCES = $(wildcard Sources/EONETKit/Decoding/*.swift) $(wildcard Sources/EONETKit/Models/*.swift) \
+  Sources/EONETKit/EONETError.swift
+FUZZ_ARCHIVE_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/EONETKit/Cache/EventArchive.swift $(wildcard Sources/Support/*.swift)
+FUZZ_SEEN_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/OurPlanet/Follow/SeenState.swift \
+  Sources/OurPlanet/Follow/SeenState+Reading.swift
+.PHONY: fuzz-decoder fuzz-archive fuzz-seen
+fuzz: fuzz-decoder fuzz-archive fuzz-seen
+
+fuzz-decoder:
+	$(MAKE) fuzz-one FUZZ_NAME=decoder FUZZ_SEEDS=Tests/Fuzz/corpus FUZZ_ENTRY=DecoderFuzzer \
+	  FUZZ_SOURCES='$(FUZZ_DECODER_SOURCES)'
+
+fuzz-archive:
+	$(MAKE) fuzz-one FUZZ_NAME=archive FUZZ_SEEDS=Tests/Fuzz/corpus-archive FUZZ_ENTRY=ArchiveFuzzer \
+	  FUZZ_SOURCES='$(FUZZ_ARCHIVE_SOURCES)'
+
+fuzz-seen:
+	$(MAKE) fuzz-one FUZZ_NAME=seen FUZZ_SEEDS=Tests/Fuzz/corpus-seen FUZZ_ENTRY=SeenStateFuzzer \
+	  FUZZ_SOURCES='$(FUZZ_SEEN_SOURCES)'
+
+# One fuzzer: its sources copied without their module imports (one module here), compiled (the
+# linker's note about ASan's local symbols is dropped, every other line shown, a failure fatal), run.
+.PHONY: fuzz-one
+fuzz-one:
+	rm -rf .build-fuzz/src-$(FUZZ_NAME) && mkdir -p .build-fuzz/src-$(FUZZ_NAME) .build-fuzz/corpus-$(FUZZ_NAME)
+	for f in $(FUZZ_SOURCES) Tests/Fuzz/$(FUZZ_ENTRY).swift; do \
+	  sed -e '/^import EONETKit$$/d' -e '/^import Support$$/d' "$$f" > .build-fuzz/src-$(FUZZ_NAME)/$$(basename "$$f"); \
+	done
+	$(SWIFT)c $(FUZZ_FLAGS) .build-fuzz/src-$(FUZZ_NAME)/*.swift -o .build-fuzz/$(FUZZ_NAME)-fuzzer \
+	  > .build-fuzz/$(FUZZ_NAME)-build.log 2>&1; status=$$?; \
+	  grep -v "Cannot export local symbol '__asan" .build-fuzz/$(FUZZ_NAME)-build.log; \
+	  if [ $$status -ne 0 ]; then echo "fuzz: $(FUZZ_ENTRY) does not compile (exit $$status)" >&2; exit 1; fi
+	cp -n $(FUZZ_SEEDS)/* .build-fuzz/corpus-$(FUZZ_NAME)/
+	SWIFT_BACKTRACE=enable=no .build-fuzz/$(FUZZ_NAME)-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 \
+	  -artifact_prefix=.build-fuzz/$(FUZZ_NAME)- -print_final_stats=1 .build-fuzz/corpus-$(FUZZ_NAME)
 
 # Rebuilds the fuzzer's seed corpus (Tests/Fuzz/corpus) from ../shared/data/eonet.
 .PHONY: fuzz-corpus

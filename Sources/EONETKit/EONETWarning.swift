@@ -13,11 +13,13 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
   case cacheIgnored(path: String, reason: String)
   /// A cache file could not be written; the data is still served.
   case cacheNotWritten(path: String, reason: String)
+  /// The server listed more categories than a refresh loads; the first `loaded` were loaded.
+  case categoriesLeftOut(count: Int, loaded: Int)
 
   /// A one-line form for a narrow status line: file names without their folders.
   public var shortDescription: String {
     switch self {
-    case .skippedEvents:
+    case .skippedEvents, .categoriesLeftOut:
       return description
     case .cacheIgnored(let path, let reason):
       return "ignored cache file \(EONETError.quoted(Self.fileName(path))): \(EONETError.quoted(reason))"
@@ -39,6 +41,8 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
       return "ignored cache file \(EONETError.quoted(path)): \(EONETError.quoted(reason))"
     case .cacheNotWritten(let path, let reason):
       return "could not write cache file \(EONETError.quoted(path)): \(EONETError.quoted(reason))"
+    case .categoriesLeftOut(let count, let loaded):
+      return "the server listed \(count + loaded) categories; loaded the first \(loaded), left out \(count)"
     }
   }
 }

@@ -133,4 +133,38 @@ struct EONETCacheTests {
   func fileNames(key: String, name: String) {
     #expect(EONETCache.fileName(for: key) == name)
   }
+
+  @Test("cache files are created 0600 and new folders 0700: what is cached is the user's own")
+  func permissions() throws {
+    let root = try Fixtures.temporaryDirectory()
+    let directory = root.appendingPathComponent("nested/ourplanet")
+    let cache = EONETCache(directory: directory)
+    #expect(cache.write(entry(), for: "k") == nil)
+    func mode(_ url: URL) throws -> Int {
+      try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) & 0o777
+    }
+    #expect(try mode(cache.fileURL(for: "k")) == 0o600)
+    #expect(try mode(directory) == 0o700)
+    #expect(try mode(root.appendingPathComponent("nested")) == 0o700)
+  }
+
+  @Test("cache file names stay safe and short for any id: slashes, dots, bytes, 300 characters")
+  func hostileFileNames() throws {
+    let cache = EONETCache(directory: try Fixtures.temporaryDirectory())
+    let keys = [
+      "events-\(String(repeating: "x", count: 300))-open", "events-../../etc-open", "events-a/b-open",
+      "events-..-open", "events-\u{1F525}\u{0}\n-open", "events-a%2Fb-open",
+    ]
+    var names: Set<String> = []
+    for key in keys {
+      let name = EONETCache.fileName(for: key)
+      #expect(name.utf8.count <= 200, "\(name)")
+      #expect(!name.contains("/") && !name.hasPrefix("."), "\(name)")
+      names.insert(name)
+      #expect(cache.write(entry(), for: key) == nil)
+      #expect(cache.read(key) == .hit(entry()))
+    }
+    #expect(names.count == keys.count)
+    #expect(EONETCache.fileName(for: "events-wildfires-open") == "events-wildfires-open.cache")
+  }
 }

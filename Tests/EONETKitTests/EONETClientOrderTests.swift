@@ -65,4 +65,33 @@ struct EONETClientOrderTests {
         "listed cba", "started c", "loaded c", "started b", "loaded b", "started a", "loaded a",
       ])
   }
+
+  @Test(
+    "a categories list longer than the bound loads only the bound, and a warning says how many were left out")
+  func boundedList() throws {
+    let categories = (0..<3_000).map { EOCategory(id: "c\($0)", title: "c\($0)") }
+    let warnings = LockedWarnings()
+    let scheduler = TestScheduler(initialClock: 0)
+    let updates = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+      EONETClient.refresh(categories: .just(categories), onWarning: warnings.append) { _ in
+        .just(EOFetched(value: [], source: .live, fetchedAt: Date(timeIntervalSince1970: 0)))
+      }
+    }
+    let started = updates.events.compactMap { record -> String? in
+      if case .started(let category) = record.value.element { return category.id } else { return nil }
+    }
+    #expect(started.count == EONETClient.maximumCategories)
+    #expect(started == categories.prefix(EONETClient.maximumCategories).map(\.id))
+    #expect(warnings.all == [.categoriesLeftOut(count: 3_000 - EONETClient.maximumCategories, loaded: 100)])
+  }
+}
+
+/// Warnings collected from any thread.
+private final class LockedWarnings: @unchecked Sendable {
+  // Guarded by `lock`.
+  private var warnings: [EONETWarning] = []
+  private let lock = NSLock()
+
+  func append(_ warning: EONETWarning) { lock.withLock { warnings.append(warning) } }
+  var all: [EONETWarning] { lock.withLock { warnings } }
 }

@@ -288,6 +288,45 @@ struct EONETClientTests {
       log.suffix(2).allSatisfy { $0.ifNoneMatch != nil && $0.ifModifiedSince != nil && $0.status == 304 })
   }
 
+  @Test("credentials in the API address never reach a cache file; validators still apply")
+  func credentialsNotStored() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
+    defer { server.stop() }
+    let cacheDirectory = try Fixtures.temporaryDirectory()
+    var components = try #require(
+      URLComponents(url: server.baseURL.appendingPathComponent("api/v3"), resolvingAgainstBaseURL: false))
+    components.user = "reader"
+    components.password = "s3cret"
+    let configuration = EONETClient.Configuration(
+      baseURL: try #require(components.url), cacheDirectory: cacheDirectory, offline: false,
+      requestTimeout: 5, retryPolicy: fastRetries, onWarning: { _ in })
+    let client = EONETClient(configuration: configuration)
+    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
+    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
+    let files = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)
+    #expect(!files.isEmpty)
+    for file in files {
+      let data = try Data(contentsOf: cacheDirectory.appendingPathComponent(file))
+      #expect(data.range(of: Data("s3cret".utf8)) == nil, "\(file)")
+    }
+    #expect(try server.stats().log.suffix(2).allSatisfy { $0.status == 304 })
+  }
+
+  @Test("a client sweeps the cache folder's stale temporary files at start, off the caller's thread")
+  func sweepsAtStart() throws {
+    let cacheDirectory = try Fixtures.temporaryDirectory()
+    let stale = cacheDirectory.appendingPathComponent(".events-wildfires-open.cache.2147483632.1.tmp")
+    try Data("partial".utf8).write(to: stale)
+    let configuration = EONETClient.Configuration(
+      baseURL: URL(string: "http://127.0.0.1:9/api/v3")!, cacheDirectory: cacheDirectory, offline: true)
+    _ = EONETClient(configuration: configuration)
+    let deadline = Date().addingTimeInterval(10)
+    while FileManager.default.fileExists(atPath: stale.path), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+  }
+
   @Test("no validators are sent for another URL (another days window)")
   func validatorsPerURL() throws {
     let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
@@ -320,6 +359,46 @@ struct EONETClientTests {
     #expect(cached.first?.value.count == 4)
     #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).completed)
     #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).elements.isEmpty)
+  }
+
+  @Test("a category's fallback is whole: with only one half cached, offline serves the snapshot")
+  func wholeFallback() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let cache = try Fixtures.temporaryDirectory()
+    _ = record(
+      try makeClient(server, cache: cache).fetchEvents(forLast: 3650, category: category("wildfires")))
+    // What a failing open half leaves when the closed half arrived first.
+    let open = EONETCache(directory: cache).fileURL(
+      for: RequestLoader.eventsKey(category: category("wildfires"), status: "open"))
+    try FileManager.default.removeItem(at: open)
+    let offline = try makeClient(server, cache: cache, offline: true)
+    let local = try #require(
+      record(offline.fetchEvents(forLast: 3650, category: category("wildfires"))).elements.first)
+    #expect(local.source == .snapshot)
+    #expect(record(offline.cachedEvents(forLast: 3650, category: category("wildfires"))).elements.isEmpty)
+  }
+
+  @Test("a narrower window never shrinks what a wider one cached")
+  func narrowNeverShrinks() throws {
+    let cache = try Fixtures.temporaryDirectory()
+    let configuration = EONETClient.Configuration(
+      baseURL: URL(string: "http://127.0.0.1:9/api/v3")!, cacheDirectory: cache, requestTimeout: 5,
+      retryPolicy: fastRetries, onWarning: { _ in })
+    let client = EONETClient(configuration: configuration, transport: WindowTransport())
+    let wide = try #require(
+      record(client.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+    let narrow = try #require(
+      record(client.fetchEvents(forLast: 1, category: category("wildfires"))).elements.first)
+    #expect(wide.value.count == 1)
+    #expect(narrow.value.isEmpty)
+    let offline = EONETClient(
+      configuration: EONETClient.Configuration(
+        baseURL: configuration.baseURL, cacheDirectory: cache, offline: true, onWarning: { _ in }))
+    let local = try #require(
+      record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+    #expect(local.source == .cache)
+    #expect(local.value.map(\.id) == wide.value.map(\.id))
   }
 
   @Test("offline without a cache serves the bundled snapshot, filtered from its own date")
@@ -416,5 +495,29 @@ struct EONETClientTests {
     let cached = try #require(
       record(client.cachedEvents(forLast: 3650, category: category("volcanoes"))).elements.first)
     #expect(cached.value.count == 4)
+  }
+}
+
+/// Answers an open half with one recent event for a window of more than a day, none for a day.
+private struct WindowTransport: HTTPTransport {
+  private struct Task: HTTPTask {
+    func cancel() {}
+  }
+
+  func send(
+    _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
+  ) -> any HTTPTask {
+    let query = request.url.query ?? ""
+    let date = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400))
+    let event = """
+      {"id":"EONET_1","title":"Fire","categories":[{"id":"wildfires","title":"Wildfires"}],"sources":[],\
+      "geometry":[{"date":"\(date)","type":"Point","coordinates":[1.0,2.0]}]}
+      """
+    let events = query.contains("status=open") && !query.contains("days=1&") && !query.hasSuffix("days=1")
+    let body = #"{"title":"EONET Events","events":["# + (events ? event : "") + "]}"
+    completion(
+      .success(
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))))
+    return Task()
   }
 }

@@ -164,6 +164,12 @@ struct EventArchiveCacheTests {
       fetchedAt: Date(timeIntervalSince1970: 1_762_603_200),
       count: 5, body: body)
     #expect(EONETCache(directory: directory).write(entry, for: "events-wildfires-open") == nil)
+    // A category is read from the cache only whole: its closed half too, as an earlier build stored it.
+    var closed = entry
+    closed.url = "http://127.0.0.1/categories/wildfires?status=closed"
+    closed.count = 0
+    closed.body = Data(#"{"title":"EONET Events","events":[]}"#.utf8)
+    #expect(EONETCache(directory: directory).write(closed, for: "events-wildfires-closed") == nil)
     let offline = try #require(
       record(
         client(server, cache: directory, offline: true).fetchEvents(forLast: 36_500, category: wildfires)

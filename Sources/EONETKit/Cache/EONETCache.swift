@@ -1,11 +1,12 @@
 import Foundation
+import Support
 
 /// The disk cache: one file per request (categories, each category's open and closed events).
 ///
 /// Each file holds a one-line JSON header (format, version, URL, fetch time, validators, element
 /// count, body encoding, length and checksum) and the body: the category list as the server sent
 /// it, a category's events as an ``EventArchive`` (read back several times faster than JSON). Files
-/// are written atomically (a temporary file, then `rename`) and read mapped, not copied; a file that
+/// are written by `AtomicFile` (`0600`, in a `0700` folder) and read mapped, not copied; a file that
 /// is corrupt, truncated, of another version or unreadable is reported and ignored, never fatal.
 ///
 /// ```swift
@@ -51,7 +52,9 @@ public final class EONETCache: Sendable {
     directory.appendingPathComponent(Self.fileName(for: key), isDirectory: false)
   }
 
-  /// A file name safe for any key: letters, digits, `-` and `_` stay, anything else is `%XX`.
+  /// A file name safe for any key: letters, digits, `-` and `_` stay, anything else is `%XX`; a name
+  /// that would be longer than ``maximumNameBytes`` keeps a readable prefix and ends in `~` and a hash
+  /// of the whole key (a category id is the server's text: 300 characters would not be a valid name).
   static func fileName(for key: String) -> String {
     var name = ""
     for byte in key.utf8 {
@@ -64,8 +67,16 @@ public final class EONETCache: Sendable {
         name += String(format: "%%%02X", byte)
       }
     }
+    if name.utf8.count > maximumNameBytes {
+      // `~` never comes out of the escaping above, so a shortened name never equals a plain one.
+      name = String(name.prefix(maximumNameBytes - 17)) + "~" + CacheHeader.checksum(of: Data(key.utf8))
+    }
     return name + ".cache"
   }
+
+  /// The longest name before `.cache`: well under the usual 255-byte limit, with room for the
+  /// writer's temporary name around it.
+  static let maximumNameBytes = 120
 
   /// Reads the entry for `key`.
   func read(_ key: String) -> Lookup {
@@ -135,61 +146,17 @@ public final class EONETCache: Sendable {
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       var head = try encoder.encode(header)
       head.append(UInt8(ascii: "\n"))
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try AtomicFile.createDirectory(directory)
       // Head and body in turn: joining them would copy the body (2.5 MB for wildfires) for nothing.
-      try Self.atomicallyWrite([head, entry.body], to: url)
+      try AtomicFile.write([head, entry.body], to: url)
       return nil
     } catch {
       return .cacheNotWritten(path: url.path, reason: Self.reason(error))
     }
   }
 
-  /// Writes a temporary file beside `url`, flushes it, and renames it over `url`.
-  ///
-  /// A reader sees the old file or the new one, never half of either.
-  private static func atomicallyWrite(_ parts: [Data], to url: URL) throws {
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw POSIXFailure(operation: "create", path: temporary.path) }
-    var failure: POSIXFailure?
-    for part in parts where failure == nil {
-      part.withUnsafeBytes { bytes in
-        var written = 0
-        while written < bytes.count {
-          let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-          if result < 0 {
-            if errno == EINTR { continue }
-            failure = POSIXFailure(operation: "write", path: temporary.path)
-            return
-          }
-          written += result
-        }
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 {
-      failure = POSIXFailure(operation: "sync", path: temporary.path)
-    }
-    close(descriptor)
-    if failure == nil, rename(temporary.path, url.path) != 0 {
-      failure = POSIXFailure(operation: "rename", path: url.path)
-    }
-    if let failure {
-      unlink(temporary.path)
-      throw failure
-    }
-  }
-
-  private struct POSIXFailure: Error, CustomStringConvertible {
-    let operation: String
-    let path: String
-    let code: Int32 = errno
-
-    var description: String { "\(operation) failed: \(String(cString: strerror(code)))" }
-  }
-
   private static func reason(_ error: any Error) -> String {
-    if let failure = error as? POSIXFailure { return failure.description }
+    if let failure = error as? SystemFailure { return "\(failure.operation) failed: \(failure.reason)" }
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
       underlying.domain == NSPOSIXErrorDomain

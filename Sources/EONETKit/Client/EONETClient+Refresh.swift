@@ -4,6 +4,9 @@ extension EONETClient {
   /// Categories downloading at once during a refresh: the one place that says "two at a time".
   public static let maxConcurrentDownloads = 2
 
+  /// The most categories a refresh loads (EONET lists 13).
+  public static let maximumCategories = 100
+
   /// Loads every category's events, ``maxConcurrentDownloads`` categories at a time, as a stream of
   /// updates.
   ///
@@ -20,7 +23,10 @@ extension EONETClient {
   /// - Returns: ``EORefreshUpdate/listed(_:)``, then a `started` and a `loaded` or `failed` per
   ///   category, then completion.
   public func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
-    Self.refresh(categories: fetchCategories().map(\.value), order: largestFirst) { category in
+    Self.refresh(
+      categories: fetchCategories().map(\.value), order: largestFirst,
+      onWarning: loader.configuration.onWarning
+    ) { category in
       self.fetchEvents(forLast: days, category: category)
     }
   }
@@ -54,10 +60,17 @@ extension EONETClient {
   public static func refresh(
     categories: Observable<[EOCategory]>, maxConcurrent: Int = maxConcurrentDownloads,
     order: (([EOCategory]) -> [EOCategory])? = nil,
+    onWarning: (@Sendable (EONETWarning) -> Void)? = nil,
     load: @escaping (EOCategory) -> Observable<EOFetched<[EOEvent]>>
   ) -> Observable<EORefreshUpdate> {
     categories.take(1).flatMap { received -> Observable<EORefreshUpdate> in
-      let list = order?(received) ?? received
+      // EONET lists 13; a server listing thousands would mean two requests each, and a list no one
+      // reads: the first ones (largest first when ordered) load, and a warning says what was left.
+      var list = order?(received) ?? received
+      if list.count > maximumCategories {
+        onWarning?(.categoriesLeftOut(count: list.count - maximumCategories, loaded: maximumCategories))
+        list = Array(list.prefix(maximumCategories))
+      }
       let downloads = Observable.from(
         list.map { category in
           load(category)

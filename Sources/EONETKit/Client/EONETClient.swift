@@ -37,6 +37,12 @@ public final class EONETClient: @unchecked Sendable {
   ) {
     let loader = RequestLoader(configuration: configuration, transport: transport, scheduler: scheduler)
     self.loader = loader
+    if let directory = configuration.cacheDirectory {
+      // Off the caller's thread (the UI's, at start): listing a folder is I/O.
+      DispatchQueue.global(qos: .utility).async {
+        TemporaryFileSweep.sweep(directory) { $0.hasSuffix(".cache") }
+      }
+    }
   }
 
   /// Requests the categories now (not shared), sorted by title, with their provenance.
@@ -76,7 +82,7 @@ public final class EONETClient: @unchecked Sendable {
   }
 
   /// A category's cached events from the last `days` days before the cache's fetch time, newest
-  /// first; completes empty when neither half (open, closed) is cached.
+  /// first; completes empty unless both halves (open, closed) are cached: never half a category.
   ///
   /// - Parameters:
   ///   - days: Prior days, counted back from the fetch time.

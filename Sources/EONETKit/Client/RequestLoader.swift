@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import Support
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -87,7 +88,7 @@ struct RequestLoader {
       let url = try makeURL(path: path, query: query)
       let cached = readCacheEntry(key)
       var headers = ["Accept": "application/json"]
-      let validated = cached.flatMap { $0.url == url.absoluteString ? $0 : nil }
+      let validated = cached.flatMap { $0.url == url.redacted ? $0 : nil }
       if let etag = validated?.etag { headers["If-None-Match"] = etag }
       if let lastModified = validated?.lastModified { headers["If-Modified-Since"] = lastModified }
       let request = HTTPRequest(
@@ -96,14 +97,15 @@ struct RequestLoader {
       return response(for: request, attempt: 0)
         .observe(on: scheduler)
         .map { response in
-          try interpret(response, url: url, cached: validated, key: key, format: format)
+          try interpret(response, url: url, cached: validated, stored: cached, key: key, format: format)
         }
     }
     .subscribe(on: scheduler)
   }
 
   private func interpret<Element: Sendable>(
-    _ response: HTTPResponse, url: URL, cached: CacheEntry?, key: String, format: BodyFormat<Element>
+    _ response: HTTPResponse, url: URL, cached: CacheEntry?, stored existing: CacheEntry?, key: String,
+    format: BodyFormat<Element>
   ) throws(EONETError) -> EOFetched<[Element]> {
     let now = configuration.clock()
     if response.status == 304, var entry = cached {
@@ -122,11 +124,23 @@ struct RequestLoader {
     if decoded.skipped > 0 { warn(.skippedEvents(count: decoded.skipped, source: url.absoluteString)) }
     let stored = format.stored(decoded, body: response.body)
     let entry = CacheEntry(
-      url: url.absoluteString, fetchedAt: now, etag: response.header("ETag"),
+      url: url.redacted, fetchedAt: now, etag: response.header("ETag"),
       lastModified: response.header("Last-Modified"), count: decoded.elements.count, body: stored.body,
       encoding: stored.encoding)
-    if let warning = cache?.write(entry, for: key, keepLarger: decoded.skipped > 0) { warn(warning) }
+    // A narrower window never shrinks what a wider one stored (`categories --days 1` would leave the
+    // UI's 360 days 0 events offline): the cache holds the widest window asked, bounded by it, and
+    // reads cut any window out of it. Its validators stay those of its own (wider) URL.
+    let narrower = existing.map { Self.days(in: $0.url) > Self.days(in: entry.url) } ?? false
+    if !narrower, let warning = cache?.write(entry, for: key, keepLarger: decoded.skipped > 0) {
+      warn(warning)
+    }
     return EOFetched(value: decoded.elements, source: .live, fetchedAt: now, skippedEvents: decoded.skipped)
+  }
+
+  /// The `days` window of a stored URL; `Int.max` without one (the whole history).
+  static func days(in url: String) -> Int {
+    let items = URLComponents(string: url)?.queryItems ?? []
+    return items.first { $0.name == "days" }?.value.flatMap { Int($0) } ?? Int.max
   }
 
   /// The response, after waiting out and retrying 429 and 5xx answers as the policy allows.
@@ -229,7 +243,9 @@ struct RequestLoader {
     guard let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
     let start = Self.windowStart(fetchedAt: fetchedAt, days: days)
     let parts = entries.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: start) }
-    guard !parts.isEmpty else { return nil }
+    // A category is whole or not at all: one half alone (the closed half written before the open one
+    // failed) would show as the category's events; without both the caller falls back further.
+    guard parts.count == 2 else { return nil }
     let combined = Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived))
     return Self.filter(combined, forLast: days)
   }

@@ -1,10 +1,11 @@
 import EONETKit
 import Foundation
+import Support
 
 /// Writes an export next to the user (the current folder), never over an existing file.
 public enum ExportFile {
   /// Writes `events` as `format` to `<directory>/ourplanet-<name>-<day>.<ext>`, or `-2`, `-3`, …
-  /// when that exists (created with `O_EXCL`, so two writers never share a file).
+  /// when that exists (by `AtomicFile`, exclusive: two writers never share a file, none is replaced).
   ///
   /// - Returns: The file name written, or why it could not be.
   public static func write(
@@ -15,35 +16,20 @@ public enum ExportFile {
     for attempt in 1...999 {
       let suffix = attempt == 1 ? "" : "-\(attempt)"
       let file = "ourplanet-\(safeName)-\(day)\(suffix).\(format.fileExtension)"
-      let path = directory.appendingPathComponent(file).path
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-      if descriptor < 0 {
-        if errno == EEXIST { continue }
-        return .failure(ExportError(message: "cannot create \(file): \(String(cString: strerror(errno)))"))
+      do {
+        // Exclusive: the name is taken in one step with the whole, synced file behind it, so neither
+        // another writer's export nor half of this one is ever under it.
+        try AtomicFile.write([data], to: directory.appendingPathComponent(file), mode: 0o644, exclusive: true)
+        return .success(file)
+      } catch let failure as SystemFailure where failure.code == EEXIST && failure.operation == "create" {
+        continue
+      } catch let failure as SystemFailure {
+        return .failure(ExportError(message: "cannot \(failure.operation) \(file): \(failure.reason)"))
+      } catch {
+        return .failure(ExportError(message: "cannot write \(file): \(error)"))
       }
-      let written = data.withUnsafeBytes { buffer in writeAll(descriptor, buffer) }
-      let closed = close(descriptor) == 0
-      guard written, closed else {
-        let reason = String(cString: strerror(errno))
-        unlink(path)
-        return .failure(ExportError(message: "cannot write \(file): \(reason)"))
-      }
-      return .success(file)
     }
     return .failure(ExportError(message: "999 exports of \(safeName) today already; move some away"))
-  }
-
-  private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < buffer.count {
-      let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += count
-    }
-    return true
   }
 }
 
