@@ -125,8 +125,11 @@ private struct StateBytes {
   /// shape, which is all `JSONDecoder` would take), or `null`.
   private mutating func date() -> Date?? {
     if null() { return .some(nil) }
-    guard let text = stringBytes(), text.count == 20, text[10] == UInt8(ascii: "T"),
-      text[19] == UInt8(ascii: "Z"),
+    // Exactly the writer's form, `YYYY-MM-DDTHH:MM:SSZ`: the decoder's tolerant parser would also
+    // take `12:30.40Z`, which JSONDecoder refuses and which would not survive a write and a read.
+    guard let text = stringBytes(), text.count == 20, text[4] == UInt8(ascii: "-"),
+      text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"),
+      text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z"),
       let date = ISO8601.parse(text.assumingMemoryBound(to: UInt8.self))
     else { return nil }
     return .some(date)
