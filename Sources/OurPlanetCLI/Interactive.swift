@@ -39,9 +39,13 @@ func runInteractive(_ options: Options) -> Int32 {
     days: options.days, offline: options.offline,
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
     sort: options.sort)
-  let seen = SeenTracker(
-    file: StateFile(name: "seen.json", directory: StateFile<SeenState>.defaultDirectory()), messages: messages
-  )
+  let stateDirectory = StateFile<SeenState>.defaultDirectory()
+  let seen = SeenTracker(file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages)
+  // What writers killed mid-write left in the state folder (their process is gone), off the main
+  // thread; a live instance's files stay.
+  DispatchQueue.global(qos: .utility).async {
+    TemporaryFileSweep.sweep(stateDirectory) { StateFile<SeenState>.isStateFileName($0) }
+  }
   let shell = AppShell(
     host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,

@@ -43,6 +43,8 @@ enum WatchCommand {
     }
     // Held for the life of the process; the kernel drops it when the process ends, however.
     defer { withExtendedLifetime(lock) {} }
+    // What writers killed mid-write left (their process is gone); a live instance's files stay.
+    TemporaryFileSweep.sweep(directory) { StateFile<SeenState>.isStateFileName($0) }
     let file = StateFile<SeenState>(name: "announced.json", directory: directory)
     var announced: SeenState
     switch file.read() {

@@ -225,6 +225,28 @@ struct WatchSafetyEndToEndTests {
     _ = try first.terminate()
   }
 
+  @Test("watch sweeps the state folder's temporary files of writers that are gone, never a live one's")
+  func sweepsStaleTemporaryFiles() throws {
+    let setup = try Setup()
+    defer { setup.finish() }
+    let folder = setup.announced.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // A writer killed mid-write (no such process), an earlier build's (named without a process id,
+    // two days old), and a live writer's (this test's own process id): only the last one stays.
+    let dead = folder.appendingPathComponent(".announced.json.\(Int32.max - 1).42.tmp")
+    let old = folder.appendingPathComponent(".seen.json.\(UUID().uuidString).tmp")
+    let live = folder.appendingPathComponent(".seen.json.\(getpid()).7.tmp")
+    for file in [dead, old, live] { try Data("{".utf8).write(to: file) }
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-2 * 86_400)], ofItemAtPath: old.path)
+    let run = try setup.start()
+    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    _ = try run.terminate()
+    #expect(!FileManager.default.fileExists(atPath: dead.path))
+    #expect(!FileManager.default.fileExists(atPath: old.path))
+    #expect(FileManager.default.fileExists(atPath: live.path))
+  }
+
   /// The lines of `errors` but the one saying the data is the bundled snapshot.
   private func problems(_ errors: String) -> Int {
     errors.split(separator: "\n").filter { !$0.contains("showing ") }.count

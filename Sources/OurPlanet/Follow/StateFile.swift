@@ -19,6 +19,12 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     url = directory.appendingPathComponent(name)
   }
 
+  /// Whether `name` is one of the state folder's files (`seen.json`, `announced.json`): what a
+  /// sweep of leftover temporary files looks after there.
+  public static func isStateFileName(_ name: String) -> Bool {
+    ["seen.json", "announced.json"].contains(name)
+  }
+
   /// The state folder the environment names.
   public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> URL
