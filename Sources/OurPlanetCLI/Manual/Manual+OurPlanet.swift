@@ -84,6 +84,23 @@ extension Manual {
       lossless: control characters, DEL, the C1 range, U+2028, U+2029 and the direction controls \
       are written as `\\uXXXX` escapes.
       """,
+      """
+      Guarantees of the network and the files. While it waits for an `http://` server, or between \
+      looks, `ourplanet` sleeps in the kernel and uses no CPU to speak of (over `https://` it uses \
+      the system's URLSession, which on Linux keeps a core busy while a request is outstanding). \
+      No answer may exceed 64 MiB once decompressed: gzip and deflate are decoded as they arrive and \
+      an answer past the limit fails with a message, so a small compressed bomb cannot exhaust \
+      memory. A refresh never cuts a download short: one that hangs runs into its timeout and its \
+      category is marked failed. At most 100 categories are loaded; a warning says how many were \
+      left out. Cache and state files are private (0600, in 0700 folders), written whole or not at \
+      all, and never hold the credentials of `--api`, which are sent only as an `Authorization` \
+      header. A command asking for fewer days never shrinks what the cache holds for a wider \
+      window; offline, a category comes whole from the cache (open and closed events) or from the \
+      bundled snapshot, never half from each. Temporary files left by an interrupted write are \
+      removed at the next start once their writer has exited (or after a day); another running \
+      instance's are left alone. One SIGINT, SIGTERM or SIGHUP ends the terminal UI within a second \
+      too, however busy it is, with the terminal restored.
+      """,
     ],
     commands: [
       Command(words: [.optional([.placeholder("options")])], summary: "start the terminal UI"),
