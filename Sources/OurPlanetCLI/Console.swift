@@ -55,23 +55,11 @@ enum Console {
     _ = writeAll("\u{07}", to: STDERR_FILENO)
   }
 
-  /// Writes all of `text` to `descriptor`, again after an interruption.
+  /// Writes all of `text` to `descriptor`.
   ///
   /// - Returns: `errno` when a write failed, else `nil`.
   private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
-    return text.withUTF8 { bytes -> Int32? in
-      guard let base = bytes.baseAddress else { return nil }
-      var written = 0
-      while written < bytes.count {
-        let result = Glibc.write(descriptor, base + written, bytes.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += result
-      }
-      return nil
-    }
+    return text.withUTF8 { FileDescriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 }

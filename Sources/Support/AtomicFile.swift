@@ -91,18 +91,8 @@ package enum AtomicFile {
   }
 
   private static func writeAll(_ data: Data, to descriptor: Int32, path: String) -> SystemFailure? {
-    data.withUnsafeBytes { bytes -> SystemFailure? in
-      guard let base = bytes.baseAddress else { return nil }
-      var written = 0
-      while written < bytes.count {
-        let result = Glibc.write(descriptor, base + written, bytes.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return SystemFailure("write", path: path)
-        }
-        written += result
-      }
-      return nil
+    data.withUnsafeBytes { bytes in
+      FileDescriptor.writeAll(bytes, to: descriptor).map { SystemFailure("write", path: path, code: $0) }
     }
   }
 
