@@ -14,14 +14,8 @@ enum Allocator {
   /// One arena per core: the UI, whose start-up decodes the cache on every core at once. With a
   /// single arena those threads queued for its lock (futex calls by the thousand), and the first
   /// frame at ten times today's data came 10 to 15 ms later than with two arenas on two cores.
-  ///
-  /// Large blocks stay out of the arenas too (a fixed `M_MMAP_THRESHOLD` of 128 KiB): glibc raises
-  /// the threshold each time it frees a mapped block, up to 32 MiB, after which every response body
-  /// and decoded array of a refresh (megabytes each) is carved out of the arenas and, once freed,
-  /// leaves holes between the blocks that live on. Fixed, such blocks are mapped and unmapped whole.
   static func useArenaPerCore() {
     limitArenas(to: max(1, min(ProcessInfo.processInfo.activeProcessorCount, 64)))
-    setOption(mmapThreshold, to: 128 << 10)
   }
 
   /// Hands the pages the arenas hold free back to the system (`malloc_trim`).
@@ -31,15 +25,16 @@ enum Allocator {
   /// UI's resident memory grew from 55 to 81 MB in 60 refreshes while what it had allocated stayed
   /// at 11–22 MB (mallinfo2: 47 MB of arena, 25–35 MB of it free). The UI calls this after each
   /// refresh, off the main thread: it walks the arenas under their locks for a few milliseconds.
+  /// (A fixed 128 KiB mmap threshold helped while URLSession delivered bodies in many small pieces;
+  /// with our own HTTP client it no longer did, and it cost the first frame at 10x about 10%.)
   static func releaseFreeMemory() {
     guard let symbol = dlsym(nil, "malloc_trim") else { return }
     typealias MallocTrim = @convention(c) (Int) -> CInt
     _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
   }
 
-  /// `M_ARENA_MAX` and `M_MMAP_THRESHOLD` in <malloc.h> (glibc's ABI since 2.10).
+  /// `M_ARENA_MAX` in <malloc.h> (glibc's ABI since 2.10).
   private static let arenaMax: CInt = -8
-  private static let mmapThreshold: CInt = -3
 
   private static func limitArenas(to count: Int) {
     setOption(arenaMax, to: count)
