@@ -83,14 +83,7 @@ enum SignalWatchdog {
     let signal = triggeredSignal.load(ordering: .sequentiallyConsistent)
     if let saved = restore.withLock({ $0 }), !saved.isDone {
       if var modes = saved.termios { tcsetattr(saved.ttyFD, TCSANOW, &modes) }
-      saved.bytes.withUnsafeBufferPointer { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(saved.ttyFD, buffer.baseAddress! + offset, buffer.count - offset)
-          if written <= 0 { break }
-          offset += written
-        }
-      }
+      _ = saved.bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: saved.ttyFD) }
     }
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
