@@ -35,11 +35,11 @@ let package = Package(
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
     // Test support: the loopback fixture server launcher and the tmux terminal harness.
-    .target(name: "TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Support"]),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport",
+        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport", "Support",
       ]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),

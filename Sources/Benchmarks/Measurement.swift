@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Support
 
 // Helpers every benchmark suite shares.
 
@@ -91,30 +92,27 @@ func runChild(_ arguments: [String]) -> ChildRun? {
 }
 
 /// Reads a process's VmHWM every 2 ms on a thread of its own until stopped.
-private final class PeakSampler: @unchecked Sendable {
-  // `peak` and `running` are only touched with `lock` held.
-  private let lock = NSLock()
-  private var peak = 0.0
-  private var running = true
-  private let done = DispatchSemaphore(value: 0)
+private final class PeakSampler: Sendable {
+  private let state = LockedValue((peak: 0.0, running: true))
+  private let finished = OneShot<Void>()
 
   init(pid: pid_t) {
     Thread.detachNewThread { [self] in
-      while lock.withLock({ running }) {
+      while state.withLock({ $0.running }) {
         if let megabytes = peakResidentMegabytes(ofProcess: pid) {
-          lock.withLock { peak = max(peak, megabytes) }
+          state.withLock { $0.peak = max($0.peak, megabytes) }
         }
         usleep(2_000)
       }
-      done.signal()
+      finished.fulfil(())
     }
   }
 
   /// Stops sampling and returns the highest value read.
   func stop() -> Double {
-    lock.withLock { running = false }
-    done.wait()
-    return lock.withLock { peak }
+    state.withLock { $0.running = false }
+    finished.wait()
+    return state.withLock { $0.peak }
   }
 }
 

@@ -1,7 +1,6 @@
-import Dispatch
 import EONETKit
 import RxCore
-import Synchronization
+import Support
 
 /// Blocks the calling thread until `observable` terminates.
 ///
@@ -11,21 +10,13 @@ import Synchronization
 /// - Parameter observable: The sequence to run.
 /// - Returns: Its last element (`nil` if it completed empty), or its error.
 func waitForLast<Element: Sendable>(_ observable: Observable<Element>) -> Result<Element?, EONETError> {
-  let outcome = Outcome<Element>()
-  let done = DispatchSemaphore(value: 0)
+  let last = LockedValue<Element?>(nil)
+  let outcome = OneShot<Result<Element?, EONETError>>()
   let subscription = observable.subscribe(
-    onNext: { element in outcome.state.withLock { $0 = .success(element) } },
-    onError: { error in
-      outcome.state.withLock { $0 = .failure(EONETError(error)) }
-      done.signal()
-    },
-    onCompleted: { done.signal() })
-  done.wait()
+    onNext: { element in last.withLock { $0 = element } },
+    onError: { error in outcome.fulfil(.failure(EONETError(error))) },
+    onCompleted: { outcome.fulfil(.success(last.get())) })
+  let result = outcome.wait()
   subscription.dispose()
-  return outcome.state.withLock { $0 }
-}
-
-/// The last event seen, written on a background thread and read on the main one.
-private final class Outcome<Element: Sendable>: Sendable {
-  let state = Mutex<Result<Element?, EONETError>>(.success(nil))
+  return result
 }

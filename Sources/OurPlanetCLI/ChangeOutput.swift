@@ -1,6 +1,7 @@
 import EONETKit
 import Foundation
 import OurPlanet
+import Support
 
 /// How `watch` tells about one change: a line on standard output (text or JSON), written whole and
 /// at once so a pipe sees it immediately, the bell, and the `--exec` program.
@@ -91,14 +92,6 @@ struct ChangeOutput {
 
   /// `name` as a path, or found on `PATH`.
   static func resolve(_ name: String) -> URL? {
-    if name.contains("/") {
-      return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
-    }
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
+    Executable.find(name)
   }
 }

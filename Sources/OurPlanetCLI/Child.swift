@@ -16,8 +16,8 @@ import Support
 final class Child: Sendable {
   /// The process id.
   let pid: pid_t
-  private let exited = DispatchSemaphore(value: 0)
-  private let status = LockedValue<Int32?>(nil)
+  /// Its raw wait status, once `waitpid` has returned it.
+  private let exit = OneShot<Int32>()
 
   private init(pid: pid_t) {
     self.pid = pid
@@ -101,17 +101,14 @@ final class Child: Sendable {
         break
       }
     }
-    status.withLock { $0 = raw }
-    exited.signal()
+    exit.fulfil(raw)
   }
 
   /// Waits for the end, up to `timeout`.
   ///
   /// - Returns: Its raw wait status, or `nil` when it still runs.
   func wait(timeout: DispatchTimeInterval) -> Int32? {
-    guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
-    exited.signal()  // Anyone else waiting sees it too.
-    return status.get()
+    exit.wait(timeout: timeout)
   }
 
   /// Sends SIGTERM, and SIGKILL if it still runs after `grace`; returns once it has ended.
@@ -123,7 +120,7 @@ final class Child: Sendable {
     kill(pid, SIGTERM)
     if let status = wait(timeout: grace) { return status }
     kill(pid, SIGKILL)
-    return wait(timeout: .seconds(3600)) ?? 0
+    return exit.wait()
   }
 
   /// A raw wait status in words: `exited with status 3`, `was killed by signal 9`.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Opens a URL with the desktop's opener (`xdg-open`), without a shell and without waiting.
 ///
@@ -42,11 +43,6 @@ public enum LinkOpener {
   }
 
   private static func findOpener() -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("xdg-open")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
+    Executable.find("xdg-open")
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Support
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -117,20 +117,18 @@ public final class FixtureServer: @unchecked Sendable {
       url: baseURL.appendingPathComponent(String(path.dropFirst())), timeoutInterval: 5)
     request.httpMethod = method
     request.httpBody = body
-    let result = Locked<Result<Data, Failure>?>(nil)
-    let done = DispatchSemaphore(value: 0)
+    let result = OneShot<Result<Data, Failure>>()
     let task = URLSession.shared.dataTask(with: request) { data, response, error in
       let status = (response as? HTTPURLResponse)?.statusCode ?? 0
       if let data, status == 200 {
-        result.set(.success(data))
+        result.fulfil(.success(data))
       } else {
-        result.set(
+        result.fulfil(
           .failure(Failure(description: "\(method) \(path): status \(status), \(String(describing: error))")))
       }
-      done.signal()
     }
     task.resume()
-    guard done.wait(timeout: .now() + 6) == .success, let outcome = result.get() else {
+    guard let outcome = result.wait(timeout: .seconds(6)) else {
       task.cancel()
       throw Failure(description: "\(method) \(path): no answer")
     }
@@ -139,8 +137,7 @@ public final class FixtureServer: @unchecked Sendable {
 
   /// Reads one line from `handle`, giving up after `timeout` seconds.
   private static func readLine(from handle: FileHandle, timeout: Double) -> String? {
-    let line = Locked<String?>(nil)
-    let done = DispatchSemaphore(value: 0)
+    let line = OneShot<String?>()
     let reader = UncheckedHandle(handle: handle)
     DispatchQueue.global().async {
       var bytes: [UInt8] = []
@@ -150,32 +147,13 @@ public final class FixtureServer: @unchecked Sendable {
         if byte == UInt8(ascii: "\n") { break }
         bytes.append(byte)
       }
-      line.set(bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self))
-      done.signal()
+      line.fulfil(bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self))
     }
-    guard done.wait(timeout: .now() + timeout) == .success else { return nil }
-    return line.get()
+    return line.wait(timeout: .milliseconds(Int(timeout * 1000))) ?? nil
   }
 
   private struct UncheckedHandle: @unchecked Sendable {
     // Only the reader thread touches the handle after `init` hands it over.
     let handle: FileHandle
-  }
-}
-
-/// A value behind a lock, for results handed between threads.
-private final class Locked<Value: Sendable>: Sendable {
-  private let value: Mutex<Value>
-
-  init(_ value: Value) {
-    self.value = Mutex(value)
-  }
-
-  func set(_ newValue: Value) {
-    value.withLock { $0 = newValue }
-  }
-
-  func get() -> Value {
-    value.withLock { $0 }
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Support
 
 /// A program running in a real terminal: a detached tmux session on a private server.
 ///
@@ -21,7 +21,7 @@ public final class TmuxSession: Sendable {
   /// The private server's socket name.
   public let socketName: String
   private let workDirectory: URL
-  private let closed = Mutex(false)
+  private let closed = LockedValue(false)
   private static let target = "main:0.0"
   private static let pollInterval: Duration = .milliseconds(40)
   private static let commandTimeout: Duration = .seconds(10)

@@ -5,6 +5,7 @@ import OurPlanet
 import OurPlanetUI
 import RxCore
 import RxTesting
+import Support
 import TerminalUI
 import TestSupport
 
@@ -248,19 +249,13 @@ func drawEvents(_ state: EventListState, tagged: Bool = false, list: inout ListV
 }
 
 /// Subscribes and blocks until the first element (or the end) of `source`.
-private func waitForFirst<Element>(_ source: Observable<Element>) -> Element? {
-  let done = DispatchSemaphore(value: 0)
-  let box = ResultBox<Element>()
+private func waitForFirst<Element: Sendable>(_ source: Observable<Element>) -> Element? {
+  let first = OneShot<Element?>()
   let subscription = source.take(1).subscribe(
-    onNext: { box.value = $0 }, onError: { _ in done.signal() }, onCompleted: { done.signal() })
-  _ = done.wait(timeout: .now() + 60)
+    onNext: { first.fulfil($0) }, onError: { _ in first.fulfil(nil) }, onCompleted: { first.fulfil(nil) })
+  let value = first.wait(timeout: .seconds(60)) ?? nil
   subscription.dispose()
-  return box.value
-}
-
-private final class ResultBox<Value>: @unchecked Sendable {
-  // Written once before the semaphore is signalled, read after the wait.
-  var value: Value?
+  return value
 }
 
 /// The real release binary in a real terminal (tmux): the time from starting it to its first

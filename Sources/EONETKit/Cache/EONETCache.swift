@@ -30,14 +30,7 @@ public final class EONETCache: Sendable {
   public static func defaultDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
-    // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
-        "ourplanet", isDirectory: true)
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home, isDirectory: true)
-      .appendingPathComponent(".cache/ourplanet", isDirectory: true)
+    XDGFolder.cache.url(environment: environment)
   }
 
   /// The outcome of reading one cache file.

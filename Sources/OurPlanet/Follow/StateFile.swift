@@ -29,13 +29,7 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
   public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> URL
   {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("ourplanet")
-    }
-    let home =
-      environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? FileManager.default.homeDirectoryForCurrentUser
-    return home.appendingPathComponent(".local/state/ourplanet")
+    XDGFolder.state.url(environment: environment)
   }
 
   /// What reading found.
