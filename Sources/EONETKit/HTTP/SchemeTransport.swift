@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The production ``HTTPTransport``: ``SocketTransport`` for `http://`, ``URLSessionTransport`` for
 /// `https://`.
@@ -11,7 +12,9 @@ import Foundation
 /// ```
 public final class SchemeTransport: HTTPTransport {
   private let plain = SocketTransport()
-  private let secure = URLSessionTransport()
+  /// Made at the first `https://` request: making a URLSession touches Foundation's shared cookie
+  /// and cache storage, which a run over `http://` or offline never needs.
+  private let secure = LockedValue<URLSessionTransport?>(nil)
 
   /// Creates a transport.
   public init() {}
@@ -20,6 +23,12 @@ public final class SchemeTransport: HTTPTransport {
     _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
   ) -> any HTTPTask {
     if request.url.scheme?.lowercased() == "http" { return plain.send(request, completion: completion) }
-    return secure.send(request, completion: completion)
+    let transport = secure.withLock { made in
+      if let made { return made }
+      let transport = URLSessionTransport()
+      made = transport
+      return transport
+    }
+    return transport.send(request, completion: completion)
   }
 }

@@ -29,17 +29,20 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Creates a transport with its own ephemeral session.
   public init() {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
     let registry = TaskRegistry()
-    let queue = OperationQueue()
-    queue.name = "ourplanet.http"
-    queue.maxConcurrentOperationCount = 1
     self.registry = registry
-    self.session = URLSession(configuration: configuration, delegate: registry, delegateQueue: queue)
+    // Making a configuration and a session creates Foundation's cookie and cache folders; they go.
+    self.session = FoundationLeftovers.removingEmptyFolders {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.httpCookieStorage = nil
+      configuration.httpShouldSetCookies = false
+      let queue = OperationQueue()
+      queue.name = "ourplanet.http"
+      queue.maxConcurrentOperationCount = 1
+      return URLSession(configuration: configuration, delegate: registry, delegateQueue: queue)
+    }
   }
 
   deinit {
