@@ -1,6 +1,7 @@
 import EONETKit
 import Foundation
 import OurPlanet
+import Support
 
 /// `ourplanet events <category-id> [--days N] [--json]`: a category's events in the days window,
 /// newest first.
@@ -10,8 +11,8 @@ import OurPlanet
 enum EventsCommand {
   /// Runs the command.
   ///
-  /// - Returns: The exit status: 0 when the events loaded, 1 otherwise (stored data, if any, is
-  ///   still printed).
+  /// - Returns: The exit status: 0 when the events loaded, 2 for an unknown category, 1 otherwise
+  ///   (stored data, if any, is still printed).
   static func run(_ options: Options, categoryID: String, client: EONETClient) -> Int32 {
     if categoryID.lowercased() == EventListViewModel.allCategoriesID {
       let (catalog, status) = CatalogLoad.run(options, client: client)
@@ -40,9 +41,15 @@ enum EventsCommand {
         let match = known.first(where: { $0.id == categoryID })
           ?? known.first(where: { $0.id.lowercased() == categoryID.lowercased() })
       else {
-        let ids = known.map(\.id).joined(separator: ", ")
-        Console.error("unknown category '\(Console.line(categoryID))' (known: \(ids))")
-        return 1
+        // A mistyped name is a usage error, as an unknown option is.
+        let ids = known.map(\.id)
+        let hint =
+          Suggestion.closest(to: categoryID, in: ids + [EventListViewModel.allCategoriesID])
+          .map { "; did you mean \($0)?" } ?? ""
+        Console.error(
+          "unknown category '\(Console.line(categoryID))'\(hint) (known: \(ids.joined(separator: ", ")), all)"
+        )
+        return 2
       }
       category = match
     }

@@ -92,7 +92,7 @@ struct HostileTextEndToEndTests {
         binary, "events", "no-such-category", "--api", server.baseURL.absoluteString,
         "--cache-dir", temporary.url.appendingPathComponent("cache").path,
       ], in: temporary.url, environment: ["PATH": "/usr/bin:/bin"])
-    #expect(run.status == 1, "\(run)")
+    #expect(run.status == 2, "\(run)")
     #expect(run.standardError.contains("unknown category 'no-such-category'"), "\(run)")
     #expect(run.standardError.contains("evil"), "\(run)")
     for forbidden in ["\u{1B}", "\u{07}", "\u{202E}"] {
