@@ -1,5 +1,6 @@
-@testable import Support
 import Testing
+
+@testable import Support
 
 @Suite struct SuggestionTests {
   private let categories = [
