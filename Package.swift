@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "SupportTests", dependencies: ["Support"]),
     .testTarget(
       name: "EONETKitTests",
-      dependencies: ["EONETKit", "RxCore", "RxTesting", "TestSupport"],
+      dependencies: ["EONETKit", "RxCore", "RxTesting", "TestSupport", "Support"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "RxCore", "TestSupport"]),

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Support
 import TestSupport
 import Testing
 
@@ -12,14 +12,7 @@ struct SocketTransportTests {
 
   /// Sends `request` and waits (bounded) for the completion.
   private func send(_ request: HTTPRequest, wait: Double = 10) -> Result<HTTPResponse, EONETError>? {
-    let result = Mutex<Result<HTTPResponse, EONETError>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let task = transport.send(request) { outcome in
-      result.withLock { $0 = outcome }
-      done.signal()
-    }
-    if done.wait(timeout: .now() + wait) == .timedOut { task.cancel() }
-    return result.withLock { $0 }
+    transport.sendAndWait(request, timeout: wait)
   }
 
   private func categories(_ server: FixtureServer, query: String = "") -> URL {
@@ -219,7 +212,7 @@ struct SocketTransportTests {
     let server = try FixtureServer(
       fixtures: Fixtures.server, plan: #"{"rules":[{"path":"/categories","fault":"silent","seconds":20}]}"#)
     defer { server.stop() }
-    let completed = Mutex(false)
+    let completed = LockedValue(false)
     let task = transport.send(HTTPRequest(url: categories(server))) { _ in completed.withLock { $0 = true } }
     #expect(eventually { (try? server.stats().inFlight) == 1 })
     task.cancel()
@@ -232,14 +225,7 @@ struct SocketTransportTests {
 @Suite("SocketTransport encodings", .serialized)
 struct SocketTransportEncodingTests {
   private func send(_ request: HTTPRequest) -> Result<HTTPResponse, EONETError>? {
-    let result = Mutex<Result<HTTPResponse, EONETError>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let task = SocketTransport().send(request) { outcome in
-      result.withLock { $0 = outcome }
-      done.signal()
-    }
-    if done.wait(timeout: .now() + 30) == .timedOut { task.cancel() }
-    return result.withLock { $0 }
+    SocketTransport().sendAndWait(request, timeout: 30)
   }
 
   @Test("a gzip body is decoded")

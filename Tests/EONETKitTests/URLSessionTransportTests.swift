@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Support
 import TestSupport
 import Testing
 
@@ -12,14 +12,7 @@ struct URLSessionTransportTests {
 
   /// Sends `request` and waits (bounded) for the completion.
   private func send(_ request: HTTPRequest, wait: Double = 10) -> Result<HTTPResponse, EONETError>? {
-    let result = Mutex<Result<HTTPResponse, EONETError>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let task = transport.send(request) { outcome in
-      result.withLock { $0 = outcome }
-      done.signal()
-    }
-    if done.wait(timeout: .now() + wait) == .timedOut { task.cancel() }
-    return result.withLock { $0 }
+    transport.sendAndWait(request, timeout: wait)
   }
 
   @Test("a 200 brings the body and the headers")
@@ -103,7 +96,7 @@ struct URLSessionTransportTests {
     let server = try FixtureServer(
       fixtures: Fixtures.server, plan: #"{"rules":[{"path":"/categories","fault":"hang","seconds":20}]}"#)
     defer { server.stop() }
-    let completed = Mutex(false)
+    let completed = LockedValue(false)
     let task = transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("categories"))) { _ in
       completed.withLock { $0 = true }
     }

@@ -1,7 +1,7 @@
 import EONETKit
 import Foundation
 import RxCore
-import Synchronization
+import Support
 
 /// What an observable did within a bounded wait.
 struct Recording<Element> {
@@ -44,7 +44,7 @@ func eventually(timeout: Double = 5, _ condition: () throws -> Bool) rethrows ->
 
 final class RecordingBox<Element>: @unchecked Sendable {
   // @unchecked: `Element` need not be Sendable; every access holds `state`'s lock.
-  private let state = Mutex(Recording<Element>())
+  private let state = LockedValue(Recording<Element>())
 
   func update(_ change: (inout Recording<Element>) -> Void) {
     state.withLock { change(&$0) }
@@ -54,14 +54,27 @@ final class RecordingBox<Element>: @unchecked Sendable {
 }
 
 /// Collects warnings reported from any thread.
-final class WarningLog: @unchecked Sendable {
-  // NSLock (a pthread mutex) rather than Synchronization.Mutex: ThreadSanitizer cannot see the latter
-  // and reported a race when the open and closed halves warned at once on two threads.
-  // `warnings` is only touched under `lock`.
-  private let lock = NSLock()
-  private var warnings: [EONETWarning] = []
+final class WarningLog: Sendable {
+  // Support's lock (a pthread mutex) rather than Synchronization.Mutex: ThreadSanitizer cannot see
+  // the latter and reported a race when the open and closed halves warned at once on two threads.
+  private let warnings = LockedValue<[EONETWarning]>([])
 
-  func append(_ warning: EONETWarning) { lock.withLock { warnings.append(warning) } }
+  func append(_ warning: EONETWarning) { warnings.withLock { $0.append(warning) } }
 
-  var all: [EONETWarning] { lock.withLock { warnings } }
+  var all: [EONETWarning] { warnings.get() }
+}
+
+extension HTTPTransport {
+  /// Sends `request` and waits at most `timeout` seconds for its completion (cancelling it then).
+  ///
+  /// - Returns: The outcome, or `nil` when none came in time.
+  func sendAndWait(_ request: HTTPRequest, timeout: Double = 10) -> Result<HTTPResponse, EONETError>? {
+    let outcome = OneShot<Result<HTTPResponse, EONETError>>()
+    let task = send(request) { outcome.fulfil($0) }
+    guard let result = outcome.wait(timeout: .milliseconds(Int(timeout * 1000))) else {
+      task.cancel()
+      return nil
+    }
+    return result
+  }
 }
