@@ -1,0 +1,238 @@
+import Testing
+
+@testable import OurPlanet
+
+@Suite struct TOMLTests {
+  /// The example of the config issue, as a user would write it.
+  private let example = """
+    days = 30                      # any long option of the UI/commands
+    sort = "magnitude"
+    refresh-interval = "5m"
+    theme = "light"
+    [places]
+    home = "29.76,-95.37,300"      # LAT,LON[,KM]
+    coast = "bbox:-98,25,-88,31"
+    [keys]
+    quit = "Q"
+    refresh = ["r", "F5"]
+    [[alert]]
+    name = "fires near home"
+    near = "home"
+    categories = ["wildfires"]
+    min-magnitude = 1000           # in the event's own unit
+    changes = ["new", "updated"]
+    bell = true
+    notify = true
+    exec = ["/usr/local/bin/page-me", "--urgent"]
+
+    [[alert]]
+    name = "storms"
+    categories = ["severeStorms"]
+
+    """
+
+  private func table(_ value: TOMLValue?) throws -> TOMLTable {
+    guard case .table(let table)? = value else {
+      throw TOMLError(line: 0, message: "not a table: \(String(describing: value))")
+    }
+    return table
+  }
+
+  @Test func readsTheConfigExample() throws {
+    let root = try TOML.parse(example)
+    #expect(root.keys == ["days", "sort", "refresh-interval", "theme", "places", "keys", "alert"])
+    #expect(root["days"] == .integer(30))
+    #expect(root.entry("theme")?.line == 4)
+    let places = try table(root["places"])
+    #expect(places.line == 5)
+    #expect(places["home"] == .string("29.76,-95.37,300"))
+    #expect(places.entry("coast")?.line == 7)
+    #expect(try table(root["keys"])["refresh"] == .array([.string("r"), .string("F5")]))
+    guard case .array(let alerts)? = root["alert"] else {
+      Issue.record("alert is not an array: \(String(describing: root["alert"]))")
+      return
+    }
+    #expect(alerts.count == 2)
+    let first = try table(alerts[0])
+    #expect(first.line == 11)
+    #expect(first["min-magnitude"] == .integer(1000))
+    #expect(first["bell"] == .boolean(true))
+    #expect(first["exec"] == .array([.string("/usr/local/bin/page-me"), .string("--urgent")]))
+    let second = try table(alerts[1])
+    #expect(second.line == 21)
+    #expect(second["name"] == .string("storms"))
+  }
+
+  @Test func stringsAndTheirEscapes() throws {
+    let root = try TOML.parse(
+      #"""
+      basic = "tab\there \"quoted\" \\ \u00e9 \U0001F30D"
+      literal = 'C:\path\no escape'
+      multi = """
+      one
+      two"""
+      joined = """\
+        the quick \
+        brown fox"""
+      quotes = """she said "hi"."""""
+      raw = '''
+      first 'line'
+      '''
+      "quoted key" = 1
+      'literal key' = 2
+      """#)
+    #expect(root["basic"] == .string("tab\there \"quoted\" \\ é 🌍"))
+    #expect(root["literal"] == .string(#"C:\path\no escape"#))
+    #expect(root["multi"] == .string("one\ntwo"))
+    #expect(root["joined"] == .string("the quick brown fox"))
+    #expect(root["quotes"] == .string(#"she said "hi"."""#))
+    #expect(root["raw"] == .string("first 'line'\n"))
+    #expect(root["quoted key"] == .integer(1))
+    #expect(root["literal key"] == .integer(2))
+  }
+
+  @Test func numbersAndBooleans() throws {
+    let root = try TOML.parse(
+      """
+      a = +99
+      b = -17
+      c = 1_000_000
+      d = 0xDEAD_beef
+      e = 0o755
+      f = 0b1101
+      g = 3.14
+      h = -0.01
+      i = 5e+22
+      j = 6.626e-34
+      k = inf
+      l = -inf
+      m = nan
+      n = true
+      o = false
+      p = 0
+      q = 9_223_372_036_854_775_807
+      """)
+    #expect(root["a"] == .integer(99))
+    #expect(root["b"] == .integer(-17))
+    #expect(root["c"] == .integer(1_000_000))
+    #expect(root["d"] == .integer(0xDEAD_BEEF))
+    #expect(root["e"] == .integer(0o755))
+    #expect(root["f"] == .integer(13))
+    #expect(root["g"] == .float(3.14))
+    #expect(root["h"] == .float(-0.01))
+    #expect(root["i"] == .float(5e22))
+    #expect(root["j"] == .float(6.626e-34))
+    #expect(root["k"] == .float(.infinity))
+    #expect(root["l"] == .float(-.infinity))
+    guard case .float(let notANumber)? = root["m"] else {
+      Issue.record("nan is \(String(describing: root["m"]))")
+      return
+    }
+    #expect(notANumber.isNaN)
+    #expect(root["n"] == .boolean(true))
+    #expect(root["o"] == .boolean(false))
+    #expect(root["p"] == .integer(0))
+    #expect(root["q"] == .integer(Int.max))
+  }
+
+  @Test func arraysInlineTablesAndDottedKeys() throws {
+    let root = try TOML.parse(
+      """
+      list = [
+        1, # one
+        "two",
+        [3.0, true],   # nested, mixed
+      ]
+      point = { lat = 29.76, lon = -95.37, label.name = "home" }
+      empty = {}
+      site.name = "EONET"
+      site.url = "https://eonet.gsfc.nasa.gov"
+      [a.b.c]
+      d = 1
+      [a]
+      e = 2
+      """)
+    #expect(root["list"] == .array([.integer(1), .string("two"), .array([.float(3), .boolean(true)])]))
+    let point = try table(root["point"])
+    #expect(point["lat"] == .float(29.76))
+    #expect(try table(point["label"])["name"] == .string("home"))
+    #expect(try table(root["empty"]).keys.isEmpty)
+    let site = try table(root["site"])
+    #expect(site.keys == ["name", "url"])
+    let a = try table(root["a"])
+    #expect(a.keys == ["b", "e"])
+    #expect(try table(try table(a["b"])["c"])["d"] == .integer(1))
+  }
+
+  @Test func crlfAndNoFinalNewline() throws {
+    let root = try TOML.parse("a = 1\r\n# note\r\nb = \"x\"")
+    #expect(root["a"] == .integer(1))
+    #expect(root.entry("b")?.line == 3)
+  }
+
+  /// Each mistake names its line and says what is wrong.
+  @Test(arguments: [
+    ("days = 30\ndays = 31", 2, "'days' is set twice"),
+    ("[places]\nhome = \"x\"\n[places]", 3, "table [places] is defined twice"),
+    ("a = 1\n[a]", 2, "'a' is already an integer, not a table"),
+    ("a.b = 1\n[a]", 2, "table [a] was already made by a dotted key"),
+    ("p = { x = 1 }\np.y = 2", 2, "'p' is an inline table; it cannot be extended"),
+    ("[[alert]]\n[alert]", 2, "'alert' is an array of tables; write [[alert]]"),
+    ("[keys]\nquit = Q", 2, "expected a value, found 'Q' (a string needs quotes)"),
+    ("when = 2026-11-27", 1, "dates and times are not supported here; write \"2026-11-27\" as a string"),
+    ("n = 9223372036854775808", 1, "9223372036854775808 does not fit in a 64-bit integer"),
+    ("n = 012", 1, "'012' is not a number"),
+    ("n = 1__0", 1, "'1__0' is not a number"),
+    ("s = \"open", 1, "the string is not closed on its line (a '\"' is missing)"),
+    ("s = \"bad \\q\"", 1, "\\'q' is not an escape TOML knows"),
+    ("s = \"bell \u{07}\"", 1, "control character U+0007 in a string; write it as an escape"),
+    ("s = \"\\uD800\"", 1, "\\uD800 is not a Unicode scalar value"),
+    ("list = [1, 2", 1, "the array opened here is never closed"),
+    ("list = [1 2]", 1, "expected ',' or ']' in the array, found '2'"),
+    ("t = { a = 1,\n b = 2 }", 1, "an inline table must close on the line it opens ('}')"),
+    ("a = 1 b = 2", 1, "expected the end of the line, found 'b'"),
+    ("= 1", 1, "expected a key, found '='"),
+    ("key", 1, "expected '=' after the key 'key'"),
+    ("key =", 1, "expected a value, found the end of the file"),
+    ("[unclosed\na = 1", 1, "expected ']' to close the table header"),
+    ("m = '''\nnever closed", 1, "the multi-line string opened here is never closed"),
+  ])
+  func mistakesNameTheirLine(text: String, line: Int, message: String) {
+    #expect(throws: TOMLError(line: line, message: message)) { try TOML.parse(text) }
+  }
+
+  /// Whatever the bytes, the parser answers (a table or an error) and never traps. Cut and spliced
+  /// pieces of the example; the seed is printed on failure.
+  @Test func anyTextGivesATableOrAnError() {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var generator = SplitMix64(seed: seed)
+    let pieces = Array(example.unicodeScalars) + Array("[]{}\"'=.,#\\\n\r\t0x_e+-".unicodeScalars)
+    for _ in 0..<2_000 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...120, using: &generator) {
+        text.append(pieces[Int.random(in: 0..<pieces.count, using: &generator)])
+      }
+      let result = Result { () throws(TOMLError) -> TOMLTable in try TOML.parse(String(text)) }
+      if case .failure(let error) = result {
+        #expect(error.line >= 1, "seed \(seed): \(error)")
+      }
+    }
+  }
+}
+
+/// A small seeded generator, so a failing random test can be run again.
+private struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
