@@ -101,10 +101,8 @@ private struct TOMLParser {
             throw TOMLError(line: headerLine, message: "table [\(shown)] was already made by a dotted key")
           case .implicit: table.origin = .header
           }
-        } else if table.origin == .dotted {
-          throw TOMLError(
-            line: headerLine, message: "table '\(shown)' was made by a dotted key and cannot be extended")
         }
+        // A header may pass through a table dotted keys made, to add a sub-table to it.
         node = table
       case .tables(let elements)?:
         if isLast {
@@ -584,7 +582,9 @@ private struct TOMLParser {
   private mutating func skipBlankAndComments() {
     while let scalar = peek() {
       switch scalar {
-      case " ", "\t", "\r":
+      case " ", "\t":
+        advance()
+      case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n":
         advance()
       case "\n":
         advance()
