@@ -55,7 +55,10 @@ let package = Package(
       name: "OurPlanetUITests",
       dependencies: ["OurPlanetUI", "OurPlanet", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    // The parser, the option declarations and the manual, tested in the executable's own module.
+    .testTarget(name: "OurPlanetCLITests", dependencies: ["OurPlanetCLI", "OurPlanet"]),
+    // Depends on the app so `swift test --filter EndToEnd` builds the binary it drives, never a stale one.
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "OurPlanetCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )
