@@ -34,7 +34,7 @@ let package = Package(
     ),
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
-    // Test support: the loopback fixture server launcher and the tmux terminal harness.
+    // Test support: the loopback fixture server launcher, the tmux terminal harness, the seeded generator.
     .target(name: "TestSupport"),
     .executableTarget(
       name: "Benchmarks",
@@ -50,7 +50,8 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "RxCore", "TestSupport"]),
-    .testTarget(name: "OurPlanetTests", dependencies: ["OurPlanet", "RxCore", "RxTesting", "EONETKit"]),
+    .testTarget(
+      name: "OurPlanetTests", dependencies: ["OurPlanet", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
     .testTarget(
       name: "OurPlanetUITests",
       dependencies: ["OurPlanetUI", "OurPlanet", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
