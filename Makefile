@@ -20,9 +20,10 @@ build:
 run: build
 	$(SWIFT) run --skip-build ourplanet $(ARGS)
 
-# Builds the app first: the end-to-end suites drive the real binary.
+# Builds the app first: the end-to-end suites drive the real binary. `make test ARGS="--filter
+# CommandLineParser"` runs one suite (`--filter 'Suite/test name'` one test), as `swift test` does.
 test: build
-	$(SWIFT) test
+	$(SWIFT) test $(ARGS)
 
 # Every suite whose code crosses threads, under ThreadSanitizer (its own build folder so it never
 # dirties the main one): the reactive core, EONETKit (HTTP, cache, decoding off the main thread),

@@ -34,7 +34,7 @@ let package = Package(
     ),
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
-    // Test support: the loopback fixture server launcher and the tmux terminal harness.
+    // Test support: the loopback fixture server launcher, the tmux terminal harness, the seeded generator.
     .target(name: "TestSupport", dependencies: ["Support"]),
     .executableTarget(
       name: "Benchmarks",
@@ -50,12 +50,16 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "RxCore", "TestSupport"]),
-    .testTarget(name: "OurPlanetTests", dependencies: ["OurPlanet", "RxCore", "RxTesting", "EONETKit"]),
+    .testTarget(
+      name: "OurPlanetTests", dependencies: ["OurPlanet", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
     .testTarget(
       name: "OurPlanetUITests",
       dependencies: ["OurPlanetUI", "OurPlanet", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    // The parser, the option declarations and the manual, tested in the executable's own module.
+    .testTarget(name: "OurPlanetCLITests", dependencies: ["OurPlanetCLI", "OurPlanet"]),
+    // Depends on the app so `swift test --filter EndToEnd` builds the binary it drives, never a stale one.
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "OurPlanetCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )

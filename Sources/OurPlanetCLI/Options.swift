@@ -2,6 +2,9 @@ import Foundation
 import OurPlanet
 
 /// Everything the command line says, shared by the UI and the script commands.
+///
+/// Each option property is set by its entry in ``declarations``, which also gives its names, help
+/// and the commands that take it.
 struct Options: Equatable {
   /// What to run.
   enum Command: Equatable {
@@ -20,6 +23,28 @@ struct Options: Equatable {
     var isEvents: Bool {
       if case .events = self { return true }
       return false
+    }
+
+    /// Which command this is, as option declarations name it; `nil` for `manual`, which takes any
+    /// option and ignores it.
+    var name: CommandName? {
+      switch self {
+      case .interactive: .interactive
+      case .categories: .categories
+      case .events: .events
+      case .watch: .watch
+      case .manual: nil
+      }
+    }
+  }
+
+  /// The commands an option may be declared for (``OptionDeclaration/commands``).
+  enum CommandName: String, CaseIterable, Sendable {
+    case interactive, categories, events, watch
+
+    /// The command as a message names it: `the terminal UI`, `'watch'`.
+    var described: String {
+      self == .interactive ? "the terminal UI" : "'\(rawValue)'"
     }
   }
 

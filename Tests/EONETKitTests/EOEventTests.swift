@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EONETKit
@@ -51,16 +52,18 @@ struct EOEventTests {
     #expect([a, b, c].sorted(by: EOEvent.newestFirst).map(\.id) == ["C", "A", "B"])
   }
 
-  @Test("sortedNewestFirst orders any input as newestFirst does, and keeps an ordered one as it is")
-  func sortedNewestFirst() {
-    var generator = SystemRandomNumberGenerator()
+  @Test(
+    "sortedNewestFirst orders any input as newestFirst does, and keeps an ordered one as it is",
+    arguments: SplitMix.seeds(2))
+  func sortedNewestFirst(seed: UInt64) {
+    var generator = SplitMix(seed: seed)
     let events = (0..<500).map { index in
       EOEvent(
         id: "E\(index % 97)-\(index)", title: "",
         geometries: [point(Int.random(in: 0..<40, using: &generator))])
     }
     let expected = events.sorted(by: EOEvent.newestFirst)
-    #expect(events.shuffled().sortedNewestFirst() == expected)
+    #expect(events.shuffled(using: &generator).sortedNewestFirst() == expected)
     #expect(expected.sortedNewestFirst() == expected)
     #expect(expected.reversed().sortedNewestFirst() == expected)
     #expect([EOEvent]().sortedNewestFirst().isEmpty)

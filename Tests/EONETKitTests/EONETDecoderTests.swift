@@ -123,8 +123,7 @@ struct EONETDecoderRealDataTests {
 
   @Test("the full 3.9 MB dump: 5,662 events, none skipped, counts per category")
   func fullDump() throws {
-    guard let url = Fixtures.fullDump else { return }
-    let decoded = try decoder.decodeEvents(from: Data(contentsOf: url))
+    let decoded = try decoder.decodeEvents(from: Fixtures.fullDump())
     #expect(decoded.elements.count == 5662)
     #expect(decoded.skipped == 0)
     let counts = Dictionary(grouping: decoded.elements, by: { $0.categories.first?.id ?? "" }).mapValues(

@@ -1,5 +1,6 @@
 import EONETKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OurPlanet
@@ -43,9 +44,9 @@ struct CatalogTests {
 
   @Test(
     "distinct counts, first listings and the merged list agree with a set of ids walked in order and a sort, for any window and region",
-    arguments: 0..<12)
-  func distinctAgreesWithASet(seed: Int) {
-    var generator = SplitMix(seed: UInt64(seed))
+    arguments: SplitMix.seeds(12))
+  func distinctAgreesWithASet(seed: UInt64) {
+    var generator = SplitMix(seed: seed)
     func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
     // Ids drawn from a small pool, so events repeat across categories and within one; positions
     // spread over the globe and dates often equal (ties go by id); each category fetched at its own
@@ -197,19 +198,6 @@ struct CatalogTests {
     catalog = catalog.applying(.update(.loaded(beta, live)))
     #expect(catalog.provenance == .live(updated: Sample.reference))
     #expect(Catalog.empty.provenance == .nothing)
-  }
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

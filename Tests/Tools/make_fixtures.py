@@ -8,6 +8,8 @@ Writes:
     v3/events-open-sample.json                         one of each kind from the 2025-11 dump,
                                                        plus every title with an HTML entity
     v3/events-closed-2026-09.json                      copied (closed events, hectare unit)
+    v3/events-open-all-2025-11.json                    copied: the whole 3.9 MB dump, for the decoder
+                                                       test (git stores it compressed, about 0.3 MB)
     v3/events-array-2020-05.json                       the first 5 events of the bare array
     v3/events-closed-geojson-2020.json                 the features of the first 3 events
     v2.1/events-open-2019-08.json                      8 events including the Polygon (EONET_354)
@@ -55,6 +57,7 @@ def main():
         os.makedirs(os.path.join(out, version), exist_ok=True)
         shutil.copyfile(os.path.join(source, "categories.json"), os.path.join(out, version, "categories.json"))
     shutil.copyfile(os.path.join(v3, "events-closed-2026-09.json"), os.path.join(out, "v3", "events-closed-2026-09.json"))
+    shutil.copyfile(os.path.join(v3, "events-open-all-2025-11.json"), os.path.join(out, "v3", "events-open-all-2025-11.json"))
 
     dump_all = load(os.path.join(v3, "events-open-all-2025-11.json"))
     events = dump_all["events"]

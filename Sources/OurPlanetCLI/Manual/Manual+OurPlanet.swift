@@ -1,4 +1,3 @@
-import EONETKit
 import OurPlanetUI
 
 extension Manual {
@@ -125,59 +124,7 @@ extension Manual {
         ],
         summary: "print each new, updated or closed event as it happens"),
     ],
-    options: [
-      Option(
-        names: ["--api"], argument: "URL",
-        summary: """
-          the EONET API root (default `$OURPLANET_API`, else \
-          `\(EONETClient.Configuration.defaultBaseURL.absoluteString)`)
-          """),
-      Option(
-        names: ["--days"], argument: "N",
-        summary: "only events of the last N days, 1 to 36500 (default \(Options.defaultDays))"),
-      Option(
-        names: ["--cache-dir"], argument: "DIR",
-        summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)"),
-      Option(names: ["--offline"], summary: "no network: the cache, else the bundled snapshot"),
-      Option(
-        names: ["--near"], argument: "LAT,LON[,KM]",
-        summary: "only events within KM km (default 500) of a point, by great-circle distance"),
-      Option(
-        names: ["--bbox"], argument: "MINLON,MINLAT,MAXLON,MAXLAT",
-        summary: "only events inside a box (GeoJSON order; MINLON above MAXLON crosses the antimeridian)"),
-      Option(
-        names: ["--sort"], argument: "ORDER",
-        summary: "`date` (newest first, the default), `magnitude`, `title`, or `distance` (needs `--near`)"),
-      Option(names: ["--json"], summary: "machine-readable output (`categories`, `events`, `watch`)"),
-      Option(
-        names: ["--format"], argument: "FORMAT",
-        summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)"),
-      Option(
-        names: ["--refresh-interval"], argument: "D",
-        summary: "the terminal UI refreshes by itself every D (default 10m; `off` never)"),
-      Option(
-        names: ["--interval"], argument: "D", summary: "`watch` looks every D (default 10m, at least 1s)"),
-      Option(names: ["--bell"], summary: "`watch` rings the terminal bell for each change"),
-      Option(
-        names: ["--exec"], argument: "CMD [ARG...]",
-        summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments"),
-      Option(
-        names: ["--exec-timeout"], argument: "D",
-        summary: "`watch` stops a CMD still running after D (default 30s): SIGTERM, then SIGKILL"),
-      Option(
-        names: ["--exec-quiet"], summary: "`watch` sends CMD's output to /dev/null (by default, to stderr)"),
-      Option(
-        names: ["--no-mouse"],
-        summary:
-          "leave the mouse to the terminal (by default a click selects, a double click opens, the wheel scrolls and zooms)"
-      ),
-      Option(names: ["--no-color"], summary: "no colors in the terminal UI (also when `NO_COLOR` is set)"),
-      Option(
-        names: ["--log"], argument: "FILE",
-        summary: "where the terminal UI logs (nothing is ever printed over its screen)"),
-      Option(names: ["-h", "--help"], summary: "print the help and exit"),
-      Option(names: ["-V", "--version"], summary: "print the version and exit"),
-    ],
+    options: Options.declarations,
     keys: KeyBindings.all,
     environment: [
       Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
@@ -220,7 +167,9 @@ extension Manual {
       ExitStatus(
         status: 1,
         meaning: "something failed: what did load is still printed, the failure goes to standard error"),
-      ExitStatus(status: 2, meaning: "bad usage: an unknown option, a missing value, a bad URL"),
+      ExitStatus(
+        status: 2,
+        meaning: "bad usage: an unknown option, a missing or bad value, an option of another command"),
     ],
     examples: [
       Entry(term: "ourplanet", summary: "browse the live feed"),

@@ -59,9 +59,9 @@ extension Manual {
   }
 
   /// An option's tag: `\fB\-h\fR, \fB\-\-help\fR` or `\fB\-\-days\fR \fIN\fR`.
-  private func optionRoff(_ option: Option) -> String {
+  func optionRoff(_ option: OptionDeclaration) -> String {
     option.names.map(Roff.bold).joined(separator: ", ")
-      + (option.argument.map { " " + Roff.italic($0) } ?? "")
+      + (option.valueName.map { " " + Roff.italic($0) } ?? "")
   }
 
   /// Prose in roff, its backticked literals in bold.

@@ -3,9 +3,9 @@ import TerminalUI
 /// Everything a user can learn about `ourplanet` without reading the source, in one value.
 ///
 /// `ourplanet --help` (``helpText``) and the manual page (``roffPage``, printed by the hidden
-/// `ourplanet manual` command that `make install` runs) are both rendered from it, and the command
-/// line parser takes its option names from ``options``, so the help, the page and the parser cannot
-/// disagree. The content itself is ``ourplanet``.
+/// `ourplanet manual` command that `make install` runs) are both rendered from it, and its
+/// ``options`` are the declarations the command line parser reads, so the help, the page and the
+/// parser cannot disagree. The content itself is ``ourplanet``.
 ///
 /// Prose may mark literal text (an option, a path, a command) with backticks: the manual page sets
 /// it in bold, the help prints it plain.
@@ -34,21 +34,6 @@ struct Manual: Sendable {
     var summary: String
   }
 
-  /// A command line option.
-  struct Option: Sendable {
-    /// Its spellings, short first: `["-h", "--help"]`.
-    var names: [String]
-    /// The name of its value (`URL`), or `nil` for a flag.
-    var argument: String?
-    /// What it does.
-    var summary: String
-
-    /// The names and the value as the help shows them: `--cache-dir DIR`, `-h, --help`.
-    var label: String {
-      names.joined(separator: ", ") + (argument.map { " " + $0 } ?? "")
-    }
-  }
-
   /// A name and what it means: an environment variable, a file, an example command.
   struct Entry: Sendable {
     /// The variable, the path or the command line.
@@ -75,8 +60,8 @@ struct Manual: Sendable {
   var description: [String]
   /// The ways to run it.
   var commands: [Command]
-  /// Its options.
-  var options: [Option]
+  /// Its options: the declarations the parser reads (``Options/declarations``).
+  var options: [OptionDeclaration]
   /// The terminal UI's keys.
   var keys: [HelpEntry]
   /// The environment variables it reads.

@@ -16,13 +16,9 @@ enum Fixtures {
     try Data(contentsOf: root.appendingPathComponent(path))
   }
 
-  /// The full 2025-11 dump beside the repository, if this checkout has it.
-  static var fullDump: URL? {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("shared/data/eonet/v3/events-open-all-2025-11.json")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  /// The whole 2025-11 dump (3.9 MB, 5,662 events), in the fixtures so every clone tests it.
+  static func fullDump() throws -> Data {
+    try data("v3/events-open-all-2025-11.json")
   }
 
   /// A fresh empty folder for one test, inside this process's scratch root (removed when the test

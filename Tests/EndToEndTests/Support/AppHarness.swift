@@ -1,12 +1,50 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// The real `ourplanet` binary in a real terminal (tmux) against a real HTTP server on 127.0.0.1.
 struct AppHarness {
   let tmux: TmuxSession
   let logFile: URL
 
-  static var binaryPath: String? { BuiltProducts.path(of: "ourplanet") }
+  /// The app beside the tests; `nil`, with an issue saying why, when it is missing or stale.
+  ///
+  /// `EndToEndTests` depends on the app's target, so building the tests compiles the app's modules;
+  /// a binary older than one of their objects was not linked from them (a build of the test target
+  /// alone), and running it would test old code. `$OURPLANET_BINARY` names a binary to use as is.
+  static var binaryPath: String? {
+    guard let path = BuiltProducts.path(of: "ourplanet") else { return nil }
+    guard ProcessInfo.processInfo.environment["OURPLANET_BINARY"] == nil else { return path }
+    let binary = URL(fileURLWithPath: path)
+    if let newer = objectNewer(than: binary, in: binary.deletingLastPathComponent()) {
+      Issue.record("\(path) is older than \(newer.path): it would test old code; run `swift build` first")
+      return nil
+    }
+    return path
+  }
+
+  /// An object file of an app module (`<Module>.build/*.o` in `directory`, test, demo and benchmark
+  /// modules left out) modified after `binary`, if there is one.
+  static func objectNewer(than binary: URL, in directory: URL) -> URL? {
+    let files = FileManager.default
+    func modified(_ url: URL) -> Date? {
+      (try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+    guard let built = modified(binary),
+      let folders = try? files.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+    else { return nil }
+    let notLinked = ["Tests.build", "TestSupport.build", "Benchmarks.build", "TerminalUIDemo.build"]
+    for folder in folders where folder.lastPathComponent.hasSuffix(".build") {
+      guard !notLinked.contains(where: folder.lastPathComponent.hasSuffix) else { continue }
+      let objects = (try? files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+      if let newer = objects.first(where: {
+        $0.pathExtension == "o" && (modified($0) ?? .distantPast) > built
+      }) {
+        return newer
+      }
+    }
+    return nil
+  }
 
   /// Starts the app in a `columns`×`rows` terminal with `arguments` after its own defaults.
   static func start(
@@ -39,7 +77,7 @@ enum HarnessError: Error, CustomStringConvertible {
   case missingBinary
 
   var description: String {
-    "the ourplanet binary was not found next to the tests; run `make test` (it builds first)"
+    "the ourplanet binary is missing or stale next to the tests; run `make test` (it builds first)"
   }
 }
 

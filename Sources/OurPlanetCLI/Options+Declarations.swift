@@ -1,0 +1,214 @@
+import EONETKit
+import Foundation
+import OurPlanet
+
+extension Options {
+  /// Every command-line option, in the order `--help` and the manual page list them.
+  ///
+  /// The one place an option exists: ``CommandLineParser`` looks names up here and stores values
+  /// through each declaration, and the help and the page print ``OptionDeclaration/label`` and
+  /// ``OptionDeclaration/summary`` from here. A new option is a property of ``Options`` and an entry
+  /// here; its `example` is parsed by the tests.
+  static let declarations: [OptionDeclaration] = [
+    OptionDeclaration(
+      names: ["--api"],
+      value: .one("URL") { options, text throws(UsageError) in options.api = try apiURL(text, from: "--api")
+      },
+      summary: """
+        the EONET API root (default `$OURPLANET_API`, else \
+        `\(EONETClient.Configuration.defaultBaseURL.absoluteString)`)
+        """,
+      example: ["--api", "http://127.0.0.1:8080/api/v3"]),
+    OptionDeclaration(
+      names: ["--days"],
+      value: .one("N") { options, text throws(UsageError) in options.days = try days(text) },
+      summary: "only events of the last N days, 1 to 36500 (default \(Options.defaultDays))",
+      example: ["--days", "30"]),
+    OptionDeclaration(
+      names: ["--cache-dir"],
+      value: .one("DIR") { options, text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--cache-dir needs a folder") }
+        options.cacheDirectory = URL(fileURLWithPath: text, isDirectory: true)
+      },
+      summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)",
+      completion: .directory,
+      example: ["--cache-dir", "/tmp/ourplanet-cache"]),
+    OptionDeclaration(
+      names: ["--offline"], value: .flag { $0.offline = true },
+      summary: "no network: the cache, else the bundled snapshot", example: ["--offline"]),
+    OptionDeclaration(
+      names: ["--near"],
+      value: .one("LAT,LON[,KM]") { options, text throws(UsageError) in
+        try setRegion(&options) { () throws(RegionError) in try Region.near(parsing: text) }
+      },
+      summary: "only events within KM km (default 500) of a point, by great-circle distance",
+      example: ["--near", "30.3,-97.7,400"]),
+    OptionDeclaration(
+      names: ["--bbox"],
+      value: .one("MINLON,MINLAT,MAXLON,MAXLAT") { options, text throws(UsageError) in
+        try setRegion(&options) { () throws(RegionError) in try Region.box(parsing: text) }
+      },
+      summary: "only events inside a box (GeoJSON order; MINLON above MAXLON crosses the antimeridian)",
+      example: ["--bbox", "170,-50,-170,-10"]),
+    OptionDeclaration(
+      names: ["--sort"],
+      value: .one("ORDER") { options, text throws(UsageError) in
+        guard let sort = EventSort(rawValue: text.lowercased()) else {
+          throw UsageError("--sort: '\(text)' is not one of \(words(EventSort.allCases))")
+        }
+        options.sort = sort
+      },
+      summary: "`date` (newest first, the default), `magnitude`, `title`, or `distance` (needs `--near`)",
+      commands: [.interactive, .events],
+      completion: .oneOf(EventSort.allCases.map(\.rawValue)),
+      example: ["--sort", "magnitude"]),
+    OptionDeclaration(
+      names: ["--json"], value: .flag { $0.json = true },
+      summary: "machine-readable output (`categories`, `events`, `watch`)",
+      commands: [.categories, .events, .watch], example: ["--json"]),
+    OptionDeclaration(
+      names: ["--format"],
+      value: .one("FORMAT") { options, text throws(UsageError) in
+        guard let format = EventExport.Format(rawValue: text.lowercased()) else {
+          throw UsageError("--format: '\(text)' is not one of \(words(EventExport.Format.allCases))")
+        }
+        options.format = format
+      },
+      summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)",
+      // `categories` and `watch` take `--format json` as `--json`; the parser refuses the others there.
+      commands: [.categories, .events, .watch],
+      completion: .oneOf(EventExport.Format.allCases.map(\.rawValue)),
+      example: ["--format", "csv"]),
+    OptionDeclaration(
+      names: ["--refresh-interval"],
+      value: .one("D") { options, text throws(UsageError) in
+        options.refreshInterval = text == "off" ? nil : try duration(text, for: "--refresh-interval")
+      },
+      summary: "the terminal UI refreshes by itself every D (default 10m; `off` never)",
+      commands: [.interactive], completion: .oneOf(["off"]),
+      example: ["--refresh-interval", "1h"]),
+    OptionDeclaration(
+      names: ["--interval"],
+      value: .one("D") { options, text throws(UsageError) in
+        options.interval = try duration(text, for: "--interval")
+      },
+      summary: "`watch` looks every D (default 10m, at least 1s)",
+      commands: [.watch], example: ["--interval", "5m"]),
+    OptionDeclaration(
+      names: ["--bell"], value: .flag { $0.bell = true },
+      summary: "`watch` rings the terminal bell for each change", commands: [.watch], example: ["--bell"]),
+    OptionDeclaration(
+      names: ["--exec"],
+      value: .rest("CMD [ARG...]") { options, words throws(UsageError) in
+        guard let program = words.first, !program.isEmpty else {
+          throw UsageError("--exec needs a program to run")
+        }
+        options.exec = words
+      },
+      summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments",
+      commands: [.watch], completion: .executable,
+      example: ["--exec", "notify-send", "OurPlanet"]),
+    OptionDeclaration(
+      names: ["--exec-timeout"],
+      value: .one("D") { options, text throws(UsageError) in
+        options.execTimeout = try duration(text, for: "--exec-timeout")
+      },
+      summary: "`watch` stops a CMD still running after D (default 30s): SIGTERM, then SIGKILL",
+      commands: [.watch], example: ["--exec-timeout", "10s"]),
+    OptionDeclaration(
+      names: ["--exec-quiet"], value: .flag { $0.execQuiet = true },
+      summary: "`watch` sends CMD's output to /dev/null (by default, to stderr)",
+      commands: [.watch], example: ["--exec-quiet"]),
+    OptionDeclaration(
+      names: ["--no-mouse"], value: .flag { $0.noMouse = true },
+      summary: """
+        leave the mouse to the terminal (by default a click selects, a double click opens, the wheel \
+        scrolls and zooms)
+        """,
+      commands: [.interactive], example: ["--no-mouse"]),
+    OptionDeclaration(
+      names: ["--no-color"], value: .flag { $0.noColor = true },
+      summary: "no colors in the terminal UI (also when `NO_COLOR` is set)", example: ["--no-color"]),
+    OptionDeclaration(
+      names: ["--log"],
+      value: .one("FILE") { options, text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--log needs a file") }
+        options.logFile = URL(fileURLWithPath: text)
+      },
+      summary: "where the terminal UI logs (nothing is ever printed over its screen)",
+      commands: [.interactive], completion: .file, example: ["--log", "/tmp/ourplanet.log"]),
+    OptionDeclaration(
+      names: ["-h", "--help"], value: .flag { $0.help = true }, summary: "print the help and exit",
+      example: ["--help"]),
+    OptionDeclaration(
+      names: ["-V", "--version"], value: .flag { $0.version = true }, summary: "print the version and exit",
+      example: ["-V"]),
+  ]
+
+  /// The declaration of the option spelled `name` (`--days`, `-h`), if there is one.
+  static func declaration(named name: String) -> OptionDeclaration? {
+    declarationsByName[name]
+  }
+
+  private static let declarationsByName: [String: OptionDeclaration] = {
+    var byName: [String: OptionDeclaration] = [:]
+    for declaration in declarations {
+      for name in declaration.names {
+        precondition(
+          byName.updateValue(declaration, forKey: name) == nil, "option '\(name)' is declared twice")
+      }
+    }
+    return byName
+  }()
+
+  /// Stores the region `parse` reads; `--near` and `--bbox` share the one region.
+  private static func setRegion(
+    _ options: inout Options, _ parse: () throws(RegionError) -> Region
+  ) throws(UsageError) {
+    guard options.region == nil else { throw UsageError("give one region: --near or --bbox, once") }
+    do {
+      options.region = try parse()
+    } catch {
+      throw UsageError(error.description)
+    }
+  }
+
+  /// The raw values of `cases` as a message lists them: `date, magnitude, title, distance`.
+  private static func words<Value: RawRepresentable<String>>(_ cases: [Value]) -> String {
+    cases.map(\.rawValue).joined(separator: ", ")
+  }
+
+  /// `text` as the API root, named `source` in the message when it is not an http(s) URL.
+  static func apiURL(_ text: String, from source: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty
+    else { throw UsageError("\(source): '\(text)' is not an http(s) URL") }
+    return url
+  }
+
+  /// `30s`, `10m`, `1h`, `1d` or plain seconds, at least one second.
+  static func duration(_ text: String, for option: String) throws(UsageError) -> Int {
+    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    var digits = Substring(text)
+    var scale = 1
+    if let last = digits.last, let unit = units[last] {
+      scale = unit
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 1,
+      value <= Int(Int32.max) / scale
+    else {
+      throw UsageError(
+        "\(option): '\(text)' is not a duration such as 30s, 10m, 1h or a number of seconds (1 s at least)")
+    }
+    return value * scale
+  }
+
+  private static func days(_ text: String) throws(UsageError) -> Int {
+    guard let days = Int(text), (1...36_500).contains(days) else {
+      throw UsageError("--days: '\(text)' is not a whole number of days from 1 to 36500")
+    }
+    return days
+  }
+}

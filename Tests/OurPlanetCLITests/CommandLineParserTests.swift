@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import OurPlanet
+@testable import OurPlanetCLI
+
+@Suite("CommandLineParser")
+struct CommandLineParserTests {
+  private let parser = CommandLineParser(environment: [:])
+
+  /// The message `arguments` are refused with, or `nil` when they parse.
+  private func refusal(_ arguments: [String]) -> String? {
+    do {
+      _ = try parser.parse(arguments)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test("values come as --name value or --name=value, options before or after the command")
+  func spellings() throws {
+    let spaced = try parser.parse(["events", "wildfires", "--days", "30", "--sort", "title"])
+    let joined = try parser.parse(["--days=30", "--sort=title", "events", "wildfires"])
+    #expect(spaced == joined)
+    #expect(spaced.days == 30)
+    #expect(spaced.sort == .title)
+    #expect(spaced.command == .events(categoryID: "wildfires"))
+  }
+
+  @Test("--exec takes the rest of the line, options included")
+  func execTakesTheRest() throws {
+    let options = try parser.parse(["watch", "--json", "--exec", "notify-send", "--days", "2"])
+    #expect(options.exec == ["notify-send", "--days", "2"])
+    #expect(options.days == Options.defaultDays)
+    #expect(options.json)
+  }
+
+  @Test(
+    "an option of another command is bad usage that names the commands taking it",
+    arguments: [
+      (["categories", "--interval", "5m"], "--interval is not an option of 'categories': it is for 'watch'"),
+      (["--exec-timeout", "5s"], "--exec-timeout needs a command: 'watch'"),
+      (["categories", "--bell"], "--bell is not an option of 'categories': it is for 'watch'"),
+      (
+        ["watch", "--sort", "title"],
+        "--sort is not an option of 'watch': it is for the terminal UI or 'events'"
+      ),
+      (
+        ["events", "all", "--no-mouse"], "--no-mouse is not an option of 'events': it is for the terminal UI"
+      ),
+      (["--json"], "--json needs a command: 'categories', 'events' or 'watch'"),
+      (["categories", "--refresh-interval", "off"], "--refresh-interval is not an option of 'categories'"),
+    ])
+  func optionOfAnotherCommand(arguments: [String], message: String) throws {
+    let refused = try #require(refusal(arguments), "\(arguments) parsed")
+    #expect(refused.hasPrefix(message), "\(arguments)")
+  }
+
+  @Test(
+    "a bad value is refused with a message that names the option and the value",
+    arguments: [
+      (["--days", "0"], "--days: '0'"), (["--days=x"], "--days: 'x'"),
+      (["--api", "ftp://x"], "--api: 'ftp://x'"),
+      (["events", "all", "--sort", "size"], "--sort: 'size' is not one of date, magnitude, title, distance"),
+      (["events", "all", "--format", "xml"], "--format: 'xml' is not one of json, csv, geojson"),
+      (["watch", "--interval", "10x"], "--interval: '10x'"),
+      (["--refresh-interval", "-5"], "--refresh-interval"),
+      (["--near", "91,0"], "--near"), (["--bbox", "0,0,10"], "--bbox"), (["--cache-dir="], "--cache-dir"),
+      (["--log="], "--log"), (["watch", "--exec="], "--exec"), (["--days"], "option '--days' needs a value"),
+      (["--offline=yes"], "option '--offline' takes no value"), (["--colour"], "unknown option '--colour'"),
+    ])
+  func badValues(arguments: [String], message: String) throws {
+    let refused = try #require(refusal(arguments), "\(arguments) parsed")
+    #expect(refused.contains(message), "\(refused)")
+  }
+
+  @Test("the manual takes any option and ignores the environment")
+  func manualIgnoresOptions() throws {
+    let options = try CommandLineParser(environment: ["OURPLANET_API": "not a url"])
+      .parse(["manual", "--bell", "--json"])
+    #expect(options.command == .manual)
+  }
+
+  @Test("OURPLANET_API and NO_COLOR stand in for --api and --no-color")
+  func environment() throws {
+    let options = try CommandLineParser(environment: [
+      "OURPLANET_API": "http://127.0.0.1:1/v3", "NO_COLOR": "1",
+    ])
+    .parse([])
+    #expect(options.api == URL(string: "http://127.0.0.1:1/v3"))
+    #expect(options.noColor)
+    let given = try CommandLineParser(environment: ["OURPLANET_API": "http://127.0.0.1:1/v3"])
+      .parse(["--api", "http://127.0.0.1:2/v3"])
+    #expect(given.api == URL(string: "http://127.0.0.1:2/v3"))
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import OurPlanetCLI
+
+@Suite("Manual")
+struct ManualTests {
+  /// The terms of the help's `Options:` section: each entry's first line, up to its summary.
+  private func helpOptionTerms() throws -> [String] {
+    let lines = Manual.ourplanet.helpText.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex(of: "Options:"))
+    let section = lines[(start + 1)...].prefix { !$0.isEmpty }
+    // An entry's first line is indented by two; its wrapped summary lines by more.
+    return section.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { line in
+      let term = line.dropFirst(2)
+      return String(term.range(of: "  ").map { term[..<$0.lowerBound] } ?? term)
+    }
+  }
+
+  @Test("--help lists exactly the declared options, in order")
+  func helpListsTheDeclarations() throws {
+    #expect(try helpOptionTerms() == Options.declarations.map(\.label))
+  }
+
+  @Test("the manual page lists exactly the declared options, in order")
+  func pageListsTheDeclarations() throws {
+    let page = Manual.ourplanet.roffPage.split(separator: "\n").map(String.init)
+    let start = try #require(page.firstIndex(of: ".SH OPTIONS"))
+    let section = page[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }
+    let tags = zip(section, section.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
+    #expect(tags == Options.declarations.map(Manual.ourplanet.optionRoff))
+    #expect(tags.contains(#"\fB\-\-days\fR \fIN\fR"#))
+  }
+}
