@@ -27,7 +27,7 @@ private struct Point: Equatable {
 
 // The main scheduler's run-loop hook is global state: every test that attaches it lives in this one
 // serialised suite and detaches it before returning.
-@Suite("Driver", .serialized, .mainLoopExclusive)
+@Suite("Driver", .resourceCheck, .serialized, .mainLoopExclusive)
 struct DriverTests {
   /// Runs `body` with the main scheduler routed into a mailbox that this test drains itself.
   private func withMainLoop(_ body: (WakeCounter) throws -> Void) rethrows {

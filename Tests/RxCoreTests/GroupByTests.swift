@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("groupBy")
+@Suite("groupBy", .resourceCheck)
 struct GroupByTests {
   static let numbers: [Recorded<Event<Int>>] = [
     .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),

@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("PublishSubject")
+@Suite("PublishSubject", .resourceCheck)
 struct PublishSubjectTests {
   @Test("observers receive only what is sent while they are subscribed")
   func liveDelivery() {

@@ -18,7 +18,7 @@ private struct Unchecked<Value>: @unchecked Sendable {
 
 // Every test routes the main scheduler into a mailbox it drains itself (global state, hence serialised
 // and exclusive with the other suites that use the main scheduler).
-@Suite("Signal", .serialized, .mainLoopExclusive)
+@Suite("Signal", .resourceCheck, .serialized, .mainLoopExclusive)
 struct SignalTests {
   /// Runs `body` with the main scheduler routed into a mailbox that this test drains itself.
   private func withMainLoop(_ body: () throws -> Void) rethrows {
