@@ -311,7 +311,9 @@ struct GroupByTests {
       outer = xs.groupBy(keySelector: Self.key).subscribe(onNext: { escaped = $0 })
     }
     scheduler.scheduleAt(400) { outer?.dispose() }
-    scheduler.scheduleAt(600) { _ = escaped?.subscribe(results) }
+    var late: Disposable?
+    scheduler.scheduleAt(600) { late = escaped?.subscribe(results) }
+    scheduler.scheduleAt(700) { late?.dispose() }
     scheduler.start()
     #expect(results.events == [])
     #expect(xs.subscriptions == [Subscription(200, 400)])
