@@ -303,14 +303,20 @@ private final class ReplayBuffer<Element> {
 }
 
 private final class SubjectSubscription: Disposable, @unchecked Sendable {
-  // The closure is taken once, atomically guarded by `done`.
+  // The closure is taken once, atomically guarded by `done`: only the caller that sets `done` reads or
+  // clears it.
   private let done = Atomic<Bool>(false)
-  private let detach: () -> Void
+  private var detach: (() -> Void)?
 
   init(detach: @escaping () -> Void) { self.detach = detach }
 
   func dispose() {
     if done.exchange(true, ordering: .acquiringAndReleasing) { return }
-    detach()
+    // Let go of the observer now, as RxSwift does, not when the disposable itself goes: an owner that
+    // keeps its disposed subscription would otherwise keep the observer and all it captures (the
+    // resource check saw it).
+    let detach = self.detach
+    self.detach = nil
+    detach?()
   }
 }
