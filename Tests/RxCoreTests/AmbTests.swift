@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("amb")
+@Suite("amb", .resourceCheck)
 struct AmbTests {
   @Test("two silent sources: nothing is sent and both stay subscribed until disposal")
   func neverTwo() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("asMaybe")
+@Suite("asMaybe", .resourceCheck)
 struct AsMaybeTests {
   @Test("sends the only value with the completion")
   func oneValue() {

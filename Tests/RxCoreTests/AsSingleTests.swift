@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("asSingle")
+@Suite("asSingle", .resourceCheck)
 struct AsSingleTests {
   @Test("sends the only value with the completion, and releases the source then")
   func oneValue() {

@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("AsyncSubject")
+@Suite("AsyncSubject", .resourceCheck)
 struct AsyncSubjectTests {
   /// Subscribes the subject to `xs` from 200 to 1000 and three observers at 300, 400 and 900; the first
   /// leaves at 600, the second at 700, the third at 950. The subject is subscribed as a bare observer,

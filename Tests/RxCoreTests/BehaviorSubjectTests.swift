@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("BehaviorSubject")
+@Suite("BehaviorSubject", .resourceCheck)
 struct BehaviorSubjectTests {
   @Test("a new subscriber gets the current value first, then live values")
   func currentValueFirst() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("bind(onNext:), bind(with:onNext:), bind(to:_:)")
+@Suite("bind(onNext:), bind(with:onNext:), bind(to:_:)", .resourceCheck)
 struct BindTests {
   @Test("calls onNext for each value and releases the source on completion")
   func values() {

@@ -3,7 +3,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("buffer(timeSpan:count:scheduler:)")
+@Suite("buffer(timeSpan:count:scheduler:)", .resourceCheck)
 struct BufferTests {
   static let events: [Recorded<Event<Int>>] = [
     .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),

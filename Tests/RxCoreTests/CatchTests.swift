@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("catch")
+@Suite("catch", .resourceCheck)
 struct CatchTests {
   @Test("replaces a failed source with the handler's sequence at the tick of the error")
   func replaces() {
@@ -105,7 +105,7 @@ struct CatchTests {
   }
 }
 
-@Suite("catch(sequence:)")
+@Suite("catch(sequence:)", .resourceCheck)
 struct CatchSequenceTests {
   @Test("moves to the next source on each error and completes with the first that completes")
   func movesOn() {

@@ -16,7 +16,7 @@ private struct Pair: Equatable, CustomStringConvertible {
   var description: String { "(\(first), \(second))" }
 }
 
-@Suite("combineLatest")
+@Suite("combineLatest", .resourceCheck)
 struct CombineLatestTests {
   // MARK: Values
 

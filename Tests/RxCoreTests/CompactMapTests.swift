@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("compactMap")
+@Suite("compactMap", .resourceCheck)
 struct CompactMapTests {
   @Test("drops nil results and keeps the timing")
   func dropsNil() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Completable")
+@Suite("Completable", .resourceCheck)
 struct CompletableTests {
   private func record(_ completable: Completable) -> [String] {
     var log: [String] = []

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("concatMap")
+@Suite("concatMap", .resourceCheck)
 struct ConcatMapTests {
   @Test("maps on arrival and subscribes each inner after the previous completed")
   func mapsInTurn() {

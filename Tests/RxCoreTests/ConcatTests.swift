@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("concat")
+@Suite("concat", .resourceCheck)
 struct ConcatTests {
   @Test("Observable.concat subscribes each source after the previous one completed")
   func staticCold() {

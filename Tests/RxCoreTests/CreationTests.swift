@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("creation")
+@Suite("creation", .resourceCheck)
 struct CreationTests {
   @Test("create: events after a terminal event are dropped, and the subscription is released")
   func createEnforcesGrammar() {

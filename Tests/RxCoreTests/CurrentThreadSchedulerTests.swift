@@ -2,7 +2,7 @@ import Dispatch
 import RxCore
 import Testing
 
-@Suite("CurrentThreadScheduler")
+@Suite("CurrentThreadScheduler", .resourceCheck)
 struct CurrentThreadSchedulerTests {
   @Test("a top-level schedule runs at once; nested schedules run after it, first in first out")
   func trampolineOrder() {

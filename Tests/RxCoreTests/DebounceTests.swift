@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("debounce")
+@Suite("debounce", .resourceCheck)
 struct DebounceTests {
   @Test("emits the last value after a quiet period")
   func basic() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RxCore
 
-@Suite("debug")
+@Suite("debug", .resourceCheck)
 struct DebugTests {
   /// Splits "yyyy-MM-dd HH:mm:ss.SSS: rest" into its timestamp and the rest.
   private func split(_ line: String) -> (timestamp: String, rest: String) {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("delay")
+@Suite("delay", .resourceCheck)
 struct DelayTests {
   @Test("shifts values and completion; releases the source when it completes")
   func shifts() {
@@ -72,7 +72,7 @@ struct DelayTests {
   }
 }
 
-@Suite("delaySubscription")
+@Suite("delaySubscription", .resourceCheck)
 struct DelaySubscriptionTests {
   @Test("subscribes late; events are not shifted further")
   func basic() {

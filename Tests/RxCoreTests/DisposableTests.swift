@@ -1,7 +1,7 @@
 import RxCore
 import Testing
 
-@Suite("Disposables")
+@Suite("Disposables", .resourceCheck)
 struct DisposableTests {
   @Test("Disposables.create(with:) runs its action exactly once")
   func anonymousOnce() {

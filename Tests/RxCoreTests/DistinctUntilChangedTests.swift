@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("distinctUntilChanged")
+@Suite("distinctUntilChanged", .resourceCheck)
 struct DistinctUntilChangedTests {
   static let events: [Recorded<Event<Int>>] = [
     .next(150, 1), .next(210, 2), .next(215, 3), .next(220, 3), .next(225, 2), .next(230, 2),

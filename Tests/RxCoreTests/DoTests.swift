@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("do")
+@Suite("do", .resourceCheck)
 struct DoTests {
   @Test("callbacks run in RxSwift's order around each event and the subscription")
   func order() {

@@ -27,7 +27,7 @@ private struct Point: Equatable {
 
 // The main scheduler's run-loop hook is global state: every test that attaches it lives in this one
 // serialised suite and detaches it before returning.
-@Suite("Driver", .serialized, .mainLoopExclusive)
+@Suite("Driver", .resourceCheck, .serialized, .mainLoopExclusive)
 struct DriverTests {
   /// Runs `body` with the main scheduler routed into a mailbox that this test drains itself.
   private func withMainLoop(_ body: (WakeCounter) throws -> Void) rethrows {
@@ -183,12 +183,15 @@ struct DriverTests {
       scheduler.scheduleAt(100) {
         driver = xs.asDriver(onErrorJustReturn: 0).filter { $0 % 2 == 0 }.map { Point(x: $0 * 10) }
       }
-      scheduler.scheduleAt(200) { _ = driver.drive(first) }
-      scheduler.scheduleAt(225) { _ = driver.drive(second) }
+      var subscriptions: [Disposable] = []
+      scheduler.scheduleAt(200) { subscriptions.append(driver.drive(first)) }
+      scheduler.scheduleAt(225) { subscriptions.append(driver.drive(second)) }
       run(scheduler, until: 300)
       #expect(first.events == [.next(220, Point(x: 20)), .next(240, Point(x: 40))])
       #expect(second.events == [.next(225, Point(x: 20)), .next(240, Point(x: 40))])
       #expect(xs.subscriptions == [Subscription(200)])
+      // The hot source never ends, so it keeps its subscribers until they are disposed.
+      for subscription in subscriptions { subscription.dispose() }
     }
   }
 

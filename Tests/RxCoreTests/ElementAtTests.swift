@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("element(at:)")
+@Suite("element(at:)", .resourceCheck)
 struct ElementAtTests {
   @Test("sends the value at the index, completes and releases the source at once")
   func value() {

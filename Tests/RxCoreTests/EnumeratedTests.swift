@@ -7,7 +7,7 @@ private struct Indexed: Equatable {
   let element: String
 }
 
-@Suite("enumerated")
+@Suite("enumerated", .resourceCheck)
 struct EnumeratedTests {
   @Test("pairs each value with its index from 0")
   func indexes() {

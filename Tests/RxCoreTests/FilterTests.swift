@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("filter")
+@Suite("filter", .resourceCheck)
 struct FilterTests {
   @Test("keeps matching values")
   func keepsMatching() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("first")
+@Suite("first", .resourceCheck)
 struct FirstTests {
   @Test("sends the first value at once and releases the source")
   func firstValue() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("flatMapFirst")
+@Suite("flatMapFirst", .resourceCheck)
 struct FlatMapFirstTests {
   @Test("values arriving while an inner sequence runs are dropped; completes after outer and inner")
   func dropsWhileActive() {

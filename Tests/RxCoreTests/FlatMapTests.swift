@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("flatMap")
+@Suite("flatMap", .resourceCheck)
 struct FlatMapTests {
   @Test("merges the inner sequences and completes after the outer and every inner")
   func mergesInners() {

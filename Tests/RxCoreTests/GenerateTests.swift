@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("generate")
+@Suite("generate", .resourceCheck)
 struct GenerateTests {
   @Test("one value per scheduled step while the condition holds, then completion")
   func generates() {

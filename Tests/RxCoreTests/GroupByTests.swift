@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("groupBy")
+@Suite("groupBy", .resourceCheck)
 struct GroupByTests {
   static let numbers: [Recorded<Event<Int>>] = [
     .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),
@@ -311,7 +311,9 @@ struct GroupByTests {
       outer = xs.groupBy(keySelector: Self.key).subscribe(onNext: { escaped = $0 })
     }
     scheduler.scheduleAt(400) { outer?.dispose() }
-    scheduler.scheduleAt(600) { _ = escaped?.subscribe(results) }
+    var late: Disposable?
+    scheduler.scheduleAt(600) { late = escaped?.subscribe(results) }
+    scheduler.scheduleAt(700) { late?.dispose() }
     scheduler.start()
     #expect(results.events == [])
     #expect(xs.subscriptions == [Subscription(200, 400)])

@@ -2,7 +2,7 @@ import RxCore
 import Testing
 
 // The tests that replace the global handlers are in this one serialized suite, so they never race.
-@Suite("Hooks", .serialized)
+@Suite("Hooks", .resourceCheck, .serialized)
 struct HooksTests {
   @Test("an unhandled error reaches defaultErrorHandler with the subscription's recorded call stack")
   func recordedCallStack() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("ifEmpty")
+@Suite("ifEmpty", .resourceCheck)
 struct IfEmptyTests {
   @Test("a sequence with values passes through unchanged")
   func withValues() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("ignoreElements")
+@Suite("ignoreElements", .resourceCheck)
 struct IgnoreElementsTests {
   @Test("drops the values and passes the completion on; the result is Observable<Never>")
   func completes() {

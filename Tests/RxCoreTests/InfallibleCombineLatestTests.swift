@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Infallible.combineLatest of 2 to 8")
+@Suite("Infallible.combineLatest of 2 to 8", .resourceCheck)
 struct InfallibleCombineLatestTests {
   @Test("two infallibles: a value once both have one, then on each new value; completes when both did")
   func two() {

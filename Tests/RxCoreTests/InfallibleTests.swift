@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Infallible")
+@Suite("Infallible", .resourceCheck)
 struct InfallibleTests {
   @Test("asInfallible(onErrorJustReturn:) replaces an error with a value and completion")
   func onErrorJustReturn() {
@@ -114,7 +114,7 @@ struct InfallibleTests {
   }
 }
 
-@Suite("Relays as Infallible")
+@Suite("Relays as Infallible", .resourceCheck)
 struct RelayAsInfallibleTests {
   @Test("PublishRelay.asInfallible sends the values accepted while subscribed")
   func publishRelay() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("map")
+@Suite("map", .resourceCheck)
 struct MapTests {
   @Test("transforms each value and keeps the timing")
   func transformsValues() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("materialize / dematerialize")
+@Suite("materialize / dematerialize", .resourceCheck)
 struct MaterializeTests {
   private func describe(_ events: [Recorded<Event<Event<Int>>>]) -> [String] {
     events.map { recorded in

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Maybe")
+@Suite("Maybe", .resourceCheck)
 struct MaybeTests {
   private func record<Element>(_ maybe: Maybe<Element>) -> [String] {
     var log: [String] = []

@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("merge")
+@Suite("merge", .resourceCheck)
 struct MergeTests {
   @Test("merge() flattens an observable of observables and completes after the outer and every inner")
   func mergeInstance() {
@@ -208,7 +208,7 @@ struct MergeTests {
   }
 }
 
-@Suite("merge(maxConcurrent:)")
+@Suite("merge(maxConcurrent:)", .resourceCheck)
 struct MergeMaxConcurrentTests {
   @Test("queues inners beyond the limit in arrival order and subscribes the next in the tick a slot frees")
   func queuesInOrder() {

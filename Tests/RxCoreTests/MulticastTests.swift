@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("multicast, publish, replay, refCount")
+@Suite("multicast, publish, replay, refCount", .resourceCheck)
 struct MulticastTests {
   @Test("publish: subscribers see values only after connect; disposing the connection unsubscribes")
   func publishConnect() {

@@ -25,7 +25,7 @@ private final class ObserveOnProbe: Sendable {
   func leave() { inside.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
 }
 
-@Suite("observe(on:)")
+@Suite("observe(on:)", .resourceCheck)
 struct ObserveOnTests {
   @Test("on a TestScheduler each event arrives one tick later")
   func virtualTime() {
@@ -112,7 +112,7 @@ struct ObserveOnTests {
   }
 }
 
-@Suite("subscribe(on:)")
+@Suite("subscribe(on:)", .resourceCheck)
 struct SubscribeOnTests {
   @Test("subscribes one tick later and disposes one tick after disposal")
   func virtualTimeDisposal() {

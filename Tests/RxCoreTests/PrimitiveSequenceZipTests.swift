@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Single.zip and Maybe.zip of 3 to 8")
+@Suite("Single.zip and Maybe.zip of 3 to 8", .resourceCheck)
 struct PrimitiveSequenceZipTests {
   @Test("zip of three singles waits for all, releasing each as it succeeds")
   func singleThree() {

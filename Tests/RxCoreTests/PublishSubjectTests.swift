@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("PublishSubject")
+@Suite("PublishSubject", .resourceCheck)
 struct PublishSubjectTests {
   @Test("observers receive only what is sent while they are subscribed")
   func liveDelivery() {
@@ -69,13 +69,16 @@ struct PublishSubjectTests {
     let subject = PublishSubject<Int>()
     var second: Disposable?
     var secondValues: [Int] = []
-    _ = subject.subscribe(onNext: { _ in second?.dispose() })
+    let first = subject.subscribe(onNext: { _ in second?.dispose() })
     second = subject.subscribe(onNext: { secondValues.append($0) })
     subject.onNext(1)
     subject.onNext(2)
     // The first event was already on its way to the snapshot of observers; the second is not.
     #expect(secondValues.count <= 1)
     #expect(!secondValues.contains(2))
+    // The first observer holds the second's subscription, which holds the subject, which holds the
+    // first observer: a cycle until the first subscription is disposed (the resource check saw it).
+    first.dispose()
   }
 
   @Test("events from many threads are delivered one at a time and none is lost")

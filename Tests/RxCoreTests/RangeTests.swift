@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("range and repeatElement")
+@Suite("range and repeatElement", .resourceCheck)
 struct RangeTests {
   @Test("range emits count integers from start, then completes")
   func range() {

@@ -3,7 +3,7 @@ import RxCore
 import Synchronization
 import Testing
 
-@Suite("RefCountDisposable")
+@Suite("RefCountDisposable", .resourceCheck)
 struct RefCountDisposableTests {
   @Test("the underlying disposable goes when the retained ones and then the primary are disposed")
   func retainedFirst() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Relays")
+@Suite("Relays", .resourceCheck)
 struct RelayTests {
   @Test("BehaviorRelay holds a value, replays it and accepts new ones")
   func behaviorRelay() {

@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("ReplayRelay")
+@Suite("ReplayRelay", .resourceCheck)
 struct ReplayRelayTests {
   @Test("replays the last bufferSize values to a new subscriber, then sends live ones")
   func replaysBuffer() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("ReplaySubject")
+@Suite("ReplaySubject", .resourceCheck)
 struct ReplaySubjectTests {
   @Test("replays the last bufferSize values, then goes live")
   func replaysBuffer() {

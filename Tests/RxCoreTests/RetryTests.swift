@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("retry")
+@Suite("retry", .resourceCheck)
 struct RetryTests {
   @Test("retry() subscribes again at the tick of each error")
   func retriesForever() {

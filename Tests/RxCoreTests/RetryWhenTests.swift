@@ -7,7 +7,7 @@ import Testing
 /// An error of another type than ``TestError``, for the typed variant.
 private struct OtherFailure: Error, Equatable {}
 
-@Suite("retry(when:)")
+@Suite("retry(when:)", .resourceCheck)
 struct RetryWhenTests {
   static let failing: [Recorded<Event<Int>>] = [
     .next(10, 1), .next(20, 2), .error(30, TestError.boom), .completed(40),

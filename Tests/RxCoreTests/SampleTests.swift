@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("sample")
+@Suite("sample", .resourceCheck)
 struct SampleTests {
   private func makeSampler(_ scheduler: TestScheduler, end: Recorded<Event<String>>) -> TestableObservable<
     String

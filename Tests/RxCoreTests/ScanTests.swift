@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("scan")
+@Suite("scan", .resourceCheck)
 struct ScanTests {
   @Test("emits each accumulation, never the seed")
   func seed() {
@@ -99,7 +99,7 @@ struct ScanTests {
   }
 }
 
-@Suite("reduce")
+@Suite("reduce", .resourceCheck)
 struct ReduceTests {
   @Test("emits the final accumulation at completion")
   func basic() {

@@ -76,7 +76,7 @@ private func checkPeriodicRepeats(_ scheduler: SchedulerType) {
   #expect(ticks.value <= atDispose + 1)
 }
 
-@Suite("SerialDispatchQueueScheduler")
+@Suite("SerialDispatchQueueScheduler", .resourceCheck)
 struct SerialDispatchQueueSchedulerTests {
   let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "serial-scheduler-tests")
 
@@ -107,7 +107,7 @@ struct SerialDispatchQueueSchedulerTests {
   }
 }
 
-@Suite("ConcurrentDispatchQueueScheduler")
+@Suite("ConcurrentDispatchQueueScheduler", .resourceCheck)
 struct ConcurrentDispatchQueueSchedulerTests {
   let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
 
@@ -145,7 +145,7 @@ private let mainQueueKey: DispatchSpecificKey<String> = {
 
 private func onMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) == "main" }
 
-@Suite("MainScheduler", .mainLoopExclusive)
+@Suite("MainScheduler", .resourceCheck, .mainLoopExclusive)
 struct MainSchedulerTests {
   @Test("schedule from a background thread runs on the main thread")
   func scheduleFromBackground() {
@@ -205,7 +205,7 @@ struct MainSchedulerTests {
   }
 }
 
-@Suite("ConcurrentMainScheduler", .mainLoopExclusive)
+@Suite("ConcurrentMainScheduler", .resourceCheck, .mainLoopExclusive)
 struct ConcurrentMainSchedulerTests {
   let scheduler = ConcurrentMainScheduler.instance
 
@@ -274,7 +274,7 @@ struct ConcurrentMainSchedulerTests {
   @Test("schedulePeriodic repeats until disposed") func periodic() { checkPeriodicRepeats(scheduler) }
 }
 
-@Suite("MainScheduler.ensureExecutingOnScheduler", .mainLoopExclusive)
+@Suite("MainScheduler.ensureExecutingOnScheduler", .resourceCheck, .mainLoopExclusive)
 struct EnsureExecutingOnSchedulerTests {
   @Test("passes inside a main scheduler action")
   func passesOnMain() {

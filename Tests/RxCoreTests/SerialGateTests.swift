@@ -25,7 +25,7 @@ private final class GateProbe: @unchecked Sendable {
   }
 }
 
-@Suite("SerialGate")
+@Suite("SerialGate", .resourceCheck)
 struct SerialGateTests {
   @Test("many threads: every message handled once, never two handlers at a time")
   func contended() {

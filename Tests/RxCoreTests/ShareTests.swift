@@ -12,7 +12,7 @@ private func subscribe<Element>(
   if let disposeAt { scheduler.scheduleAt(disposeAt) { subscription?.dispose() } }
 }
 
-@Suite("share(replay:scope:)")
+@Suite("share(replay:scope:)", .resourceCheck)
 struct ShareTests {
   @Test("share(): one source subscription for all subscribers, released when the last leaves")
   func sharesOneSubscription() {

@@ -18,7 +18,7 @@ private struct Unchecked<Value>: @unchecked Sendable {
 
 // Every test routes the main scheduler into a mailbox it drains itself (global state, hence serialised
 // and exclusive with the other suites that use the main scheduler).
-@Suite("Signal", .serialized, .mainLoopExclusive)
+@Suite("Signal", .resourceCheck, .serialized, .mainLoopExclusive)
 struct SignalTests {
   /// Runs `body` with the main scheduler routed into a mailbox that this test drains itself.
   private func withMainLoop(_ body: () throws -> Void) rethrows {
@@ -99,12 +99,15 @@ struct SignalTests {
       scheduler.scheduleAt(100) {
         signal = xs.asSignal(onErrorJustReturn: 0).filter { $0 % 2 == 0 }.map { "v\($0)" }
       }
-      scheduler.scheduleAt(200) { _ = signal.emit(to: first) }
-      scheduler.scheduleAt(225) { _ = signal.emit(to: second) }
+      var subscriptions: [Disposable] = []
+      scheduler.scheduleAt(200) { subscriptions.append(signal.emit(to: first)) }
+      scheduler.scheduleAt(225) { subscriptions.append(signal.emit(to: second)) }
       run(scheduler, until: 300)
       #expect(first.events == [.next(220, "v2"), .next(240, "v4")])
       #expect(second.events == [.next(240, "v4")])
       #expect(xs.subscriptions == [Subscription(200)])
+      // The hot source never ends, so it keeps its subscribers until they are disposed.
+      for subscription in subscriptions { subscription.dispose() }
     }
   }
 

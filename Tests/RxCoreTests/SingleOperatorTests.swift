@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("single()")
+@Suite("single()", .resourceCheck)
 struct SingleOperatorTests {
   @Test("passes the only value on as it arrives, then the completion")
   func oneValue() {

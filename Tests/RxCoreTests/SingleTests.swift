@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Single")
+@Suite("Single", .resourceCheck)
 struct SingleTests {
   // MARK: Contract
 

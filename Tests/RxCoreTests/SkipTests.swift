@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("skip")
+@Suite("skip", .resourceCheck)
 struct SkipTests {
   static let events: [Recorded<Event<Int>>] = [
     .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300),

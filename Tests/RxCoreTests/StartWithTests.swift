@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("startWith")
+@Suite("startWith", .resourceCheck)
 struct StartWithTests {
   @Test("sends the values at subscription, in order, then the source")
   func prepends() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("subscribe")
+@Suite("subscribe", .resourceCheck)
 struct SubscribeTests {
   @Test("onDisposed runs once after completion")
   func onDisposedAfterCompletion() {

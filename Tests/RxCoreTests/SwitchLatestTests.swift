@@ -4,7 +4,7 @@ import RxTesting
 import Synchronization
 import Testing
 
-@Suite("switchLatest / flatMapLatest")
+@Suite("switchLatest / flatMapLatest", .resourceCheck)
 struct SwitchLatestTests {
   @Test("a new inner disposes the previous one at that tick")
   func switchesInners() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("take")
+@Suite("take", .resourceCheck)
 struct TakeTests {
   static let events: [Recorded<Event<Int>>] = [
     .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300),
@@ -98,7 +98,7 @@ struct TakeTests {
   }
 }
 
-@Suite("takeLast")
+@Suite("takeLast", .resourceCheck)
 struct TakeLastTests {
   @Test("sends the last values at completion")
   func basic() {

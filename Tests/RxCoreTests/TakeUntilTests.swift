@@ -26,7 +26,7 @@ private final class TakeUntilCounter: Sendable {
   }
 }
 
-@Suite("take(until: other)")
+@Suite("take(until: other)", .resourceCheck)
 struct TakeUntilTests {
   static let source: [Recorded<Event<Int>>] = [
     .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250),

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("take(while:) and take(until: predicate)")
+@Suite("take(while:) and take(until: predicate)", .resourceCheck)
 struct TakeWhileTests {
   static let events: [Recorded<Event<Int>>] = [
     .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(300),

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("TestScheduler")
+@Suite("TestScheduler", .resourceCheck)
 struct TestSchedulerTests {
   @Test("scheduleAt runs actions in time order, ties in scheduling order, with the clock set")
   func timeOrder() {

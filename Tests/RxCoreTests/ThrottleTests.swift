@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("throttle")
+@Suite("throttle", .resourceCheck)
 struct ThrottleTests {
   static let source: [Recorded<Event<Int>>] = [
     .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4), .next(350, 5), .next(410, 6),

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("timeout")
+@Suite("timeout", .resourceCheck)
 struct TimeoutTests {
   @Test("values in time pass through and restart the timer")
   func inTime() {

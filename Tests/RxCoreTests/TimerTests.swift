@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("interval and timer")
+@Suite("interval and timer", .resourceCheck)
 struct TimerTests {
   @Test("interval counts up once per period from one period after subscription")
   func intervalBasic() {

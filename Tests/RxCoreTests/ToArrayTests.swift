@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("toArray")
+@Suite("toArray", .resourceCheck)
 struct ToArrayTests {
   @Test("sends every value as one array when the source completes")
   func collects() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Single, Maybe and Completable retry(when:)")
+@Suite("Single, Maybe and Completable retry(when:)", .resourceCheck)
 struct TraitRetryWhenTests {
   /// A source whose first subscription goes to `first` and every later one to `then`.
   private func firstThen<Element>(_ first: TestableObservable<Element>, _ then: TestableObservable<Element>)

@@ -9,7 +9,7 @@ private final class Resource: Disposable {
   func dispose() { if disposedAt == nil { disposedAt = scheduler.clock } }
 }
 
-@Suite("using")
+@Suite("using", .resourceCheck)
 struct UsingTests {
   @Test("the resource lives as long as the subscription: released at completion")
   func releasedAtCompletion() {

@@ -3,7 +3,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("window(timeSpan:count:scheduler:)")
+@Suite("window(timeSpan:count:scheduler:)", .resourceCheck)
 struct WindowTests {
   static let events: [Recorded<Event<Int>>] = [
     .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),

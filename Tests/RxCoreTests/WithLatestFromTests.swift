@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("withLatestFrom")
+@Suite("withLatestFrom", .resourceCheck)
 struct WithLatestFromTests {
   @Test("emits on the first source only once the second has a value")
   func emitsWithLatest() {

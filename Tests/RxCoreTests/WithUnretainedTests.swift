@@ -7,7 +7,7 @@ private final class Owner {
   init(_ name: String) { self.name = name }
 }
 
-@Suite("withUnretained")
+@Suite("withUnretained", .resourceCheck)
 struct WithUnretainedTests {
   @Test("combines each value with the object, without retaining it")
   func combines() {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("zip")
+@Suite("zip", .resourceCheck)
 struct ZipTests {
   @Test("pairs values by index, waiting for the slower source")
   func pairsByIndex() {

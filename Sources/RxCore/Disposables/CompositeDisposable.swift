@@ -4,6 +4,7 @@ import Synchronization
 ///
 /// Disposables added after the group was disposed are disposed at once.
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
+  private let traced = TracedResource()
   /// A key that removes one disposable from the group.
   public struct DisposeKey: Hashable, Sendable {
     fileprivate let value: UInt64

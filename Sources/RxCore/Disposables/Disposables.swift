@@ -40,6 +40,7 @@ final class NopDisposable: Disposable, Sendable {
 
 /// Runs a closure once on first disposal.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+  private let traced = TracedResource()
   // `action` is taken out under `lock` exactly once.
   private let lock = Lock()
   private var action: (() -> Void)?
@@ -61,6 +62,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
 /// Disposes two disposables.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
+  private let traced = TracedResource()
   // Both fields are cleared under `lock`; disposal happens after it is released.
   private let lock = Lock()
   private var first: Disposable?

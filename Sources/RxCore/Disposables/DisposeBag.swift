@@ -3,6 +3,7 @@
 /// Keep a bag as a property of the object that owns the subscriptions; replacing the bag disposes
 /// everything it held.
 public final class DisposeBag: @unchecked Sendable {
+  private let traced = TracedResource()
   private struct State {
     var disposables: [Disposable] = []
     var disposed = false

@@ -13,6 +13,7 @@ import Synchronization
 /// b.dispose()       // connection is disposed now
 /// ```
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
+  private let traced = TracedResource()
   private struct State {
     /// `nil` once the underlying disposable has been disposed (or is being disposed).
     var underlying: Disposable?
@@ -71,6 +72,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
 
 /// One reference handed out by ``RefCountDisposable/retain()``; releases it on first disposal.
 private final class RefCountInnerDisposable: Disposable, Sendable {
+  private let traced = TracedResource()
   private let parent: RefCountDisposable
   private let disposed = Atomic<Bool>(false)
 

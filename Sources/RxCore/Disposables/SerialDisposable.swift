@@ -1,5 +1,6 @@
 /// Holds one disposable at a time: setting a new one disposes the previous one.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
+  private let traced = TracedResource()
   private struct State {
     var current: Disposable?
     var disposed = false

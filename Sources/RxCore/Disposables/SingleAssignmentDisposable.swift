@@ -2,6 +2,7 @@ import Synchronization
 
 /// A disposable whose inner disposable is set once, possibly after it was disposed.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+  private let traced = TracedResource()
   private struct State {
     var inner: Disposable?
     var assigned = false

@@ -5,6 +5,7 @@ import Synchronization
 /// Values go to `nextHandler` when there is one, so the last stage of a chain receives them without
 /// an `Event` in between.
 final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+  private let traced = TracedResource()
   // The closures are immutable; `stopped` is atomic.
   private let handler: (Event<Element>) -> Void
   private let nextHandler: (Element) -> Void

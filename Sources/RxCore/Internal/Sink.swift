@@ -2,6 +2,8 @@ import Synchronization
 
 /// The per-subscription worker of an operator: forwards events to the observer until disposed.
 class Sink<Observer: ObserverType>: Disposable {
+  // Counted in `Resources.total` in a TRACE_RESOURCES build; nothing otherwise.
+  private let traced = TracedResource()
   final let observer: Observer
   final let cancel: Cancelable
   private let disposedFlag = Atomic<Bool>(false)

@@ -4,6 +4,7 @@
 /// it; it is public only because they are, and not open: only RxCore makes subjects of it.
 // @unchecked Sendable here and on each subject: all state lives in `core`, which serialises access.
 public class SubjectBase<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
+  private let traced = TracedResource()
   // Thread-safe by construction: all state lives in `core`, which serialises access. Set once, in
   // `init`, after `super.init()`: the core keeps the subject as its owner.
   var core: SubjectCore<Element>!
