@@ -1,8 +1,52 @@
 import RxCore
+import RxTesting
 import Testing
 
 @Suite("Disposables", .resourceCheck)
 struct DisposableTests {
+  @Test("Disposables.create of two, three, four and five disposables disposes them all")
+  func createArities() {
+    // Two nested `create()` calls were ambiguous against the variadic form until the overload set
+    // matched RxSwift's.
+    _ = Disposables.create(Disposables.create(), Disposables.create())
+    for count in 2...5 {
+      let members = (0..<count).map { _ in BooleanDisposable() }
+      let combined: Cancelable
+      switch count {
+      case 2: combined = Disposables.create(members[0], members[1])
+      case 3: combined = Disposables.create(members[0], members[1], members[2])
+      case 4: combined = Disposables.create(members[0], members[1], members[2], members[3])
+      default: combined = Disposables.create(members[0], members[1], members[2], members[3], members[4])
+      }
+      #expect(!combined.isDisposed)
+      combined.dispose()
+      #expect(combined.isDisposed)
+      let allDisposed = members.allSatisfy { $0.isDisposed }
+      #expect(allDisposed)
+    }
+  }
+
+  @Test("ScheduledDisposable disposes its inner disposable on its scheduler, once")
+  func scheduledDisposable() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = BooleanDisposable()
+    var disposals = 0
+    let counted = Disposables.create {
+      disposals += 1
+      inner.dispose()
+    }
+    let scheduled = ScheduledDisposable(scheduler: scheduler, disposable: counted)
+    scheduled.dispose()
+    #expect(!inner.isDisposed)
+    #expect(!scheduled.isDisposed)
+    scheduler.start()
+    #expect(inner.isDisposed)
+    #expect(scheduled.isDisposed)
+    scheduled.dispose()
+    scheduler.start()
+    #expect(disposals == 1)
+  }
+
   @Test("Disposables.create(with:) runs its action exactly once")
   func anonymousOnce() {
     var count = 0

@@ -22,9 +22,15 @@ public enum Disposables {
     CompositeDisposable(disposable1, disposable2, disposable3)
   }
 
-  /// A disposable that disposes every element of `disposables`.
-  public static func create(_ disposables: Disposable...) -> Cancelable {
-    CompositeDisposable(disposables: disposables)
+  /// A disposable that disposes all the arguments.
+  ///
+  /// Like RxSwift's, the variadic form takes at least four, so that two or three disposables pick the
+  /// fixed-arity forms above rather than being ambiguous with this one.
+  public static func create(
+    _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable,
+    _ disposables: Disposable...
+  ) -> Cancelable {
+    CompositeDisposable(disposables: [disposable1, disposable2, disposable3] + disposables)
   }
 
   /// A disposable that disposes every element of `disposables`.

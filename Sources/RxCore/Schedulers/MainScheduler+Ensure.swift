@@ -20,6 +20,17 @@ extension MainScheduler {
           ?? "Executing off the main thread. Use MainScheduler.instance.schedule to run work there.")
     }
   }
+
+  /// Traps unless called on the process's main thread itself (stricter than
+  /// ``ensureExecutingOnScheduler(errorMessage:)``, which also accepts a main-queue block that a worker
+  /// thread runs).
+  ///
+  /// - Parameter errorMessage: What to report instead of the default message.
+  public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+    if !isOnMainThread() {
+      rxFatalError(errorMessage ?? "Running on a background thread.")
+    }
+  }
 }
 
 /// Marks the main queue, so that a block it runs is recognised even when a worker thread drains it

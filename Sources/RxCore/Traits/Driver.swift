@@ -13,6 +13,8 @@ public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element
 /// The sharing of a ``Driver``: one subscription, replaying the latest value to each new subscriber
 /// while connected.
 public enum DriverSharingStrategy: SharingStrategyProtocol {
+  public static var scheduler: SchedulerType { SharingScheduler.make() }
+
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
     source.share(replay: 1, scope: .whileConnected)
   }
@@ -44,7 +46,14 @@ extension ObservableConvertibleType {
 extension BehaviorRelay {
   /// A driver of the relay's values, starting with the current one.
   public func asDriver() -> Driver<Element> {
-    Driver(ObserveOnMain(source: asObservable()))
+    Driver(ObserveOnMain(source: asObservable(), scheduler: DriverSharingStrategy.scheduler))
+  }
+}
+
+extension InfallibleType {
+  /// A driver of this sequence (which cannot fail, so needs no error handling).
+  public func asDriver() -> Driver<Element> {
+    Driver(ObserveOnMain(source: asObservable(), scheduler: DriverSharingStrategy.scheduler))
   }
 }
 

@@ -14,6 +14,8 @@ public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element
 
 /// The sharing of a ``Signal``: one subscription while connected, replaying nothing.
 public enum SignalSharingStrategy: SharingStrategyProtocol {
+  public static var scheduler: SchedulerType { SharingScheduler.make() }
+
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
     source.share(scope: .whileConnected)
   }
@@ -22,36 +24,6 @@ public enum SignalSharingStrategy: SharingStrategyProtocol {
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
   /// Returns itself.
   public func asSignal() -> Signal<Element> { self }
-}
-
-// MARK: - Making signals
-
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-  /// A signal that makes a new signal with `factory` for each subscriber.
-  public static func deferred(_ factory: @escaping () -> Signal<Element>) -> Signal<Element> {
-    Signal(Observable.deferred { factory().asObservable() })
-  }
-
-  /// A signal of the given values, sent one by one on the main scheduler, then completion.
-  public static func of(_ elements: Element...) -> Signal<Element> {
-    Signal(raw: Observable.from(elements, scheduler: MainScheduler.instance))
-  }
-
-  /// A signal of the elements of `array`, sent one by one on the main scheduler, then completion.
-  public static func from(_ array: [Element]) -> Signal<Element> {
-    Signal(raw: Observable.from(array, scheduler: MainScheduler.instance))
-  }
-
-  /// A signal of the elements of `sequence`, sent one by one on the main scheduler, then completion.
-  public static func from<Source: Sequence>(_ sequence: Source) -> Signal<Element>
-  where Source.Element == Element {
-    Signal(raw: Observable.from(sequence, scheduler: MainScheduler.instance))
-  }
-
-  /// A signal of the value in `optional`, if any, on the main scheduler, then completion.
-  public static func from(optional: Element?) -> Signal<Element> {
-    Signal(raw: Observable.from(optional: optional, scheduler: MainScheduler.instance))
-  }
 }
 
 extension ObservableConvertibleType {
@@ -75,7 +47,7 @@ extension ObservableConvertibleType {
 extension PublishRelay {
   /// A signal of the values the relay accepts from now on.
   public func asSignal() -> Signal<Element> {
-    Signal(ObserveOnMain(source: asObservable()))
+    Signal(ObserveOnMain(source: asObservable(), scheduler: SignalSharingStrategy.scheduler))
   }
 }
 
