@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "RxCore", targets: ["RxCore"]),
     .library(name: "RxTesting", targets: ["RxTesting"]),
+    .library(name: "RxBlocking", targets: ["RxBlocking"]),
     .executable(name: "ourplanet", targets: ["OurPlanetCLI"]),
   ],
   targets: [
@@ -15,6 +16,8 @@ let package = Package(
     ),
     .target(name: "RxCore"),
     .target(name: "RxTesting", dependencies: ["RxCore"]),
+    // RxSwift's RxBlocking: operators that block the calling thread until a sequence ends, for tests.
+    .target(name: "RxBlocking", dependencies: ["RxCore"]),
     // What every module but RxCore shares: the lock, the atomic file writer, file locks, redaction.
     .target(name: "Support"),
     .target(
@@ -43,6 +46,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+    .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting"]),
     .testTarget(name: "SupportTests", dependencies: ["Support"]),
     .testTarget(
       name: "EONETKitTests",

@@ -2,13 +2,36 @@
   import RxCore
   import XCTest
 
-  // RxTest's XCTest assertions, for suites written against it: event lists, recorded event lists,
-  // and the values of a recorded stream. (No mixed event/recorded overloads: RxTest has none, and
+  // RxTest's XCTest assertions, for suites written against it: event lists (of observables, singles,
+  // maybes and completables), recorded event lists, and the values of a recorded stream. (No mixed event/recorded overloads: RxTest has none, and
   // they would make `XCTAssertEqual(res.events, [])` ambiguous.)
 
   /// Asserts that two event lists are equal.
   public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Event<Element>], _ rhs: [Event<Element>], file: StaticString = #file, line: UInt = #line
+  ) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+  }
+
+  /// Asserts that two lists of single events are equal.
+  public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+  }
+
+  /// Asserts that two lists of maybe events are equal.
+  public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [MaybeEvent<Element>], _ rhs: [MaybeEvent<Element>], file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+  }
+
+  /// Asserts that two lists of completable events are equal.
+  public func XCTAssertEqual(
+    _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #file, line: UInt = #line
   ) {
     XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
   }
