@@ -23,13 +23,13 @@ struct RecordEndToEndTests {
     .enabled(if: CommandRun.isAvailable("python3"), "python3 is not installed"),
     .enabled(if: dumpPresent, "../shared/data/eonet/v3 is missing"))
   func everyFormatAgrees() throws {
-    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-    let temporary = try TemporaryDirectory()
-    defer { temporary.remove() }
-    let api = temporary.url.appendingPathComponent("api")
-    try prepare(api, phase: "empty", in: temporary)
-    let server = try FixtureServer(fixtures: api, idleTimeout: 180)
-    defer { server.stop() }
+    try withFixture { binary, temporary, api, server in try everyFormatAgrees(binary, temporary, api, server)
+    }
+  }
+
+  private func everyFormatAgrees(
+    _ binary: String, _ temporary: TemporaryDirectory, _ api: URL, _ server: FixtureServer
+  ) throws {
     let common = [
       "--days", Self.days, "--api", server.baseURL.absoluteString, "--cache-dir",
       temporary.url.appendingPathComponent("cache").path,
@@ -83,13 +83,13 @@ struct RecordEndToEndTests {
     .enabled(if: CommandRun.isAvailable("python3"), "python3 is not installed"),
     .enabled(if: dumpPresent, "../shared/data/eonet/v3 is missing"))
   func execGetsTheRecord() throws {
-    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-    let temporary = try TemporaryDirectory()
-    defer { temporary.remove() }
-    let api = temporary.url.appendingPathComponent("api")
-    try prepare(api, phase: "empty", in: temporary)
-    let server = try FixtureServer(fixtures: api, idleTimeout: 180)
-    defer { server.stop() }
+    try withFixture { binary, temporary, api, server in try execGetsTheRecord(binary, temporary, api, server)
+    }
+  }
+
+  private func execGetsTheRecord(
+    _ binary: String, _ temporary: TemporaryDirectory, _ api: URL, _ server: FixtureServer
+  ) throws {
     let received = temporary.url.appendingPathComponent("received")
     try FileManager.default.createDirectory(at: received, withIntermediateDirectories: true)
     let state = temporary.url.appendingPathComponent("state")
@@ -120,6 +120,18 @@ struct RecordEndToEndTests {
       ], in: temporary.url, environment: ["PATH": "/usr/bin:/bin"])
     #expect(check.status == 0, "\(check)")
     #expect(check.standardOutput.contains("exec agrees"), "\(check)")
+  }
+
+  /// Runs `body` with the app, a temporary folder, and the fixture API (empty categories) served.
+  private func withFixture(_ body: (String, TemporaryDirectory, URL, FixtureServer) throws -> Void) throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = temporary.url.appendingPathComponent("api")
+    try prepare(api, phase: "empty", in: temporary)
+    let server = try FixtureServer(fixtures: api, idleTimeout: 180)
+    defer { server.stop() }
+    try body(binary, temporary, api, server)
   }
 
   /// Writes the fixture API: the dump's categories, and per category no events (`empty`), a slice

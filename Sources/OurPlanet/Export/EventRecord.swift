@@ -95,11 +95,11 @@ public struct EventRecord: Equatable, Sendable {
     ("latitude", "the latest position's latitude, in degrees (null without a position)"),
     ("longitude", "the latest position's longitude, in degrees (null without a position)"),
     ("magnitude", "the latest magnitude's value (null without one)"),
-    ("magnitude_unit", "its unit (`acres`, `kts`, …)"),
+    ("magnitude_unit", "its unit (`acres`, `kts`, ...)"),
     ("link", "the event in EONET's API"),
     ("sources", "the sources' URLs (a JSON array; joined by `;` in CSV and the environment)"),
     ("distance_km", "the great-circle distance from the `--near` point, in km to one decimal"),
-    ("bearing", "the compass point (`N`, `NE`, … `NW`) from the `--near` point"),
+    ("bearing", "the compass point (`N`, `NE`, ... `NW`) from the `--near` point"),
   ]
 
   /// The field names, in output order (``fieldTable``'s).
