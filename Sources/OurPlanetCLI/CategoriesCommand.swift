@@ -45,7 +45,7 @@ enum CategoriesCommand {
       ("count", .integer(item.count(inLast: days, in: region))),
       ("status", .string(item.state.isFailure ? "failed" : "ok")),
       ("source", item.source.map { .string($0.description) } ?? .null),
-      ("fetched_at", item.fetchedAt.map { .string(EventExport.timestamp($0)) } ?? .null),
+      ("fetched_at", item.fetchedAt.map { .string(ISO8601.format($0)) } ?? .null),
     ])
   }
 }
@@ -58,7 +58,7 @@ enum Provenance {
     guard let oldest = stored.compactMap(\.fetchedAt).min() else { return }
     let sources = Set(stored.compactMap { $0.source?.description }).sorted().joined(separator: " and ")
     let why = offline ? "" : " (the network failed)"
-    Console.error("showing \(sources) data fetched \(EventExport.timestamp(oldest))\(why)")
+    Console.error("showing \(sources) data fetched \(ISO8601.format(oldest))\(why)")
   }
 }
 

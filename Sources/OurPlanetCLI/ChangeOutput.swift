@@ -4,7 +4,8 @@ import OurPlanet
 import Support
 
 /// How `watch` tells about one change: a line on standard output (text or JSON), written whole and
-/// at once so a pipe sees it immediately, the bell, and the `--exec` program.
+/// at once so a pipe sees it immediately, the bell, and the `--exec` program. Each is a view of the
+/// event's ``EventRecord``.
 struct ChangeOutput {
   let json: Bool
   let bell: Bool
@@ -14,64 +15,55 @@ struct ChangeOutput {
   let timeout: Int
   /// Whether its output goes to /dev/null rather than stderr.
   let quiet: Bool
+  /// Where `--near` measures distance and bearing from, if given.
+  let point: EOCoordinate?
 
   func announce(_ event: EOEvent, change: EventChange) {
-    let line = json ? Self.json(event, change: change).serialized() : Self.text(event, change: change)
+    let record = EventRecord(event, from: point)
+    let line = json ? Self.json(record, change: change).serialized() : Self.text(record, change: change)
     Console.writeNow(line + "\n")
     if bell { Console.bell() }
-    if let exec { run(exec.program, exec.arguments, for: event, change: change) }
+    if let exec { run(exec.program, exec.arguments, for: record, change: change) }
   }
 
-  static func text(_ event: EOEvent, change: EventChange) -> String {
+  static func text(_ record: EventRecord, change: EventChange) -> String {
     let label = change.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
     var parts = [
-      Formatting.minute(event.date), label, Console.line(event.title),
-      "(" + event.categories.map { Console.line($0.id) }.joined(separator: ", ") + ")",
+      Formatting.minute(record.date), label, Console.line(record.title),
+      "(" + record.categories.map(Console.line).joined(separator: ", ") + ")",
     ]
-    if let magnitude = event.latestGeometry?.magnitude {
-      parts.append(Console.line(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit)))
+    if let magnitude = record.magnitude {
+      parts.append(Console.line(Formatting.magnitude(value: magnitude, unit: record.magnitudeUnit)))
     }
-    if let center = event.latestGeometry?.center { parts.append(Formatting.coordinate(center)) }
-    if let link = event.sources.first?.url ?? event.link { parts.append(Console.line(link)) }
+    if let position = record.position { parts.append(Formatting.coordinate(position)) }
+    if let point = record.point, let position = record.position {
+      parts.append(Geodesy.describe(from: point, to: position))
+    }
+    // A page to open: the first source's, else EONET's.
+    if let link = record.sources.first ?? record.link { parts.append(Console.line(link)) }
     return parts.joined(separator: "  ")
   }
 
-  static func json(_ event: EOEvent, change: EventChange) -> JSONValue {
-    let latest = event.latestGeometry
-    return .object([
-      ("change", .string(change.rawValue)),
-      ("id", .string(event.id)),
-      ("title", .string(event.title)),
-      ("categories", .array(event.categories.map { .string($0.id) })),
-      ("date", .string(EventsCommand.format(event.date))),
-      ("closed", event.closed.map { .string(EventsCommand.format($0)) } ?? .null),
-      ("latitude", latest?.center.map { .number($0.latitude) } ?? .null),
-      ("longitude", latest?.center.map { .number($0.longitude) } ?? .null),
-      ("magnitude", latest?.magnitude.map { .number($0.value) } ?? .null),
-      ("magnitude_unit", latest?.magnitude?.unit.map(JSONValue.string) ?? .null),
-      ("link", (event.sources.first?.url ?? event.link).map(JSONValue.string) ?? .null),
-    ])
+  /// The `watch --json` line: the change, then the record's fields.
+  static func json(_ record: EventRecord, change: EventChange) -> JSONValue {
+    .object([("change", .string(change.rawValue))] + record.fields.map { ($0.name, $0.value) })
   }
 
-  /// Runs the `--exec` program (no shell) with the event in its environment, and waits for it, up
-  /// to ``timeout``: then SIGTERM, and SIGKILL two seconds later. Failures are said on stderr.
-  private func run(_ program: String, _ arguments: [String], for event: EOEvent, change: EventChange) {
-    let latest = event.latestGeometry
+  /// Runs the `--exec` program (no shell) with the record in its environment and the `--json`
+  /// line on its stdin, and waits for it, up to ``timeout``: then SIGTERM, and SIGKILL two seconds
+  /// later. Failures are said on stderr.
+  private func run(_ program: String, _ arguments: [String], for record: EventRecord, change: EventChange) {
     var environment = ProcessInfo.processInfo.environment
+    environment.merge(record.environment) { _, new in new }
     environment["OURPLANET_CHANGE"] = change.rawValue
-    environment["OURPLANET_ID"] = event.id
-    environment["OURPLANET_TITLE"] = event.title
-    environment["OURPLANET_CATEGORIES"] = event.categories.map(\.id).joined(separator: ",")
-    environment["OURPLANET_DATE"] = EventsCommand.format(event.date)
-    environment["OURPLANET_LATITUDE"] = latest?.center.map { String($0.latitude) } ?? ""
-    environment["OURPLANET_LONGITUDE"] = latest?.center.map { String($0.longitude) } ?? ""
-    environment["OURPLANET_MAGNITUDE"] =
-      latest?.magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit) } ?? ""
-    environment["OURPLANET_LINK"] = event.sources.first?.url ?? event.link ?? ""
+    // The name from before the record: the closed date if closed, else the last date.
+    environment["OURPLANET_DATE"] = ISO8601.format(record.date)
+    let input = Data((Self.json(record, change: change).serialized() + "\n").utf8)
     let name = URL(fileURLWithPath: program).lastPathComponent
     let child: Child
     do {
-      child = try Child.spawn(program, arguments: arguments, environment: environment, quiet: quiet)
+      child = try Child.spawn(
+        program, arguments: arguments, environment: environment, input: input, quiet: quiet)
     } catch {
       Console.error("watch: --exec: \(error)")
       return
@@ -83,7 +75,7 @@ struct ChangeOutput {
       status = ended
     } else {
       Console.error(
-        "watch: --exec: \(name) for \(event.id) still ran after \(WatchCommand.describe(seconds: timeout)) "
+        "watch: --exec: \(name) for \(record.id) still ran after \(WatchCommand.describe(seconds: timeout)) "
           + "(--exec-timeout); stopping it")
       status = child.stop(grace: .seconds(2))
     }

@@ -9,8 +9,9 @@ import Support
 /// A program `watch` runs for a change: started with `posix_spawn`, holding no descriptor of ours
 /// but 0–2, waited for by a thread blocked in `waitpid` (nothing polls).
 ///
-/// Its stdin is /dev/null, its stdout our stderr (or /dev/null), so `watch --json | jq` only ever
-/// reads our lines. Descriptors 3 and up are closed in the child before the program starts:
+/// Its stdin is a pipe holding what it is given (for `watch`, the change as its `--json` line), then
+/// end of file; its stdout is our stderr (or /dev/null), so `watch --json | jq` only ever reads our
+/// lines. Descriptors 3 and up are closed in the child before the program starts:
 /// `posix_spawn_file_actions_addclosefrom_np`, where Foundation's `Process` could pass on a socket
 /// or file opened without `O_CLOEXEC`.
 final class Child: Sendable {
@@ -23,17 +24,26 @@ final class Child: Sendable {
     self.pid = pid
   }
 
-  /// Starts `program` with `arguments` and exactly `environment`.
+  /// Starts `program` with `arguments` and exactly `environment`, `input` on its stdin.
   ///
-  /// - Parameter quiet: Whether its output goes to /dev/null rather than our stderr.
+  /// - Parameters:
+  ///   - input: What it reads on stdin before end of file.
+  ///   - quiet: Whether its output goes to /dev/null rather than our stderr.
   /// - Throws: ``SystemFailure`` when it cannot start.
   static func spawn(
-    _ program: String, arguments: [String], environment: [String: String], quiet: Bool
+    _ program: String, arguments: [String], environment: [String: String], input: Data = Data(), quiet: Bool
   ) throws -> Child {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw SystemFailure("pipe", path: program, code: errno) }
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    // Not for any other child (the Glibc module does not show `pipe2`); this one gets the read end
+    // as its stdin by dup2, which clears the flag there.
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
     if quiet {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     } else {
@@ -62,7 +72,25 @@ final class Child: Sendable {
     }
     var pid: pid_t = 0
     let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw SystemFailure("run", path: program, code: result) }
+    close(readEnd)
+    guard result == 0 else {
+      close(writeEnd)
+      throw SystemFailure("run", path: program, code: result)
+    }
+    // A thread of its own: a program that never reads must not hold up the wait and its timeout
+    // (the pipe takes 64 KiB, a record can be longer). It stops at EPIPE when the program ends.
+    let writer = Thread {
+      // SIGPIPE for a write is sent to the writing thread: blocked here, a program that ends
+      // without reading makes the write fail with EPIPE instead of ending `watch`.
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+      input.withUnsafeBytes { _ = FileDescriptor.writeAll($0, to: writeEnd) }
+      close(writeEnd)
+    }
+    writer.stackSize = 64 * 1024
+    writer.start()
     let child = Child(pid: pid)
     let waiter = Thread { child.reap() }
     waiter.stackSize = 64 * 1024

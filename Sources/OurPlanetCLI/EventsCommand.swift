@@ -80,26 +80,23 @@ enum EventsCommand {
     let centre = options.region?.centre
     let events = options.sort.apply(to: unsorted, centre: centre)
     if let format = options.format {
-      Console.write(EventExport.render(events, as: format))
+      Console.write(EventExport.render(events, as: format, from: centre))
     } else {
-      Console.write(events.map { line(for: $0, from: centre) + "\n" }.joined())
+      Console.write(events.map { line(for: EventRecord($0, from: centre)) + "\n" }.joined())
     }
   }
 
-  private static func line(for event: EOEvent, from centre: EOCoordinate?) -> String {
-    var text = Formatting.day(event.date) + "  " + Console.line(event.id) + "  " + Console.line(event.title)
-    if let magnitude = event.latestGeometry?.magnitude {
-      text += "  · " + Console.line(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit))
+  /// The text row: day, id, title, magnitude, distance and bearing from `--near`'s point, status.
+  private static func line(for record: EventRecord) -> String {
+    var text =
+      Formatting.day(record.date) + "  " + Console.line(record.id) + "  " + Console.line(record.title)
+    if let magnitude = record.magnitude {
+      text += "  · " + Console.line(Formatting.magnitude(value: magnitude, unit: record.magnitudeUnit))
     }
-    if let centre, let position = event.latestGeometry?.center {
-      text += "  · " + Geodesy.describe(from: centre, to: position)
+    if let point = record.point, let position = record.position {
+      text += "  · " + Geodesy.describe(from: point, to: position)
     }
-    if event.closed != nil { text += "  (closed)" }
+    if record.status == .closed { text += "  (closed)" }
     return text
-  }
-
-  /// `2025-11-08T12:00:00Z`.
-  static func format(_ date: Date) -> String {
-    EventExport.timestamp(date)
   }
 }

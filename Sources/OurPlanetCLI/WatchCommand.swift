@@ -56,7 +56,7 @@ enum WatchCommand {
     }
     let output = ChangeOutput(
       json: options.json, bell: options.bell, exec: exec, timeout: options.execTimeout,
-      quiet: options.execQuiet)
+      quiet: options.execQuiet, point: options.region?.centre)
     let save = { (state: SeenState) in
       if let problem = Shutdown.critical({ file.write(state) }) { Console.error("watch: \(problem)") }
     }

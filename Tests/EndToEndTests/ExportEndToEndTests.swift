@@ -128,7 +128,7 @@ struct ExportEndToEndTests {
     assert ids == [r["id"] for r in rows] == [f["id"] for f in features], (ids, rows, features)
     for event, row, feature in zip(events, rows, features):
         assert row["title"] == event["title"] == feature["properties"]["title"], (row, event)
-        lon, lat = event["coordinates"]
+        lon, lat = event["longitude"], event["latitude"]
         assert abs(float(row["longitude"]) - lon) < 1e-9 and abs(float(row["latitude"]) - lat) < 1e-9, row
         geometry = feature["geometry"]
         last = geometry["coordinates"] if geometry["type"] == "Point" else geometry["coordinates"][-1]
@@ -138,7 +138,7 @@ struct ExportEndToEndTests {
         if magnitude is None:
             assert row["magnitude"] == "", row
         else:
-            assert float(row["magnitude"]) == magnitude["value"], row
+            assert float(row["magnitude"]) == magnitude, row
     print(f"{len(events)} events agree")
     """#
 }

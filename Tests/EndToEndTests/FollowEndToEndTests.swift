@@ -92,7 +92,9 @@ struct FollowEndToEndTests {
     #expect(lines.count == 5, "each change once:\n\(lines.joined(separator: "\n"))")
     for change in changes {
       for key in [
-        "change", "id", "title", "categories", "date", "latitude", "longitude", "magnitude", "link",
+        "change", "id", "title", "categories", "status", "last_date", "latitude", "longitude", "magnitude",
+        "link",
+        "sources",
       ] {
         #expect(change.keys.contains(key), "\(key) in \(change)")
       }

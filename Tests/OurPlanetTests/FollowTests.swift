@@ -180,9 +180,9 @@ struct ExportTests {
           magnitude: EOMagnitude(value: 500, unit: "acres"))
       ])
     let lines = EventExport.csv([event]).components(separatedBy: "\r\n")
-    #expect(lines[0] == EventExport.fieldNames.joined(separator: ","))
+    #expect(lines[0] == EventRecord.fieldNames(withPoint: false).joined(separator: ","))
     #expect(lines[1].hasPrefix("e,\"The \"\"Big\"\" Fire, Oregon\nnorth\",wildfires,open,"))
-    #expect(lines[1].hasSuffix(",38.25,-120.5,500,acres,\"https://x.example/a,b\""))
+    #expect(lines[1].hasSuffix(",38.25,-120.5,500,acres,,\"https://x.example/a,b\""))
   }
 
   @Test("GeoJSON: a Point, or a LineString ending at the latest position, in [longitude, latitude]")
@@ -190,8 +190,8 @@ struct ExportTests {
     let point = Sample.track("p", daysAgo: 1, positions: [(10, 20)])
     let track = Sample.track("t", daysAgo: 1, positions: [(1, 2), (3, 4)])
     let text = EventExport.geoJSON([point, track]).serialized()
-    #expect(text.contains(#""geometry":{"type":"Point","coordinates":[10.0,20.0]}"#))
-    #expect(text.contains(#""geometry":{"type":"LineString","coordinates":[[1.0,2.0],[3.0,4.0]]}"#))
+    #expect(text.contains(#""geometry":{"type":"Point","coordinates":[10,20]}"#))
+    #expect(text.contains(#""geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}"#))
     #expect(text.hasPrefix(#"{"type":"FeatureCollection","features":["#))
   }
 
@@ -225,6 +225,6 @@ struct TimestampTests {
   func matchesFoundation(seconds: Double) {
     let date = Date(timeIntervalSince1970: seconds)
     let rounded = Date(timeIntervalSince1970: seconds.rounded(.down))
-    #expect(EventExport.timestamp(date) == rounded.formatted(.iso8601))
+    #expect(ISO8601.format(date) == rounded.formatted(.iso8601))
   }
 }

@@ -67,8 +67,14 @@ public enum ISO8601 {
     return text.withUTF8 { parse($0) }
   }
 
-  /// `date` as `YYYY-MM-DDTHH:MM:SSZ` (whole seconds, UTC).
-  static func format(_ date: Date) -> String {
+  /// `date` as `YYYY-MM-DDTHH:MM:SSZ` (whole seconds, UTC): the one timestamp of every output.
+  ///
+  /// Computed from the days since 1970 (the proleptic Gregorian calendar), not through a date
+  /// formatter: an export of thousands of events calls it three times per event.
+  ///
+  /// - Parameter date: The date.
+  /// - Returns: Text such as `2025-11-08T12:00:00Z`.
+  public static func format(_ date: Date) -> String {
     let total = Int(date.timeIntervalSince1970.rounded(.down))
     let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let secondsOfDay = total - days * 86_400

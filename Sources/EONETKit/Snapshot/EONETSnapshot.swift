@@ -152,11 +152,3 @@ public struct EONETSnapshot: Sendable {
     return data
   }
 }
-
-extension EOCategory {
-  /// Orders categories by title as people read them (case- and accent-insensitive), then by id.
-  static func byTitle(_ lhs: EOCategory, _ rhs: EOCategory) -> Bool {
-    let order = lhs.title.localizedStandardCompare(rhs.title)
-    return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
-  }
-}

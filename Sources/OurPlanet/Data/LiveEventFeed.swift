@@ -38,7 +38,7 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
                 category: category, events: load?.value ?? [], fetchedAt: load?.fetchedAt,
                 source: load?.source))
           }
-          items.sort { CategoryOrder.byTitle($0.category, $1.category) }
+          items.sort { EOCategory.byTitle($0.category, $1.category) }
           return Catalog(items: items)
         }
       }

@@ -27,7 +27,7 @@ public enum JSONValue: Equatable, Sendable {
     case .bool(let value):
       output += value ? "true" : "false"
     case .number(let value):
-      output += value.isFinite ? String(value) : "null"
+      output += Self.numberText(value)
     case .integer(let value):
       output += String(value)
     case .string(let value):
@@ -49,6 +49,13 @@ public enum JSONValue: Equatable, Sendable {
       }
       output += "}"
     }
+  }
+
+  /// A number as JSON text: a whole number without `.0` (`500`, not `500.0`), others in the
+  /// shortest form that reads back the same (`-12.5`); `null` for what JSON cannot hold.
+  private static func numberText(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   /// Quotes and escapes a string. Beyond what JSON requires, C1 controls, DEL, the line and

@@ -150,7 +150,7 @@ extension Catalog {
     switch update {
     case .listed(let categories):
       let known = Dictionary(items.map { ($0.category.id, $0) }, uniquingKeysWith: { first, _ in first })
-      items = categories.sorted(by: CategoryOrder.byTitle).map { category in
+      items = categories.sorted(by: EOCategory.byTitle).map { category in
         var item = known[category.id] ?? CategoryItem(category: category)
         if item.state != .done { item.state = .queued }
         return CategoryItem(
@@ -179,16 +179,6 @@ extension Catalog {
   }
 
   private func index(of id: String) -> Int? { items.firstIndex { $0.category.id == id } }
-}
-
-/// How categories are ordered: by title, case-insensitively, then by id.
-public enum CategoryOrder {
-  /// `true` when `lhs` comes before `rhs`.
-  public static func byTitle(_ lhs: EOCategory, _ rhs: EOCategory) -> Bool {
-    let order = lhs.title.localizedCaseInsensitiveCompare(rhs.title)
-    if order != .orderedSame { return order == .orderedAscending }
-    return lhs.id < rhs.id
-  }
 }
 
 /// Turns errors into the short messages the status line shows.

@@ -1,3 +1,4 @@
+import OurPlanet
 import OurPlanetUI
 
 extension Manual {
@@ -35,18 +36,28 @@ extension Manual {
       """
       The `categories` and `events` commands print the same data for scripts: as text, or with \
       `--json` as a JSON array with one object per line. `events` takes a category id as \
-      `ourplanet categories` lists it (`wildfires`, `volcanoes`, ...). Messages go to standard error.
+      `ourplanet categories` lists it (`wildfires`, `volcanoes`, ...). Messages go to standard error. \
+      An event reads the same in every output: `events --json`, `--format csv`, the GeoJSON \
+      properties, `watch --json` and an `--exec` program's variables all carry the fields listed \
+      under EVENT FIELDS, with the same names and values (dates in ISO 8601 UTC to the second, \
+      `2025-11-08T12:00:00Z`; numbers as JSON writes them, `500`, `38.25`); `distance_km` and \
+      `bearing` are there when `--near` gives a point.
       """,
       """
       `ourplanet watch` keeps running and prints one line per change as it happens: an event that is \
       new, updated (a new position or record, another magnitude) or closed, each once, and never \
       again after a restart (what it announced is kept in its own state file). Its first look only \
-      records what is there, and so does a category's first good load when it was failing before. With `--json` each line is a JSON object (`change`, `id`, `title`, \
-      `categories`, `date`, `latitude`, `longitude`, `magnitude`, `link`); `--bell` rings the \
-      terminal bell per change; `--exec` runs a program per change, without a shell, with the event \
-      in `OURPLANET_CHANGE`, `OURPLANET_ID`, `OURPLANET_TITLE`, `OURPLANET_CATEGORIES`, \
-      `OURPLANET_DATE`, `OURPLANET_LATITUDE`, `OURPLANET_LONGITUDE`, `OURPLANET_MAGNITUDE` and \
-      `OURPLANET_LINK`. When the network fails it says so and tries again later, waiting twice as \
+      records what is there, and so does a category's first good load when it was failing before. With \
+      `--json` each line is a JSON object: `change` (`new`, `updated` or `closed`), then the event's \
+      fields (EVENT FIELDS); `--bell` rings the terminal bell per change; `--exec` runs a program per \
+      change, without a shell, with that line on its standard input and each field in an \
+      `OURPLANET_<NAME>` variable (`OURPLANET_ID`, `OURPLANET_LAST_DATE`, `OURPLANET_DISTANCE_KM`, \
+      ...), besides `OURPLANET_CHANGE` and `OURPLANET_DATE` (the closed date if closed, else the last \
+      date). Changed after 0.1.0: `watch --json` and the variables use the event fields of the other \
+      outputs, so `link` (`OURPLANET_LINK`) is now the EONET link (the source pages are in \
+      `sources`), `magnitude` (`OURPLANET_MAGNITUDE`) is the number alone, its unit in \
+      `magnitude_unit`, and `date` and `closed` gave way to `status`, `first_date`, `last_date` \
+      and `closed_date`; `OURPLANET_CATEGORIES` joins the ids with `;`. When the network fails it says so and tries again later, waiting twice as \
       long each time, up to eight intervals. Durations read `30s`, `10m`, `1h` or plain seconds.
       """,
       """
@@ -76,12 +87,13 @@ extension Manual {
       breaks as spaces, and characters that reverse the direction of text are dropped. A user name \
       or password in `--api` shows as `***` in every message and is never stored. A title, \
       description or link longer than 4096 characters is shown cut with an ellipsis (exports keep it \
-      whole), so no field can freeze the screen. CSV (`--format csv` and the UI's `E`) is safe to \
-      open in a spreadsheet: control and direction characters other than tab and line breaks are \
-      removed, and a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return and is not \
-      a number gets a leading `'`, so it is never run as a formula. JSON and GeoJSON stay valid and \
-      lossless: control characters, DEL, the C1 range, U+2028, U+2029 and the direction controls \
-      are written as `\\uXXXX` escapes.
+      whole), so no field can freeze the screen. The exports (`--json`, CSV, GeoJSON, `watch --json`, \
+      the `--exec` variables and input, the UI's `e` and `E`) hold the same text: control and \
+      direction characters other than tab and line breaks are removed from every field, once. CSV \
+      (`--format csv` and the UI's `E`) is then safe to open in a spreadsheet: a cell that starts \
+      with `=`, `+`, `-`, `@`, a tab or a carriage return and is not a number gets a leading `'`, so \
+      it is never run as a formula. JSON and GeoJSON stay valid: line breaks, tabs, U+2028 and \
+      U+2029 are written as escapes.
       """,
       """
       Guarantees of the network and the files. While it waits for an `http://` server, or between \
@@ -141,6 +153,7 @@ extension Manual {
         summary:
           "the state goes in `$XDG_STATE_HOME/ourplanet` (an absolute path), else `~/.local/state/ourplanet`"),
     ],
+    eventFields: EventRecord.fieldTable.map { Entry(term: $0.name, summary: $0.meaning) },
     files: [
       Entry(
         term: "~/.cache/ourplanet/",

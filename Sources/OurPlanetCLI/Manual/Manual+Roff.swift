@@ -32,6 +32,7 @@ extension Manual {
     list("OPTIONS", options.map { (optionRoff($0), $0.summary) })
     list("KEYS", intro: "In the terminal UI:", keys.map { (Roff.bold($0.keys), $0.action) })
     list("ENVIRONMENT", environment.map { (Roff.bold($0.term), $0.summary) })
+    list("EVENT FIELDS", eventFields.map { (Roff.bold($0.term), $0.summary) })
     list("FILES", files.map { (Roff.italic($0.term), $0.summary) })
     list("EXIT STATUS", exitStatuses.map { (Roff.bold(String($0.status)), $0.meaning) })
     list("EXAMPLES", examples.map { (Roff.bold($0.term), $0.summary) })

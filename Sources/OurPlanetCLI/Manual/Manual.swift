@@ -66,6 +66,8 @@ struct Manual: Sendable {
   var keys: [HelpEntry]
   /// The environment variables it reads.
   var environment: [Entry]
+  /// The fields of an event in every output (`--json`, CSV, GeoJSON, `watch`, `--exec`).
+  var eventFields: [Entry]
   /// The files it reads and writes.
   var files: [Entry]
   /// Its exit statuses.
