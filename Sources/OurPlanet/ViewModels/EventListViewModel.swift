@@ -170,6 +170,8 @@ private struct MatchingEvents {
   var aged: AgedEvents
   /// The source's events inside the scope before the search (the region, the status).
   var unsearched: AgedEvents
+  /// The scope without its search text: what ``unsearched`` and ``recent`` were worked out for.
+  var unsearchedScope: EventScope
   /// Matching events per day of age: `histogram[0]` within the last day, and so on.
   var histogram: [Int]
   /// The results of the last few searches of this source and scope, newest last, so going back
@@ -184,7 +186,8 @@ private struct MatchingEvents {
     let needle = scope.needle
     var unsearchedScope = scope
     unsearchedScope.text = ""
-    if let previous, previous.source == source, previous.scope.hasSameFilters(as: unsearchedScope) {
+    self.unsearchedScope = unsearchedScope
+    if let previous, previous.source == source, previous.unsearchedScope == unsearchedScope {
       unsearched = previous.unsearched
       recent = previous.recent
     } else if unsearchedScope.hasSameFilters(as: EventScope(days: 0)) {
