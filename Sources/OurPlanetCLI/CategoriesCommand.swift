@@ -19,14 +19,13 @@ enum CategoriesCommand {
       Console.error("cannot load the categories")
       return 1
     }
+    let scope = EventScope(days: options.days, region: options.region)
     if options.json {
-      Console.output(
-        catalog.items.map { json(for: $0, days: options.days, region: options.region) }.serializedOnePerLine()
-      )
+      Console.output(catalog.items.map { json(for: $0, scope: scope) }.serializedOnePerLine())
     } else {
       let idWidth = catalog.items.map { Console.line($0.category.id).count }.max() ?? 0
       for item in catalog.items {
-        let countText = String(item.count(inLast: options.days, in: options.region))
+        let countText = String(item.count(in: scope))
         let failed = item.state.isFailure ? "  (failed)" : ""
         let id = Console.line(item.category.id)
         Console.output(
@@ -38,11 +37,11 @@ enum CategoriesCommand {
     return status
   }
 
-  private static func json(for item: CategoryItem, days: Int, region: Region?) -> JSONValue {
+  private static func json(for item: CategoryItem, scope: EventScope) -> JSONValue {
     .object([
       ("id", .string(item.category.id)),
       ("title", .string(item.category.title)),
-      ("count", .integer(item.count(inLast: days, in: region))),
+      ("count", .integer(item.count(in: scope))),
       ("status", .string(item.state.isFailure ? "failed" : "ok")),
       ("source", item.source.map { .string($0.description) } ?? .null),
       ("fetched_at", item.fetchedAt.map { .string(ISO8601.format($0)) } ?? .null),

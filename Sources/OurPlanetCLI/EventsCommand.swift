@@ -14,13 +14,14 @@ enum EventsCommand {
   /// - Returns: The exit status: 0 when the events loaded, 2 for an unknown category, 1 otherwise
   ///   (stored data, if any, is still printed).
   static func run(_ options: Options, categoryID: String, client: EONETClient) -> Int32 {
+    let scope = EventScope(days: options.days, region: options.region)
     if categoryID.lowercased() == EventListViewModel.allCategoriesID {
       let (catalog, status) = CatalogLoad.run(options, client: client)
       guard !catalog.items.isEmpty else {
         Console.error("cannot load the categories")
         return 1
       }
-      print(catalog.mergedEvents(inLast: options.days, in: options.region).events, options: options)
+      print(catalog.mergedEvents(in: scope).events, options: options)
       return status
     }
     var status: Int32 = 0
@@ -54,7 +55,7 @@ enum EventsCommand {
       category = match
     }
     let fetched: EOFetched<[EOEvent]>
-    switch waitForLast(client.fetchEvents(forLast: options.days, category: category)) {
+    switch waitForLast(client.fetchEvents(forLast: scope.requestDays, category: category)) {
     case .success(let value?):
       fetched = value
     case .success(nil):
@@ -63,7 +64,8 @@ enum EventsCommand {
     case .failure(let error):
       Console.error("\(category.id): \(error)")
       guard
-        case .success(let local?) = waitForLast(client.localEvents(forLast: options.days, category: category))
+        case .success(let local?) = waitForLast(
+          client.localEvents(forLast: scope.requestDays, category: category))
       else { return 1 }
       fetched = local
       status = 1
@@ -72,7 +74,7 @@ enum EventsCommand {
     // The same window as the UI: counted back from the data's own fetch time.
     let item = CategoryItem(
       category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source)
-    print(item.events(inLast: options.days, in: options.region), options: options)
+    print(item.events(in: scope), options: options)
     return status
   }
 

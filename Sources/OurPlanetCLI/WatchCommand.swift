@@ -119,7 +119,8 @@ enum WatchCommand {
 
   /// One look: every category's events in the days window.
   private static func look(_ options: Options, client: EONETClient) -> Look {
-    let feed = LiveEventFeed(client: client, days: options.days)
+    let scope = EventScope(days: options.days, region: options.region)
+    let feed = LiveEventFeed(client: client, days: scope.requestDays)
     switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
     case .failure(let error):
       return .failed("cannot load the categories: \(error)")
@@ -135,7 +136,7 @@ enum WatchCommand {
       }
       let items = catalog.items.map { item in
         CategoryItem(
-          category: item.category, events: item.events(inLast: options.days, in: options.region),
+          category: item.category, events: item.events(in: scope),
           fetchedAt: item.fetchedAt, source: item.source, state: item.state)
       }
       return .items(items, problems: problems)

@@ -12,10 +12,10 @@ final class CategoriesScreen: Screen, Searchable {
   private let bag = DisposeBag()
   private var list = ListView(emptyMessage: "Loading categories…")
   private var catalog = Catalog.empty
-  private var days: Int
+  /// The events counted: the shared days window and region.
+  private var scope: EventScope
   /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
   private var seen: SeenState { context.seen.state.value }
-  private var region: Region?
   private(set) var query = ""
   /// Whether the rows lag behind the catalog, days, seen state or region. They are rebuilt when
   /// next drawn or used, not on every change: a refresh changes the catalog dozens of times, often
@@ -25,7 +25,7 @@ final class CategoriesScreen: Screen, Searchable {
 
   init(context: AppContext) {
     self.context = context
-    self.days = context.days.value
+    scope = EventScope(days: context.days.value, region: context.region.value)
     let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
     let region = context.region.asObservable().observe(on: context.mainScheduler)
     Observable.combineLatest(
@@ -33,8 +33,7 @@ final class CategoriesScreen: Screen, Searchable {
     )
     .subscribe(onNext: { [unowned self] catalog, days, _, region in
       self.catalog = catalog
-      self.days = days
-      self.region = region
+      self.scope = EventScope(days: days, region: region)
       self.rowsAreStale = true
       self.context.host.setNeedsRedraw()
     })
@@ -44,8 +43,8 @@ final class CategoriesScreen: Screen, Searchable {
   var breadcrumb: String { "" }
 
   var headerRight: String {
-    let window = DaysWindow(days: days).phrase.replacingOccurrences(of: "the last", with: "last")
-    let place = region.map { " · \($0.label)" } ?? ""
+    let window = scope.window.phrase.replacingOccurrences(of: "the last", with: "last")
+    let place = scope.region.map { " · \($0.label)" } ?? ""
     return window + place + " · " + ProvenanceText.describe(catalog.provenance)
   }
 
@@ -111,7 +110,7 @@ final class CategoriesScreen: Screen, Searchable {
     let start = list.selectedIndex
     for step in 1...ids.count {
       let index = (start + step) % ids.count
-      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(inLast: days, in: region)) {
+      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(in: scope)) {
         list.select(index)
         return
       }
@@ -129,10 +128,10 @@ final class CategoriesScreen: Screen, Searchable {
     let needle = query.lowercased()
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.
-      list.replaceRows(Rows.categoryList(catalog, days: days, region: region, seen: seen))
+      list.replaceRows(Rows.categoryList(catalog, scope: scope, seen: seen))
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
-      list.replaceRows(items.map { Rows.category($0, days: days, region: region, seen: seen) })
+      list.replaceRows(items.map { Rows.category($0, scope: scope, seen: seen) })
     }
     if catalog.items.isEmpty {
       list.emptyMessage =

@@ -6,18 +6,14 @@ import TerminalUI
 /// into ASCII on terminals without UTF-8.
 public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
-  /// inside the days window.
-  public static func category(_ item: CategoryItem, days: Int, region: Region? = nil, seen: SeenState? = nil)
-    -> ListRow
-  {
-    let changes = seen.map {
-      Changes(item.events(inLast: days).lazy.filter { region?.contains($0) ?? true }, seen: $0)
-    }
-    return category(item, days: days, region: region, changes: changes)
+  /// inside the scope.
+  public static func category(_ item: CategoryItem, scope: EventScope, seen: SeenState? = nil) -> ListRow {
+    let changes = seen.map { Changes(item.events(in: scope), seen: $0) }
+    return category(item, scope: scope, changes: changes)
   }
 
   /// A category's row with its changes already counted (`nil`: no seen state, no summary).
-  static func category(_ item: CategoryItem, days: Int, region: Region?, changes: Changes?) -> ListRow {
+  static func category(_ item: CategoryItem, scope: EventScope, changes: Changes?) -> ListRow {
     var glyphStyle = Style.plain
     var detail = item.category.description
     let glyph: String
@@ -34,7 +30,7 @@ public enum Rows {
     let summary = changes?.summary.map { "\($0)  " } ?? ""
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: summary + Formatting.count(item.count(inLast: days, in: region)), glyphStyle: glyphStyle)
+      rightText: summary + Formatting.count(item.count(in: scope)), glyphStyle: glyphStyle)
   }
 
   /// The width of every event row's glyph: the open or closed mark and the new or updated mark.
@@ -86,29 +82,29 @@ extension Rows {
   /// The categories list: the "All categories" row, then a row for every category. Each event's
   /// change is looked up once, for its category's row and (the first time it is met) for the All
   /// row: at ten times today's data that is the first frame's largest share.
-  static func categoryList(_ catalog: Catalog, days: Int, region: Region?, seen: SeenState?) -> [ListRow] {
+  static func categoryList(_ catalog: Catalog, scope: EventScope, seen: SeenState?) -> [ListRow] {
     var changes = [Changes](repeating: Changes(), count: catalog.items.count)
     var all = Changes()
     if let seen {
-      catalog.forEachEvent(inLast: days, in: region) { item, event, isFirst in
+      catalog.forEachEvent(in: scope) { item, event, isFirst in
         let change = seen.change(of: event)
         changes[item].add(change)
         if isFirst { all.add(change) }
       }
     }
     let counted = seen == nil ? nil : changes
-    return [allCategories(catalog, days: days, region: region, changes: all)]
+    return [allCategories(catalog, scope: scope, changes: all)]
       + catalog.items.indices.map { index in
-        category(catalog.items[index], days: days, region: region, changes: counted?[index])
+        category(catalog.items[index], scope: scope, changes: counted?[index])
       }
   }
 
   /// The "All categories" row: every event once, counted in the window, with its changes already
   /// counted (none without a seen state, so no summary).
-  private static func allCategories(_ catalog: Catalog, days: Int, region: Region?, changes counted: Changes)
+  private static func allCategories(_ catalog: Catalog, scope: EventScope, changes counted: Changes)
     -> ListRow
   {
-    let count = catalog.eventCount(inLast: days, in: region)
+    let count = catalog.eventCount(in: scope)
     let changes = counted.summary.map { "\($0)  " } ?? ""
     // In a region the count is the region's, as on every category row and the status line.
     return ListRow(

@@ -1,3 +1,4 @@
+import EONETKit
 import OurPlanet
 import RxCore
 import TerminalUI
@@ -47,7 +48,8 @@ final class StatusPresenter {
     var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help)
     line.spinner = Spinner(isSpinning: catalog.isLoading)
     line.tick = context.host.animationTick
-    let events = Formatting.count(catalog.eventCount(inLast: days, in: context.region.value), "event")
+    let events = Formatting.count(
+      catalog.eventCount(in: EventScope(days: days, region: context.region.value)), "event")
     if catalog.isLoading {
       // No bar while the category list itself is asked for: there is nothing yet to count.
       if !catalog.items.isEmpty {
@@ -74,7 +76,7 @@ final class StatusPresenter {
       line.messageKind = .error
     } else {
       let total =
-        "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(DaysWindow(days: days).phrase))"
+        "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(EventWindow(days: days).phrase))"
       let next =
         context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.time($0).prefix(5))" }
         ?? ""

@@ -17,9 +17,9 @@ struct CatalogTests {
       Sample.item("a", events: [shared, Sample.event("x", daysAgo: 1), Sample.event("old", daysAgo: 50)]),
       Sample.item("b", events: [shared]),
     ])
-    #expect(catalog.eventCount(inLast: 30) == 2)
-    #expect(catalog.eventCount(inLast: 60) == 3)
-    #expect(catalog.mergedEvents(inLast: 60).events.map(\.id).sorted() == ["both", "old", "x"])
+    #expect(catalog.eventCount(in: EventScope(days: 30)) == 2)
+    #expect(catalog.eventCount(in: EventScope(days: 60)) == 3)
+    #expect(catalog.mergedEvents(in: EventScope(days: 60)).events.map(\.id).sorted() == ["both", "old", "x"])
   }
 
   @Test("the remembered count is the items': it follows a change of items, days or region")
@@ -28,18 +28,18 @@ struct CatalogTests {
       Sample.item("a", events: [Sample.event("x", daysAgo: 1), Sample.event("y", daysAgo: 10)])
     ])
     let copy = catalog
-    #expect(catalog.eventCount(inLast: 30) == 2)
-    #expect(catalog.eventCount(inLast: 5) == 1)
+    #expect(catalog.eventCount(in: EventScope(days: 30)) == 2)
+    #expect(catalog.eventCount(in: EventScope(days: 5)) == 1)
     catalog.items.append(Sample.item("b", events: [Sample.event("z", daysAgo: 2)]))
-    #expect(catalog.eventCount(inLast: 30) == 3)
+    #expect(catalog.eventCount(in: EventScope(days: 30)) == 3)
     catalog.items[0] = Sample.item("a", events: [])
-    #expect(catalog.eventCount(inLast: 30) == 1)
+    #expect(catalog.eventCount(in: EventScope(days: 30)) == 1)
     // The copy taken before holds the old items, and counts them.
-    #expect(copy.eventCount(inLast: 30) == 2)
+    #expect(copy.eventCount(in: EventScope(days: 30)) == 2)
     #expect(copy != catalog)
     let far = Region.near(EOCoordinate(longitude: 170, latitude: -80), radiusKilometres: 1)
-    #expect(copy.eventCount(inLast: 30, in: far) == 0)
-    #expect(copy.eventCount(inLast: 30) == 2)
+    #expect(copy.eventCount(in: EventScope(days: 30, region: far)) == 0)
+    #expect(copy.eventCount(in: EventScope(days: 30)) == 2)
   }
 
   @Test(
@@ -78,12 +78,12 @@ struct CatalogTests {
           }
         }
         var walked: [String] = []
-        let count = catalog.forEachEvent(inLast: days, in: region) { item, event, isFirst in
+        let count = catalog.forEachEvent(in: EventScope(days: days, region: region)) { item, event, isFirst in
           walked.append("\(items[item].category.id)/\(event.id)/\(isFirst)")
         }
         #expect(walked == expected, "seed \(seed), \(days) days, region \(region != nil)")
         #expect(count == ids.count)
-        #expect(catalog.eventCount(inLast: days, in: region) == ids.count)
+        #expect(catalog.eventCount(in: EventScope(days: days, region: region)) == ids.count)
         // The merged list: each event once (first listing among categories with a fetch time),
         // youngest first by age against its own category's fetch time, ties by id.
         var mergedIDs = Set<String>()
@@ -96,7 +96,7 @@ struct CatalogTests {
           }
         }
         pairs.sort { $0.age != $1.age ? $0.age < $1.age : $0.id < $1.id }
-        let merged = catalog.mergedEvents(inLast: days, in: region)
+        let merged = catalog.mergedEvents(in: EventScope(days: days, region: region))
         #expect(
           merged.events.map(\.id) == pairs.map(\.id), "seed \(seed), \(days) days, region \(region != nil)")
         #expect(merged.ages == pairs.map(\.age))
@@ -131,7 +131,7 @@ struct CatalogTests {
     let item = Sample.item("a", events: events)
     let filtered = events.filter { $0.date >= Sample.reference.addingTimeInterval(-Double(days) * 86_400) }
     #expect(Set(item.events(inLast: days).map(\.id)) == Set(filtered.map(\.id)))
-    #expect(item.count(inLast: days) == filtered.count)
+    #expect(item.count(in: EventScope(days: days)) == filtered.count)
   }
 
   @Test("each data set counts back from its own fetch time")
@@ -143,7 +143,7 @@ struct CatalogTests {
         EOGeometry(date: old.addingTimeInterval(-86_400), shape: .point(.init(longitude: 0, latitude: 0)))
       ])
     let item = Sample.item("a", events: [snapshotEvent], source: .snapshot, fetchedAt: old)
-    #expect(item.count(inLast: 30) == 1, "a year-old snapshot still shows its last month")
+    #expect(item.count(in: EventScope(days: 30)) == 1, "a year-old snapshot still shows its last month")
   }
 
   @Test("a refresh lists, starts, loads and fails categories; loading ends when all finished")

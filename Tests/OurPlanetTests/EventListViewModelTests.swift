@@ -36,7 +36,7 @@ struct EventListViewModelTests {
         Sample.event("inside", daysAgo: Double(days) - 0.5), Sample.event("edge", daysAgo: Double(days)),
         Sample.event("outside", daysAgo: Double(days) + 0.01),
       ])
-    #expect(EventFilter(days: days).apply(to: item).map(\.id) == ["inside", "edge"])
+    #expect(item.events(in: EventScope(days: days)).map(\.id) == ["inside", "edge"])
   }
 
   @Test("a closed event is dated by its closing date, not its geometry")
@@ -45,7 +45,7 @@ struct EventListViewModelTests {
     let closed = EOEvent(
       id: "c", title: "Closed", closed: Sample.reference.addingTimeInterval(-86_400),
       geometries: [EOGeometry(date: geometryDate, shape: .point(EOCoordinate(longitude: 0, latitude: 0)))])
-    #expect(EventFilter(days: 2).apply(to: Sample.item("fires", events: [closed])).map(\.id) == ["c"])
+    #expect(Sample.item("fires", events: [closed]).events(in: EventScope(days: 2)).map(\.id) == ["c"])
   }
 
   @Test("search matches titles case- and accent-insensitively, newest first")
@@ -57,7 +57,7 @@ struct EventListViewModelTests {
         Sample.event("b", daysAgo: 1, title: "SAO PAULO prescribed burn"),
         Sample.event("c", daysAgo: 2, title: "Iceberg A23a"),
       ])
-    #expect(EventFilter(days: 30, query: "sao paulo").apply(to: item).map(\.id) == ["b", "a"])
+    #expect(item.events(in: EventScope(days: 30, text: "sao paulo")).map(\.id) == ["b", "a"])
   }
 
   @Test("moving the slider refilters through combineLatest, within the slider's bounds")

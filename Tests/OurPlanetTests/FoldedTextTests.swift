@@ -7,7 +7,7 @@ struct FoldedTextTests {
   func folding() {
     #expect(FoldedText("Incêndio em São Paulo").contains(FoldedText("SAO PAULO")))
     #expect(FoldedText("Tropical Cyclone ALFRED").contains(FoldedText("cyclone al")))
-    #expect(EventFilter(days: 30, query: "  são ").matches(title: "SAO JOSE Wildfire"))
+    #expect(EventScope(days: 30, text: "  são ").matches(title: "SAO JOSE Wildfire"))
   }
 
   @Test("ASCII folds byte for byte as Foundation folds it, alone and inside text that is not ASCII")
@@ -17,7 +17,7 @@ struct FoldedTextTests {
     for text in [everyCharacter, "Wildfire in XYZ County, TX — \(everyCharacter)", "Tropical Cyclone ALFRED"]
       + ascii.map(String.init)
     {
-      #expect(FoldedText(text).bytes == Array(EventFilter.fold(text).utf8), "\(Array(text.utf8))")
+      #expect(FoldedText(text).bytes == Array(FoldedText.fold(text).utf8), "\(Array(text.utf8))")
     }
     // Text that is not ASCII takes Foundation's folding whole.
     #expect(FoldedText("ÉRUPTION du Piton").bytes == Array("eruption du piton".utf8))

@@ -34,8 +34,8 @@ struct FormattingTests {
     #expect(Formatting.count(1, "event") == "1 event")
     #expect(Formatting.count(2, "event") == "2 events")
     #expect(Formatting.count(1, "categor", plural: "ies", singular: "y") == "1 category")
-    #expect(DaysWindow(days: 1).phrase == "the last day")
-    #expect(DaysWindow(days: 1_000).phrase == "the last 1,000 days")
+    #expect(EventWindow(days: 1).phrase == "the last day")
+    #expect(EventWindow(days: 1_000).phrase == "the last 1,000 days")
   }
 
   @Test("coordinates read as degrees north/south and east/west")

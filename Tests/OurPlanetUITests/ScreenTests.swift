@@ -347,11 +347,19 @@ struct RowsTests {
     ])
     let region = Region.near(EOCoordinate(longitude: -100, latitude: 40), radiusKilometres: 500)
     for seen in [nil, SeenState()] {
-      #expect(Rows.categoryList(catalog, days: 30, region: nil, seen: seen)[0].rightText.hasSuffix("2"))
-      #expect(Rows.categoryList(catalog, days: 30, region: region, seen: seen)[0].rightText.hasSuffix("1"))
-      #expect(Rows.category(catalog.items[0], days: 30, region: region, seen: seen).rightText.hasSuffix("1"))
+      #expect(
+        Rows.categoryList(catalog, scope: EventScope(days: 30, region: nil), seen: seen)[0].rightText
+          .hasSuffix("2"))
+      #expect(
+        Rows.categoryList(catalog, scope: EventScope(days: 30, region: region), seen: seen)[0].rightText
+          .hasSuffix("1"))
+      #expect(
+        Rows.category(catalog.items[0], scope: EventScope(days: 30, region: region), seen: seen).rightText
+          .hasSuffix("1"))
     }
-    #expect(Rows.categoryList(catalog, days: 30, region: nil, seen: SeenState())[0].rightText == "2 new  2")
+    #expect(
+      Rows.categoryList(catalog, scope: EventScope(days: 30, region: nil), seen: SeenState())[0].rightText
+        == "2 new  2")
   }
 
   @Test("the categories list, counted in one pass, shows what each row counted on its own shows")
@@ -378,14 +386,18 @@ struct RowsTests {
     for (days, region, seen) in [(30, nil, seen), (3, nil, seen), (30, region, seen), (30, nil, nil)]
       as [(Int, Region?, SeenState?)]
     {
-      let rows = Rows.categoryList(catalog, days: days, region: region, seen: seen)
-      let expected = catalog.items.map { Rows.category($0, days: days, region: region, seen: seen) }
+      let rows = Rows.categoryList(catalog, scope: EventScope(days: days, region: region), seen: seen)
+      let expected = catalog.items.map {
+        Rows.category($0, scope: EventScope(days: days, region: region), seen: seen)
+      }
       #expect(
         Array(rows.dropFirst()) == expected, "\(days) days, region \(region != nil), seen \(seen != nil)")
       #expect(rows.first?.id == EventListViewModel.allCategoriesID)
       #expect(rows.first?.rightText == allRowText(catalog, days: days, region: region, seen: seen))
     }
-    #expect(Rows.categoryList(catalog, days: 30, region: nil, seen: seen)[0].rightText == "4 new  7")
+    #expect(
+      Rows.categoryList(catalog, scope: EventScope(days: 30, region: nil), seen: seen)[0].rightText
+        == "4 new  7")
   }
 
   /// The All row's right text counted the plain way: a set of ids, each new id's change looked up.

@@ -27,13 +27,14 @@ func runAppBenchmarks() {
     let client = EONETClient(
       configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot))
     catalog = waitForFirst(LiveEventFeed(client: client).stored()) ?? .empty
-    var list = ListView(rows: catalog.items.map { Rows.category($0, days: 30) })
+    var list = ListView(rows: catalog.items.map { Rows.category($0, scope: EventScope(days: 30)) })
     var buffer = CellBuffer(size: size)
     list.render(into: &buffer, rect: buffer.bounds)
   }
   print(
     "app.first_frame     \(format(startup * 1000, 1)) ms from stored data to the categories frame "
-      + "(\(catalog.eventCount(inLast: 36_500)) events; excludes process launch and curses set-up)")
+      + "(\(catalog.eventCount(in: EventScope(days: 36_500))) events; excludes process launch and curses set-up)"
+  )
 
   // A keypress on the events screen: the slider moves, the list is filtered, rebuilt and drawn.
   let relay = BehaviorRelay(value: catalog)
@@ -201,7 +202,7 @@ private func medianMean(of steps: Int, _ work: () -> Void) -> Double {
 
 /// Exporting the whole snapshot as CSV and as GeoJSON.
 private func runExportBenchmark(_ catalog: Catalog) {
-  let events = catalog.mergedEvents(inLast: 36_500).events
+  let events = catalog.mergedEvents(in: EventScope(days: 36_500)).events
   let csv = best(of: 5) { _ = EventExport.render(events, as: .csv) }
   let geojson = best(of: 5) { _ = EventExport.render(events, as: .geojson) }
   print(

@@ -34,7 +34,7 @@ func runRefreshUpdatesBenchmark(_ stored: Catalog, size: Size) {
     for catalog in catalogs {
       let start = DispatchTime.now().uptimeNanoseconds
       relay.accept(catalog)
-      _ = catalog.eventCount(inLast: 360)
+      _ = catalog.eventCount(in: EventScope(days: 360))
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       total += elapsed
       worst = max(worst, elapsed)

@@ -66,7 +66,8 @@ struct RequestLoader {
         key: Self.eventsKey(category: category, status: status),
         path: ["categories", category.id],
         query: [
-          URLQueryItem(name: "status", value: status), URLQueryItem(name: "days", value: String(days)),
+          URLQueryItem(name: "status", value: status),
+          URLQueryItem(name: "days", value: String(EventWindow(days: days).requestDays)),
         ],
         format: .events)
     }
@@ -241,7 +242,7 @@ struct RequestLoader {
     // window: the open half listed the event open when it was fetched, after the window's start, so
     // the event closed after that start too (unless the server backdated its closing to before it).
     guard let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
-    let start = Self.windowStart(fetchedAt: fetchedAt, days: days)
+    let start = EventWindow(days: days).start(before: fetchedAt)
     let parts = entries.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: start) }
     // A category is whole or not at all: one half alone (the closed half written before the open one
     // failed) would show as the category's events; without both the caller falls back further.
@@ -305,23 +306,17 @@ struct RequestLoader {
 
   // MARK: Combining
 
-  /// The events dated within `days` days before the data's fetch time.
+  /// The events inside the ``EventWindow`` of `days` days before the data's fetch time.
   ///
   /// Newest first, the window is a prefix: when it holds them all (the usual case, the server was
   /// asked for those days), events already in order (``combine(_:knownUnique:)``'s) are handed on
-  /// uncopied after one pass.
+  /// uncopied.
   static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
-    let start = windowStart(fetchedAt: fetched.fetchedAt, days: days)
-    return fetched.map { events in
+    fetched.map { events in
       let ordered = events.sortedNewestFirst()
-      guard let end = ordered.firstIndex(where: { $0.date < start }) else { return ordered }
-      return Array(ordered[..<end])
+      let window = EventWindow(days: days).prefix(of: ordered, reference: fetched.fetchedAt)
+      return window.count == ordered.count ? ordered : Array(window)
     }
-  }
-
-  /// The oldest date inside a window of `days` days before `fetchedAt`.
-  static func windowStart(fetchedAt: Date, days: Int) -> Date {
-    fetchedAt.addingTimeInterval(-Double(max(0, days)) * 86_400)
   }
 
   /// Merges the open and closed halves, newest first. A closed copy wins over an open one: the event

@@ -5,28 +5,28 @@ import Foundation
 /// event), through the catalog's ``DistinctEvents``: the status line's count, the categories list's
 /// All row, and the "All categories" list.
 extension Catalog {
-  /// The number of distinct events inside the last `days` days across all categories (an event in
-  /// two categories counts once).
-  public func eventCount(inLast days: Int, in region: Region? = nil) -> Int {
-    distinctEvents.index(items: items, region: region)
-      .count(windowSizes: DistinctEvents.windowSizes(of: items, days: days))
+  /// The number of distinct events inside `scope` across all categories (an event in two
+  /// categories counts once).
+  public func eventCount(in scope: EventScope) -> Int {
+    distinctEvents.index(items: items, scope: scope)
+      .count(windowSizes: DistinctEvents.windowSizes(of: items, window: scope.window))
   }
 
-  /// Calls `body` for every category's events inside the last `days` days and `region`, with the
+  /// Calls `body` for every category's events inside `scope`, with the
   /// category's position in ``items`` and whether this is the first category listing the event;
   /// returns the number of distinct events.
   @discardableResult
   public func forEachEvent(
-    inLast days: Int, in region: Region? = nil,
+    in scope: EventScope,
     _ body: (_ item: Int, _ event: EOEvent, _ isFirst: Bool) -> Void
   ) -> Int {
-    let index = distinctEvents.index(items: items, region: region)
-    let sizes = DistinctEvents.windowSizes(of: items, days: days)
+    let index = distinctEvents.index(items: items, scope: scope)
+    let sizes = DistinctEvents.windowSizes(of: items, window: scope.window)
     let firsts = index.firstListings(windowSizes: sizes)
     for (item, size) in zip(items.indices, sizes) {
       // Through the buffer, so the event is handed on without a copy of its fields.
       items[item].events.withUnsafeBufferPointer { events in
-        for position in 0..<size where region?.contains(events[position]) ?? true {
+        for position in 0..<size where index.contains(item: item, position: position) {
           body(item, events[position], index.isFirst(item: item, position: position, firsts: firsts))
         }
       }
@@ -34,28 +34,26 @@ extension Catalog {
     return index.count(windowSizes: sizes)
   }
 
-  /// Every category's events inside the last `days` days, each event once (the first category
+  /// Every category's events inside `scope`, each event once (the first category
   /// listing it counts), youngest first by age against its own category's fetch time, with those
   /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
-  public func mergedEvents(inLast days: Int, in region: Region? = nil) -> (events: [EOEvent], ages: [Double])
-  {
-    let listings = mergedListings(inLast: days, in: region)
+  public func mergedEvents(in scope: EventScope) -> (events: [EOEvent], ages: [Double]) {
+    let listings = mergedListings(in: scope)
     return (listings.map { items[$0.item].events[$0.position] }, listings.map(\.age))
   }
 
-  /// ``mergedEvents(inLast:in:)`` as where each event sits: its category and position there, and
+  /// ``mergedEvents(in:)`` as where each event sits: its category and position there, and
   /// its age (so what was worked out per category, such as folded titles, can be reused).
-  func mergedListings(inLast days: Int, in region: Region? = nil) -> [(item: Int, position: Int, age: Double)]
-  {
+  func mergedListings(in scope: EventScope) -> [(item: Int, position: Int, age: Double)] {
     // A category without a fetch time has no ages: it takes no part, not even as a first listing.
-    let sizes = zip(items, DistinctEvents.windowSizes(of: items, days: days)).map {
+    let sizes = zip(items, DistinctEvents.windowSizes(of: items, window: scope.window)).map {
       $0.fetchedAt == nil ? 0 : $1
     }
-    let index = distinctEvents.index(items: items, region: region)
+    let index = distinctEvents.index(items: items, scope: scope)
     let firsts = index.firstListings(windowSizes: sizes)
     // Each window is already youngest first (newest first, ties by id), so the merged list is a
     // merge of those runs rather than a sort: the head of each category's window, skipping what
-    // is outside the region or listed earlier elsewhere, and the youngest head taken each time.
+    // is outside the scope or listed earlier elsewhere, and the youngest head taken each time.
     var next = [Int](repeating: 0, count: items.count)
     // Each window's head: its age, or infinity once the window is used up.
     var headAge = [Double](repeating: .infinity, count: items.count)

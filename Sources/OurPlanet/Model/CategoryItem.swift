@@ -77,57 +77,18 @@ public struct CategoryItem: Equatable, Sendable {
   /// The events inside the last `days` days before ``fetchedAt``, newest first.
   public func events(inLast days: Int) -> ArraySlice<EOEvent> {
     guard let fetchedAt else { return events[...] }
-    return DaysWindow(days: days).prefix(of: events, reference: fetchedAt)
+    return EventWindow(days: days).prefix(of: events, reference: fetchedAt)
   }
 
-  /// The events inside the last `days` days and inside `region` (any region when `nil`).
-  public func events(inLast days: Int, in region: Region?) -> [EOEvent] {
-    let window = events(inLast: days)
-    guard let region else { return Array(window) }
-    return window.filter { region.contains($0) }
+  /// The events inside `scope`, newest first.
+  public func events(in scope: EventScope) -> [EOEvent] {
+    events(inLast: scope.days).filter { scope.containsIgnoringWindow($0) }
   }
 
-  /// The number of events inside the last `days` days (and `region`): what the row shows.
-  public func count(inLast days: Int, in region: Region? = nil) -> Int {
-    guard let region else { return events(inLast: days).count }
-    return events(inLast: days).reduce(0) { $0 + (region.contains($1) ? 1 : 0) }
+  /// The number of events inside `scope`: what the row shows.
+  public func count(in scope: EventScope) -> Int {
+    events(inLast: scope.days).reduce(0) { $0 + (scope.containsIgnoringWindow($1) ? 1 : 0) }
   }
-}
-
-/// The one definition of "the last N days": events whose date is at most `days` × 24 hours before
-/// the reference date (the data's own fetch time). The rows, the events screen, the status total
-/// and both script commands all count with it.
-public struct DaysWindow: Equatable, Sendable {
-  /// The window's length in days.
-  public var days: Int
-
-  /// A window of `days` days.
-  public init(days: Int) { self.days = days }
-
-  /// The earliest date inside the window ending at `reference`.
-  public func start(before reference: Date) -> Date {
-    reference.addingTimeInterval(-Double(max(0, days)) * 86_400)
-  }
-
-  /// Whether `event` falls inside the window ending at `reference`.
-  public func contains(_ event: EOEvent, reference: Date) -> Bool {
-    event.date >= start(before: reference)
-  }
-
-  /// The events inside the window, from events sorted newest first: a binary search, not a filter.
-  public func prefix(of newestFirst: [EOEvent], reference: Date) -> ArraySlice<EOEvent> {
-    let start = start(before: reference)
-    var low = 0
-    var high = newestFirst.count
-    while low < high {
-      let middle = (low + high) / 2
-      if newestFirst[middle].date >= start { low = middle + 1 } else { high = middle }
-    }
-    return newestFirst[..<low]
-  }
-
-  /// "the last day", "the last 30 days".
-  public var phrase: String { days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
 }
 
 extension Array {

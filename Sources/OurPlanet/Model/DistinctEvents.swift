@@ -3,16 +3,16 @@ import Foundation
 import Synchronization
 
 /// Which of a catalog's events are the same event listed twice (in two categories, or twice in
-/// one), for one region: enough to count the distinct events of any days window with a binary
+/// one), for one scope's filters (all but its window): enough to count the distinct events of any days window with a binary
 /// search per category, and to tell each listing whether it is its event's first, without hashing
 /// an id per event.
 ///
-/// Built once per set of event lists and region (one pass, an id hashed per event); the status line
+/// Built once per set of event lists and filters (one pass, an id hashed per event); the status line
 /// asks for the count on every frame and every slider step, the categories list on every rebuild.
 struct DistinctEvents: Sendable {
-  /// Per category, for a region: `inRegion[k]` is how many of its first `k` events lie in it
-  /// (`nil` without a region: all of them do).
-  private let inRegion: [[Int32]?]
+  /// Per category, for a scope that filters: `inScope[k]` is how many of its first `k` events pass
+  /// the filters (`nil` when nothing but the window filters: all of them do).
+  private let inScope: [[Int32]?]
   /// The events listed more than once: each one's listings, as (category, position), in the order
   /// a walk over the categories and their events meets them.
   private let repeats: [[Listing]]
@@ -24,14 +24,15 @@ struct DistinctEvents: Sendable {
     var position: Int32
   }
 
-  init(items: [CategoryItem], region: Region?) {
-    inRegion = items.map { item in
-      guard let region else { return nil }
+  init(items: [CategoryItem], scope: EventScope) {
+    let filters = scope.hasSameFilters(as: EventScope(days: 0)) ? nil : scope
+    inScope = items.map { item in
+      guard let filters else { return nil }
       var running: [Int32] = [0]
       running.reserveCapacity(item.events.count + 1)
       var count: Int32 = 0
       for event in item.events {
-        if region.contains(event) { count += 1 }
+        if filters.containsIgnoringWindow(event) { count += 1 }
         running.append(count)
       }
       return running
@@ -42,7 +43,7 @@ struct DistinctEvents: Sendable {
     var repeats: [[Listing]] = []
     for (index, item) in items.enumerated() {
       item.events.withUnsafeBufferPointer { events in
-        for position in events.indices where region?.contains(events[position]) ?? true {
+        for position in events.indices where filters?.containsIgnoringWindow(events[position]) ?? true {
           let id = events[position].id
           let listing = Listing(item: Int32(index), position: Int32(position))
           guard let earlier = first[id] else {
@@ -67,15 +68,15 @@ struct DistinctEvents: Sendable {
   }
 
   /// How many of each category's events are inside its window (a prefix: events are newest first).
-  static func windowSizes(of items: [CategoryItem], days: Int) -> [Int] {
-    items.map { $0.events(inLast: days).count }
+  static func windowSizes(of items: [CategoryItem], window: EventWindow) -> [Int] {
+    items.map { $0.events(inLast: window.days).count }
   }
 
-  /// The number of distinct events inside the windows (and the region).
+  /// The number of distinct events inside the windows (and the filters).
   func count(windowSizes: [Int]) -> Int {
     var total = 0
     for (index, size) in windowSizes.enumerated() {
-      total += inRegion[index].map { Int($0[size]) } ?? size
+      total += inScope[index].map { Int($0[size]) } ?? size
     }
     for listings in repeats {
       let inside = listings.reduce(0) { $0 + (Int($1.position) < windowSizes[Int($1.item)] ? 1 : 0) }
@@ -89,9 +90,9 @@ struct DistinctEvents: Sendable {
     repeats.map { listings in listings.first { Int($0.position) < windowSizes[Int($0.item)] } }
   }
 
-  /// Whether the event at `position` of category `item` is in the region (always, without one).
+  /// Whether the event at `position` of category `item` passes the filters (always, without any).
   func contains(item: Int, position: Int) -> Bool {
-    guard let running = inRegion[item] else { return true }
+    guard let running = inScope[item] else { return true }
     return running[position + 1] > running[position]
   }
 
@@ -106,19 +107,22 @@ struct DistinctEvents: Sendable {
 /// A catalog's last ``DistinctEvents`` and what it was built from. Reference-typed and shared by
 /// copies of the catalog, so a refresh's catalogs that differ only in their states build it once.
 final class DistinctEventsMemo: Sendable {
-  private let last = Mutex<(region: Region?, lists: [[EOEvent]], index: DistinctEvents)?>(nil)
+  private let last = Mutex<(scope: EventScope, lists: [[EOEvent]], index: DistinctEvents)?>(nil)
 
-  /// The index for `items` and `region`, built if the last one was for other event lists.
-  func index(items: [CategoryItem], region: Region?) -> DistinctEvents {
+  /// The index for `items` and `scope`'s filters, built if the last one was for other event lists
+  /// or filters.
+  func index(items: [CategoryItem], scope: EventScope) -> DistinctEvents {
     let lists = items.map(\.events)
     if let known = last.withLock({ last -> DistinctEvents? in
-      guard let last, last.region == region, last.lists.isIdentical(to: lists) else { return nil }
+      guard let last, last.scope.hasSameFilters(as: scope), last.lists.isIdentical(to: lists) else {
+        return nil
+      }
       return last.index
     }) {
       return known
     }
-    let index = DistinctEvents(items: items, region: region)
-    last.withLock { $0 = (region, lists, index) }
+    let index = DistinctEvents(items: items, scope: scope)
+    last.withLock { $0 = (scope, lists, index) }
     return index
   }
 }

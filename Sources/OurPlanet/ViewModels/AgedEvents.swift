@@ -71,17 +71,10 @@ struct AgedEvents: Equatable {
     return AgedEvents(storage: storage, positions: kept)
   }
 
-  /// How many are at most `days` days old (the same cut as ``DaysWindow``).
-  func count(withinDays days: Int) -> Int {
-    let limit = Double(max(0, days)) * 86_400
+  /// How many are inside `window` (a prefix: the youngest first).
+  func count(inside window: EventWindow) -> Int {
     let ages = storage.ages
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if ages[position(middle)] <= limit { low = middle + 1 } else { high = middle }
-    }
-    return low
+    return window.prefixLength(count: count) { ages[position($0)] }
   }
 
   static func == (lhs: AgedEvents, rhs: AgedEvents) -> Bool {

@@ -30,7 +30,7 @@ public struct EventListState: Equatable, Sendable {
 
   /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them.
   public var summary: String {
-    let window = DaysWindow(days: days).phrase
+    let window = EventWindow(days: days).phrase
     let unit = windowCount == 1 ? "event" : "events"
     if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
     return "\(Formatting.count(events.count)) of \(Formatting.count(windowCount)) \(unit) in \(window)"
@@ -40,7 +40,7 @@ public struct EventListState: Equatable, Sendable {
   /// downloading" or "the download failed".
   public var emptyMessage: String {
     if windowCount > 0, !query.isEmpty {
-      return "No events in \(DaysWindow(days: days).phrase) matching “\(query)”"
+      return "No events in \(EventWindow(days: days).phrase) matching “\(query)”"
     }
     if fetchedAt == nil {
       switch state {
@@ -51,7 +51,7 @@ public struct EventListState: Equatable, Sendable {
       case .stored?, .done?: break
       }
     }
-    return "No events in \(DaysWindow(days: days).phrase)"
+    return "No events in \(EventWindow(days: days).phrase)"
   }
 
   /// A line saying what is not live about this data, or `nil` when it is live and complete.

@@ -60,7 +60,7 @@ public final class EventListViewModel: @unchecked Sendable {
     let matching = Observable.combineLatest(search, source, region.distinctUntilChanged())
       .scan(nil as MatchingEvents?) { previous, inputs in
         MatchingEvents(
-          source: inputs.1, filter: EventFilter(days: range, query: inputs.0), region: inputs.2, range: range,
+          source: inputs.1, scope: EventScope(days: range, region: inputs.2, text: inputs.0),
           previous: previous)
       }
       .compactMap { $0 }
@@ -71,11 +71,11 @@ public final class EventListViewModel: @unchecked Sendable {
       let source = matching.source
       return EventListState(
         categoryID: categoryID, title: source.title,
-        events: sort.apply(to: matching.window(days: days), centre: matching.region?.centre),
-        windowCount: matching.regionCount(withinDays: days), days: days, query: matching.query,
+        events: sort.apply(to: matching.window(days: days), centre: matching.scope.region?.centre),
+        windowCount: matching.unsearchedCount(inLast: days), days: days, query: matching.scope.text,
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
         histogram: matching.histogram,
-        region: matching.region, sort: sort)
+        region: matching.scope.region, sort: sort)
     }
   }
 
@@ -128,7 +128,7 @@ private struct CategorySource: Equatable {
       aged = previous.aged
     } else if id == EventListViewModel.allCategoriesID {
       // Each category's folded titles are reused while its events stay the same.
-      let listings = catalog.mergedListings(inLast: range)
+      let listings = catalog.mergedListings(in: EventScope(days: range))
       let titles = items.map(\.foldedTitles)
       aged = AgedEvents(
         events: listings.map { items[$0.item].events[$0.position] }, ages: listings.map(\.age),
@@ -165,33 +165,40 @@ private struct CategorySource: Equatable {
 /// The events of a source that match the search, over the slider's whole range, with the timeline.
 private struct MatchingEvents {
   var source: CategorySource
-  var query: String
-  var region: Region?
+  /// The scope over the slider's whole range.
+  var scope: EventScope
   var aged: AgedEvents
-  /// The source's events inside the region (before the search).
-  var inRegion: AgedEvents
+  /// The source's events inside the scope before the search (the region, the status).
+  var unsearched: AgedEvents
+  /// The scope without its search text: what ``unsearched`` and ``recent`` were worked out for.
+  var unsearchedScope: EventScope
   /// Matching events per day of age: `histogram[0]` within the last day, and so on.
   var histogram: [Int]
-  /// The results of the last few searches of this source and region, newest last, so going back
+  /// The results of the last few searches of this source and scope, newest last, so going back
   /// (Backspace) costs nothing and typing on searches the closest earlier result.
   var recent: [(needle: FoldedText, aged: AgedEvents)] = []
   /// How many results ``recent`` keeps.
   static let recentLimit = 8
 
-  init(source: CategorySource, filter: EventFilter, region: Region?, range: Int, previous: MatchingEvents?) {
+  init(source: CategorySource, scope: EventScope, previous: MatchingEvents?) {
     self.source = source
-    self.region = region
-    query = filter.query
-    let needle = FoldedText(filter.needle)
-    if let previous, previous.source == source, previous.region == region {
-      inRegion = previous.inRegion
+    self.scope = scope
+    let needle = scope.needle
+    var unsearchedScope = scope
+    unsearchedScope.text = ""
+    self.unsearchedScope = unsearchedScope
+    if let previous, previous.source == source, previous.unsearchedScope == unsearchedScope {
+      unsearched = previous.unsearched
       recent = previous.recent
+    } else if unsearchedScope.hasSameFilters(as: EventScope(days: 0)) {
+      unsearched = source.aged
     } else {
-      inRegion =
-        region.map { region in source.aged.keeping { event, _ in region.contains(event) } } ?? source.aged
+      unsearched = source.aged.keeping { event, title in
+        unsearchedScope.containsIgnoringWindow(event, title: title)
+      }
     }
     if needle.isEmpty {
-      aged = inRegion
+      aged = unsearched
     } else if let known = recent.last(where: { $0.needle == needle }) {
       aged = known.aged
     } else {
@@ -199,21 +206,23 @@ private struct MatchingEvents {
       let base = recent.filter { needle.contains($0.needle) }.max {
         $0.needle.bytes.count < $1.needle.bytes.count
       }
-      aged = (base?.aged ?? inRegion).keeping { _, title in title.contains(needle) }
+      aged = (base?.aged ?? unsearched).keeping { _, title in title.contains(needle) }
       recent.append((needle, aged))
       if recent.count > Self.recentLimit { recent.removeFirst() }
     }
-    var counts = [Int](repeating: 0, count: max(1, range))
+    var counts = [Int](repeating: 0, count: max(1, scope.days))
     for age in aged.ages {
-      let day = min(max(0, Int(age / 86_400)), counts.count - 1)
+      let day = min(max(0, Int(age / EventWindow.secondsPerDay)), counts.count - 1)
       counts[day] += 1
     }
     histogram = counts
   }
 
-  func regionCount(withinDays days: Int) -> Int { inRegion.count(withinDays: days) }
+  /// How many events are inside the last `days` days before the search narrows them.
+  func unsearchedCount(inLast days: Int) -> Int { unsearched.count(inside: EventWindow(days: days)) }
 
+  /// The matching events inside the last `days` days, youngest first.
   func window(days: Int) -> [EOEvent] {
-    aged.prefix(aged.count(withinDays: days))
+    aged.prefix(aged.count(inside: EventWindow(days: days)))
   }
 }

@@ -1,42 +1,7 @@
 import EONETKit
 import Foundation
 
-/// Which events of a category the events screen shows: a days window and a title search.
-public struct EventFilter: Equatable, Sendable {
-  /// The window: events of the last `days` days, counting back from the data's fetch time.
-  public var days: Int
-  /// Keep titles containing this text (case- and diacritic-insensitive); empty keeps all.
-  public var query: String
-
-  /// A filter for `days` days and `query`.
-  public init(days: Int, query: String = "") {
-    self.days = days
-    self.query = query
-  }
-
-  /// The trimmed search text.
-  public var needle: String { query.trimmingCharacters(in: .whitespaces) }
-
-  /// Whether `title` matches the search.
-  public func matches(title: String) -> Bool {
-    let needle = FoldedText(self.needle)
-    return needle.isEmpty || FoldedText(title).contains(needle)
-  }
-
-  /// `text` without case or diacritics, for comparing ("São" and "SAO" fold alike).
-  public static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-  }
-
-  /// The events of `item` inside the window whose title matches, newest first.
-  public func apply(to item: CategoryItem) -> [EOEvent] {
-    let window = item.events(inLast: days)
-    if needle.isEmpty { return Array(window) }
-    return window.filter { matches(title: $0.title) }
-  }
-}
-
-/// Text folded for searching (``EventFilter/fold(_:)``) and kept as UTF-8, so testing whether it
+/// Text folded for searching (``fold(_:)``: case and diacritics) and kept as UTF-8, so testing whether it
 /// contains another folded text is a byte search: a search keystroke over tens of thousands of titles
 /// costs well under a millisecond, where comparing `String`s character by character cost ten.
 public struct FoldedText: Equatable, Sendable {
@@ -53,7 +18,12 @@ public struct FoldedText: Equatable, Sendable {
       guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
       return utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
     }
-    bytes = ascii ?? Array(EventFilter.fold(text).utf8)
+    bytes = ascii ?? Array(Self.fold(text).utf8)
+  }
+
+  /// `text` without case or diacritics, for comparing ("São" and "SAO" fold alike).
+  public static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   /// Whether nothing is left after folding.

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The one definition of "the last N days": an event is inside when its ``EOEvent/date`` (its
+/// closing date if closed, else its latest observation's) is at most `days` × 24 hours before the
+/// reference, the data's own fetch time.
+///
+/// The request's `days` parameter, the cache read, the rows' counts, the events lists, the status
+/// total and the script commands all cut with this type, so they cannot disagree at an edge.
+///
+/// ```swift
+/// let window = EventWindow(days: 30)
+/// let recent = window.prefix(of: newestFirst, reference: fetched.fetchedAt)
+/// ```
+public struct EventWindow: Equatable, Hashable, Sendable {
+  /// The length of a day, in seconds: the window counts whole 24-hour days back from its reference.
+  public static let secondsPerDay: Double = 86_400
+
+  /// The window's length in days (a negative length is an empty window of 0 days).
+  public var days: Int
+
+  /// A window of `days` days.
+  public init(days: Int) { self.days = days }
+
+  /// The window's length in seconds.
+  public var seconds: Double { Double(max(0, days)) * Self.secondsPerDay }
+
+  /// The `days` parameter of a request for the window's events.
+  public var requestDays: Int { max(0, days) }
+
+  /// Whether an event this many seconds older than the reference is inside: the rule itself, which
+  /// every other test of the window reduces to.
+  public func contains(age: Double) -> Bool { age <= seconds }
+
+  /// Whether `date` falls inside the window ending at `reference`.
+  public func contains(date: Date, reference: Date) -> Bool {
+    contains(age: reference.timeIntervalSince(date))
+  }
+
+  /// Whether `event` falls inside the window ending at `reference`.
+  public func contains(_ event: EOEvent, reference: Date) -> Bool {
+    contains(date: event.date, reference: reference)
+  }
+
+  /// The earliest date inside the window ending at `reference` (what a reader may skip before).
+  public func start(before reference: Date) -> Date {
+    reference.addingTimeInterval(-seconds)
+  }
+
+  /// How many of `newestFirst`'s first elements are inside: the window is a prefix of a list sorted
+  /// newest first, found by binary search rather than a filter.
+  ///
+  /// - Parameters:
+  ///   - count: The list's length.
+  ///   - age: The age (seconds before the reference) of the element at a position.
+  /// - Returns: The length of the prefix inside the window.
+  public func prefixLength(count: Int, age: (Int) -> Double) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if contains(age: age(middle)) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The events inside the window ending at `reference`, from events sorted newest first.
+  public func prefix(of newestFirst: [EOEvent], reference: Date) -> ArraySlice<EOEvent> {
+    newestFirst[
+      ..<prefixLength(count: newestFirst.count) { reference.timeIntervalSince(newestFirst[$0].date) }]
+  }
+}

@@ -1,0 +1,97 @@
+import EONETKit
+import Foundation
+
+/// What the user asked to see: the days window, the region, the status and the search text.
+///
+/// Every list, count and export asks the scope: ``contains(_:reference:)`` is the one test, and
+/// ``requestDays`` the one translation into request parameters (EONET filters the days; the status
+/// stays local because the cache keeps both halves of a category, so one download serves any
+/// scope). A new filter is one stored property, one line in ``containsIgnoringWindow(_:title:)``
+/// and, when the server can apply it, one line in the request translation.
+///
+/// ```swift
+/// let scope = EventScope(days: 30, region: .near(centre, radiusKilometres: 500))
+/// let shown = item.events(in: scope)
+/// ```
+public struct EventScope: Equatable, Sendable {
+  /// Which events by their state.
+  public enum Status: String, CaseIterable, Equatable, Sendable {
+    /// Open and closed events.
+    case any
+    /// Events still open.
+    case open
+    /// Closed events.
+    case closed
+
+    /// Whether `event` has this status.
+    public func contains(_ event: EOEvent) -> Bool {
+      switch self {
+      case .any: return true
+      case .open: return event.isOpen
+      case .closed: return !event.isOpen
+      }
+    }
+  }
+
+  /// The days window, counted back from each data set's own fetch time.
+  public var window: EventWindow
+  /// Only events with a position inside (`--near`, `--bbox`, the map's `f`); `nil`: anywhere.
+  public var region: Region?
+  /// Only events of this status.
+  public var status: Status
+  /// Only titles containing this text (case- and diacritic-insensitive, spaces around ignored).
+  public var text: String {
+    didSet { needle = Self.needle(of: text) }
+  }
+  /// ``text`` folded, worked out once per text rather than once per event.
+  public private(set) var needle: FoldedText
+
+  /// A scope of the last `days` days, in `region`, of `status`, matching `text`.
+  public init(days: Int, region: Region? = nil, status: Status = .any, text: String = "") {
+    window = EventWindow(days: days)
+    self.region = region
+    self.status = status
+    self.text = text
+    needle = Self.needle(of: text)
+  }
+
+  /// The window's length in days.
+  public var days: Int {
+    get { window.days }
+    set { window.days = newValue }
+  }
+
+  /// The `days` parameter of the requests for this scope's events.
+  public var requestDays: Int { window.requestDays }
+
+  /// Whether `event` is inside, its date counted back from `reference` (its data set's fetch time).
+  public func contains(_ event: EOEvent, reference: Date) -> Bool {
+    window.contains(event, reference: reference) && containsIgnoringWindow(event)
+  }
+
+  /// Whether `event` passes every filter but the window: lists sorted by date cut the window as a
+  /// prefix first and test the rest per event.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - title: Its title folded, when already known (folding costs more than the test).
+  public func containsIgnoringWindow(_ event: EOEvent, title: FoldedText? = nil) -> Bool {
+    status.contains(event) && (region?.contains(event) ?? true)
+      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
+  }
+
+  /// Whether the search text matches `title`.
+  public func matches(title: String) -> Bool {
+    needle.isEmpty || FoldedText(title).contains(needle)
+  }
+
+  /// Whether this scope keeps the same events as `other` apart from the window.
+  func hasSameFilters(as other: EventScope) -> Bool {
+    region == other.region && status == other.status && needle == other.needle
+  }
+
+  /// `text` trimmed and folded.
+  private static func needle(of text: String) -> FoldedText {
+    FoldedText(text.trimmingCharacters(in: .whitespaces))
+  }
+}
