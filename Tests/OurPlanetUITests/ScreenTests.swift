@@ -12,7 +12,7 @@ import Testing
 @Suite("Screens")
 struct ScreenTests {
   /// Three categories; Wildfires' download is slow, so it can grow while its screen is open.
-  private func standardFeed(_ scheduler: TestScheduler, fires: [Recorded<Event<[EOEvent]>>]? = nil)
+  func standardFeed(_ scheduler: TestScheduler, fires: [Recorded<Event<[EOEvent]>>]? = nil)
     -> ScriptedFeed
   {
     ScriptedFeed(
@@ -144,7 +144,7 @@ struct ScreenTests {
     #expect(app.statusLine.contains("2/2"))
     app.type("qm")
     #expect(!app.host.stopped, "q was a letter")
-    #expect(!app.shell.context.showMap, "m was a letter")
+    #expect(!app.shell.context.map.isShown, "m was a letter")
     #expect(app.screen.contains("/ Fireqm"))
     app.press(.ctrl("u"))
     #expect(app.screen.contains("/ ▏"))
@@ -227,7 +227,7 @@ struct ScreenTests {
     app.press(.char("?"))
     #expect(app.screen.contains("OurPlanet keys"))
     #expect(!app.screen.contains("quit"))
-    for _ in 0..<KeyBindings.all.count { app.press(.down) }
+    for _ in 0..<KeyCommand.all.count { app.press(.down) }
     #expect(app.screen.contains("quit"), "\(app.screen)")
     app.press(.escape)
     #expect(!app.screen.contains("OurPlanet keys"))

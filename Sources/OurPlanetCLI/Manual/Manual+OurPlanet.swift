@@ -1,5 +1,6 @@
 import EONETKit
 import OurPlanetUI
+import TerminalUI
 
 extension Manual {
   /// `ourplanet`'s manual: what `--help` prints and what `man ourplanet` shows.
@@ -178,7 +179,7 @@ extension Manual {
       Option(names: ["-h", "--help"], summary: "print the help and exit"),
       Option(names: ["-V", "--version"], summary: "print the version and exit"),
     ],
-    keys: KeyBindings.all,
+    keys: KeyCommand.all.map { HelpEntry(keys: KeyCommand.label($0.keys), action: $0.help) },
     environment: [
       Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
       Entry(

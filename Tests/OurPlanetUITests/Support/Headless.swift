@@ -91,7 +91,8 @@ final class ShellHarness {
     symbols: Symbols = .unicode, size: Size = Size(width: 100, height: 30),
     options: AppOptions = AppOptions(),
     beforeShell: (MessageLog) -> Void = { _ in },
-    openLink: @escaping LinkOpening = { _, completion in completion(nil) }, feed: (TestScheduler) -> EventFeed
+    openLink: @escaping LinkOpening = { _, completion in completion(nil) }, exportDirectory: URL? = nil,
+    feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
     self.size = size
@@ -99,7 +100,8 @@ final class ShellHarness {
     shell = AppShell(
       host: host, feed: feed(scheduler), options: options, messages: messages, mainScheduler: scheduler,
       backgroundScheduler: scheduler, openLink: openLink,
-      seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference })
+      seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference }, exportDirectory: exportDirectory,
+      exportScheduler: scheduler)
   }
 
   /// Lets virtual time run to `time`, then draws a frame, as the main loop does.
