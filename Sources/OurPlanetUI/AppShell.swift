@@ -120,8 +120,11 @@ public final class AppShell {
     [
       .run(.quit) { [unowned self] _ in context.host.stop() },
       .run(.help) { [unowned self] _ in
-        let entries = helpBindings().map { HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help) }
-        overlay = ListOverlay(title: "OurPlanet keys", entries: entries + Self.terminalEntries, closeKey: .char("?"))
+        let entries = helpBindings().map {
+          HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help)
+        }
+        overlay = ListOverlay(
+          title: "OurPlanet keys", entries: entries + Self.terminalEntries, closeKey: .char("?"))
       },
       .run(.messages) { [unowned self] _ in
         overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
@@ -166,7 +169,8 @@ public final class AppShell {
     if context.catalogModel.isOnline {
       context.catalogModel.refresh()
     } else {
-      context.say("Offline (--offline): nothing to refresh; start without --offline to download", isError: true)
+      context.say(
+        "Offline (--offline): nothing to refresh; start without --offline to download", isError: true)
     }
   }
 

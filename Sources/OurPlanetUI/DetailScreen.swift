@@ -29,7 +29,9 @@ final class DetailScreen: Screen {
     let map = context.map.bindings(selected: { [unowned self] in event }, pick: { _ in })
     return map + [
       .run(.openLink) { [unowned self] key in
-        guard case .char(let digit) = key, let number = digit.wholeNumberValue else { return openLink(number: 1) }
+        guard case .char(let digit) = key, let number = digit.wholeNumberValue else {
+          return openLink(number: 1)
+        }
         openLink(number: number)
       },
       .run(.step) { [unowned self] key in step(by: key == .char("J") ? 1 : -1) },

@@ -60,30 +60,38 @@ extension KeyCommand {
   static let help = KeyCommand("help", [.char("?")], "show the keys")
   static let messages = KeyCommand("messages", [.char("!")], "list the messages (warnings, failures)")
   static let refresh = KeyCommand("refresh", [.char("r")], "refresh from the network")
-  static let search = KeyCommand("search", [.char("/")], "search titles: type, ↑↓ move, Enter keeps, Esc clears")
-  static let clearSearchLine = KeyCommand("clear-search-line", [.ctrl("u")], "clear the search line while typing")
+  static let search = KeyCommand(
+    "search", [.char("/")], "search titles: type, ↑↓ move, Enter keeps, Esc clears")
+  static let clearSearchLine = KeyCommand(
+    "clear-search-line", [.ctrl("u")], "clear the search line while typing")
   static let move = KeyCommand(
     "move", [.up, .down, .char("k"), .char("j")], "move the selection (scroll in the detail)")
-  static let page = KeyCommand("page", [.pageUp, .pageDown, .ctrl("b"), .ctrl("f"), .char(" ")], "move a page")
+  static let page = KeyCommand(
+    "page", [.pageUp, .pageDown, .ctrl("b"), .ctrl("f"), .char(" ")], "move a page")
   static let ends = KeyCommand("ends", [.char("g"), .char("G"), .home, .end], "first / last")
   static let open = KeyCommand(
     "open", [.enter, .char("l"), .right], "open the category or event (→ too on categories)")
   static let back = KeyCommand(
-    "back", [.escape, .backspace, .char("h"), .left], "go back (Esc first clears a search; ← from the detail)")
+    "back", [.escape, .backspace, .char("h"), .left], "go back (Esc first clears a search; ← from the detail)"
+  )
   static let days = KeyCommand("days", [.left, .right], "on the events screen: days filter −1 / +1")
   static let daysStep = KeyCommand(
-    "days-step", [.shiftLeft, .shiftRight, .char("["), .char("]")], "on the events screen: days filter −30 / +30")
+    "days-step", [.shiftLeft, .shiftRight, .char("["), .char("]")],
+    "on the events screen: days filter −30 / +30")
   static let openLink = KeyCommand(
     "open-link", [.char("o")] + (1...9).map { .char(Character(String($0))) },
     "open the event's first (or numbered) link")
   static let step = KeyCommand("step", [.char("J"), .char("K")], "next / previous event, from the detail")
   static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
   static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
-  static let export = KeyCommand("export", [.char("e")], "export the list as shown as GeoJSON, in this folder")
-  static let exportCSV = KeyCommand("export-csv", [.char("E")], "export the list as shown as CSV, in this folder")
+  static let export = KeyCommand(
+    "export", [.char("e")], "export the list as shown as GeoJSON, in this folder")
+  static let exportCSV = KeyCommand(
+    "export-csv", [.char("E")], "export the list as shown as CSV, in this folder")
   static let map = KeyCommand("map", [.char("m")], "show / hide the world map (events, detail)")
   static let focus = KeyCommand("focus", [.tab], "move the keys between the list and the map")
-  static let zoom = KeyCommand("zoom", [.char("+"), .char("="), .char("-"), .char("_")], "map: zoom in / out")
+  static let zoom = KeyCommand(
+    "zoom", [.char("+"), .char("="), .char("-"), .char("_")], "map: zoom in / out")
   static let pan = KeyCommand(
     "pan", [.left, .right, .up, .down, .char("h"), .char("l"), .char("k"), .char("j")], "map: pan")
   static let wholeWorld = KeyCommand("whole-world", [.char("0")], "map: the whole world")
