@@ -40,18 +40,21 @@ func runInteractive(_ options: Options) -> Int32 {
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
     sort: options.sort)
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
-  let seen = SeenTracker(file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages)
+  let seen = SeenTracker(
+    file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages,
+    writes: DispatchQueue(label: "ourplanet.seen-state", qos: .utility))
   // What writers killed mid-write left in the state folder (their process is gone), off the main
   // thread; a live instance's files stay.
-  DispatchQueue.global(qos: .utility).async {
+  _ = background.schedule(()) { _ in
     TemporaryFileSweep.sweep(stateDirectory) { StateFile<SeenState>.isStateFileName($0) }
+    return Disposables.create()
   }
   let shell = AppShell(
     host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
-    openLink: { url, completion in LinkOpener.open(url, completion: completion) }, seen: seen,
-    clock: { Date() })
+    openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
+    clock: { Date() }, exportScheduler: background)
   let trimming = shell.loadsEnded.observe(on: background)
     .subscribe(onNext: { Allocator.releaseFreeMemory() })
   defer { trimming.dispose() }

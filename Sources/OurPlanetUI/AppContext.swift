@@ -1,4 +1,3 @@
-import Dispatch
 import EONETKit
 import Foundation
 import OurPlanet
@@ -10,8 +9,8 @@ import TerminalUI
 public typealias LinkOpening =
   @Sendable (_ url: String, _ completion: @escaping @Sendable (String?) -> Void) -> Void
 
-/// What every screen shares: the host, the catalog, the days window, the map, the schedulers and
-/// the messages. Everything here is used on the main thread only.
+/// What the screens share: the host, the catalog, the days window, the map, the schedulers and the
+/// messages. Everything here is used on the main thread only.
 final class AppContext {
   let host: AppHost
   let catalogModel: CatalogViewModel
@@ -39,58 +38,11 @@ final class AppContext {
   let region: BehaviorRelay<Region?>
   /// The events list's order (`s` cycles it).
   let sort: BehaviorRelay<EventSort>
-  /// Whether `m` has turned the world map on.
-  var showMap = false
-  /// The map, shared by the events and detail screens.
-  var map = MapPane()
-  /// Whether keys go to the map (Tab) rather than the list.
-  var mapFocused = false
+  /// The world map the events and detail screens share.
+  private(set) lazy var map = MapController(region: region) { [unowned self] text in say(text) }
+  /// Where exports are written: off the main thread, at a priority below the UI's.
+  let exportScheduler: SchedulerType
 
-  /// The hint shown when the map takes the focus.
-  static let mapHint =
-    "Map: + - zoom, arrows/hjkl pan, 0 reset, c centre, Space next marker, f filter to view, Tab list"
-
-  /// Handles a mouse event over the map: the wheel zooms, a drag pans, a click picks a marker.
-  ///
-  /// - Returns: `nil` when the event is not over a shown map, else the event picked (or `""`).
-  func handleMapMouse(_ event: MouseEvent) -> String? {
-    guard showMap, let rect = map.lastRect, rect.contains(event.point) else { return nil }
-    switch event.kind {
-    case .wheelUp: map.zoom(by: 2)
-    case .wheelDown: map.zoom(by: 0.5)
-    case .drag(let from):
-      guard rect.contains(from) else { return nil }
-      map.pan(columns: from.x - event.point.x, rows: from.y - event.point.y)
-    case .click, .doubleClick:
-      return map.eventID(at: event.point) ?? ""
-    }
-    return ""
-  }
-
-  /// Handles `key` on the focused map of a screen whose selection is `selected`.
-  ///
-  /// - Returns: `nil` when it is not a map key (or the map is not focused), else the event picked
-  ///   (or `""` when the map only moved).
-  func handleMapKey(_ key: Key, selected: EOEvent?) -> String? {
-    guard showMap, mapFocused else { return nil }
-    switch key {
-    case .char("f"):
-      guard let region = map.visibleRegion else {
-        say("Zoom in first (+): the whole world is no region")
-        return ""
-      }
-      self.region.accept(region)
-      say("Only events \(region.label); F clears the region")
-      return ""
-    default:
-      break
-    }
-    switch map.handle(key, selected: selected) {
-    case .moved: return ""
-    case .picked(let id): return id
-    case .ignored: return nil
-    }
-  }
   /// A one-line answer to the last key ("Opening …", "Nothing to refresh offline"), cleared by the
   /// next key.
   var notice: (text: String, isError: Bool)?
@@ -98,7 +50,7 @@ final class AppContext {
   init(
     host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
     mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
-    clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort
+    clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort, exportScheduler: SchedulerType
   ) {
     self.region = BehaviorRelay(value: region)
     self.sort = BehaviorRelay(value: sort)
@@ -106,19 +58,15 @@ final class AppContext {
     self.clock = clock
     self.host = host
     self.catalogModel = catalogModel
-    // The first launch's baseline is taken before any screen sees a catalog, so no frame ever
-    // counts as new what the first refresh brought.
     self.catalog = catalogModel.catalog.asObservable()
       .observe(on: mainScheduler)
-      .do(onNext: { [seen, catalogModel] catalog in
-        seen.absorbBaseline(catalog, online: catalogModel.isOnline)
-      })
       .share(replay: 1, scope: .whileConnected)
     self.days = days
     self.dayRange = dayRange
     self.mainScheduler = mainScheduler
     self.messages = messages
     self.openLink = openLink
+    self.exportScheduler = exportScheduler
   }
 
   var symbols: Symbols { host.symbols }
@@ -137,13 +85,14 @@ final class AppContext {
     let day = Formatting.day(clock())
     let messages = self.messages
     say("Writing \(Formatting.count(events.count, "event")) as \(format.rawValue)…")
-    DispatchQueue.global(qos: .userInitiated).async {
+    _ = exportScheduler.schedule(()) { _ in
       switch ExportFile.write(events, as: format, name: name, day: day, directory: directory) {
       case .success(let file):
         messages.post("Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)")
       case .failure(let error):
         messages.post("Export failed: \(error.message)")
       }
+      return Disposables.create()
     }
   }
 

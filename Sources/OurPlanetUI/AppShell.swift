@@ -4,8 +4,8 @@ import OurPlanet
 import RxCore
 import TerminalUI
 
-/// The app around the screens: routes keys (overlays, the search line, the global keys, then the
-/// top screen) and draws the header, the screen, the search line and the status line.
+/// The app around the screens: routes keys (overlays, the search line, then the bindings of the
+/// top screen and the app's) and draws the header, the screen, the search line and the status line.
 ///
 /// It runs on any ``AppHost``: the terminal in the app, a headless host in tests, so every screen
 /// can be driven and read back without a terminal.
@@ -17,6 +17,10 @@ public final class AppShell {
   private var overlay: Overlay?
   private var search: SearchField?
   private var postedFailures = 0
+  /// Which keys ask for which command.
+  private let keymap: Keymap
+  /// The name of the command the last key ran (tests read it).
+  private(set) var lastCommand: String?
 
   /// Wires the screens to the model; loading starts at once.
   ///
@@ -31,11 +35,15 @@ public final class AppShell {
   ///   - seen: What the user has seen (in memory, first launch, when `nil`).
   ///   - clock: The wall clock, for the next refresh's time (none shown when `nil`).
   ///   - exportDirectory: Where `e` and `E` write (the current folder when `nil`).
+  ///   - exportScheduler: Where `e` and `E` write (`backgroundScheduler` when `nil`).
+  ///   - keymap: Which keys ask for which command.
   public init(
     host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
     backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening, seen: SeenTracker? = nil,
-    clock: (@Sendable () -> Date)? = nil, exportDirectory: URL? = nil
+    clock: (@Sendable () -> Date)? = nil, exportDirectory: URL? = nil, exportScheduler: SchedulerType? = nil,
+    keymap: Keymap = .standard
   ) {
+    self.keymap = keymap
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
       refreshInterval: options.refreshInterval, timerScheduler: mainScheduler, now: clock)
@@ -44,8 +52,12 @@ public final class AppShell {
     context = AppContext(
       host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
-      clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort)
+      clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort,
+      exportScheduler: exportScheduler ?? backgroundScheduler)
     if let exportDirectory { context.exportDirectory = exportDirectory }
+    // The tracker hears each catalog before any screen, so no frame counts as new what the first
+    // refresh brought.
+    context.seen.follow(context.catalog, online: model.isOnline).disposed(by: bag)
     status = StatusPresenter(context: context)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.catalog
@@ -67,13 +79,7 @@ public final class AppShell {
   /// Handles one key press.
   public func handle(_ key: Key) {
     defer { context.host.setNeedsRedraw() }
-    switch key {
-    case .resize: return
-    case .ctrl("l"):
-      context.host.redrawAll()
-      return
-    default: break
-    }
+    if key == .resize { return }
     if let overlay {
       if !overlay.handle(key) { self.overlay = nil }
       return
@@ -89,61 +95,102 @@ public final class AppShell {
       return
     }
     context.notice = nil
-    if handleGlobal(key) { return }
-    let action = screen.handle(key)
-    if case .unhandled = action, key == .escape || key == .backspace || key == .char("h") {
-      navigator.perform(.pop)
-      return
-    }
-    navigator.perform(action)
+    guard let binding = binding(for: key) else { return }
+    lastCommand = binding.command.name
+    navigator.perform(binding.action(key))
   }
 
-  private func handleGlobal(_ key: Key) -> Bool {
-    switch key {
-    case .char("q"):
-      context.host.stop()
-    case .char("?"):
-      overlay = ListOverlay.help()
-    case .char("!"):
-      overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
-    case .char("r"):
-      if context.catalogModel.isOnline {
-        context.catalogModel.refresh()
-      } else {
-        context.say(
-          "Offline (--offline): nothing to refresh; start without --offline to download", isError: true)
-      }
-    case .char("/"):
-      if let target = screen as? Searchable & Screen {
-        search = SearchField(target: target)
-      } else {
-        context.say("Search works on the categories and events lists")
-      }
-    case .tab:
-      if screen.showsMap && context.showMap {
-        context.mapFocused.toggle()
-        if context.mapFocused { context.say(AppContext.mapHint) }
-      } else {
-        context.say("Tab moves between the list and the map: show the map with m first")
-      }
-    case .char("F"):
-      if context.region.value == nil {
-        context.say("No region filter to clear")
-      } else {
-        context.region.accept(nil)
-        context.say("Region filter cleared: the whole world")
-      }
-    case .char("m"):
-      if screen.showsMap {
-        context.showMap.toggle()
-        if !context.showMap { context.mapFocused = false }
-      } else {
-        context.say("The map shows on the events and detail screens: open a category first")
-      }
-    default:
-      return false
+  /// What `key` asks for on the top screen: its bindings first, then the app's.
+  func binding(for key: Key) -> Binding? {
+    keymap.binding(for: key, in: bindings())
+  }
+
+  /// Every binding in force on the top screen, in the order a key is matched.
+  func bindings() -> [Binding] {
+    screen.bindings() + appBindings()
+  }
+
+  /// What the help lists here: each binding in force with the keys that reach it.
+  func helpBindings() -> [(command: KeyCommand, keys: [Key])] {
+    keymap.reachingKeys(in: bindings())
+  }
+
+  /// The keys of the app, whatever the screen: they come after the screen's own.
+  private func appBindings() -> [Binding] {
+    [
+      .run(.quit) { [unowned self] _ in context.host.stop() },
+      .run(.help) { [unowned self] _ in
+        let entries = helpBindings().map {
+          HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help)
+        }
+        overlay = ListOverlay(
+          title: "OurPlanet keys", entries: entries + Self.terminalEntries, closeKey: .char("?"))
+      },
+      .run(.messages) { [unowned self] _ in
+        overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
+      },
+      .run(.refresh) { [unowned self] _ in refresh() },
+      .run(.search) { [unowned self] _ in openSearch() },
+      .run(.focus) { [unowned self] _ in
+        if screen.showsMap {
+          context.map.toggleFocus()
+        } else {
+          context.say("Tab moves between the list and the map: show the map with m first")
+        }
+      },
+      .run(.clearRegion) { [unowned self] _ in clearRegion() },
+      .run(.map) { [unowned self] _ in
+        if screen.showsMap {
+          context.map.toggleShown()
+        } else {
+          context.say("The map shows on the events and detail screens: open a category first")
+        }
+      },
+      .run(.redraw) { [unowned self] _ in context.host.redrawAll() },
+      Binding(.back) { [unowned self] key in back(key) },
+    ]
+  }
+
+  /// What the terminal does itself, listed in the help with the rest.
+  private static let terminalEntries = KeyCommand.all.filter(\.isTerminal).map {
+    HelpEntry(keys: KeyCommand.label($0.keys), action: $0.help)
+  }
+
+  /// `back`: Esc first clears a search; otherwise the screen below comes back.
+  private func back(_ key: Key) -> ScreenAction {
+    if key == .escape, let target = screen as? Searchable, !target.query.isEmpty {
+      target.setQuery("")
+      return .handled
     }
-    return true
+    return .pop
+  }
+
+  private func refresh() {
+    if context.catalogModel.isOnline {
+      context.catalogModel.refresh()
+    } else {
+      context.say(
+        "Offline (--offline): nothing to refresh; start without --offline to download", isError: true)
+    }
+  }
+
+  private func openSearch() {
+    if let target = screen as? Searchable & Screen {
+      search = SearchField(target: target) { [unowned self] key in
+        if let binding = binding(for: key) { navigator.perform(binding.action(key)) }
+      }
+    } else {
+      context.say("Search works on the categories and events lists")
+    }
+  }
+
+  private func clearRegion() {
+    if context.region.value == nil {
+      context.say("No region filter to clear")
+    } else {
+      context.region.accept(nil)
+      context.say("Region filter cleared: the whole world")
+    }
   }
 
   // MARK: - Data

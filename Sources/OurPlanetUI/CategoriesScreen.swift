@@ -61,35 +61,35 @@ final class CategoriesScreen: Screen, Searchable {
     context.host.setNeedsRedraw()
   }
 
-  func handle(_ key: Key) -> ScreenAction {
+  func bindings() -> [Binding] {
     refreshRows()
-    switch key {
-    case .enter, .char("l"), .right:
-      guard let id = list.selectedID else { return .handled }
-      return .push(EventsScreen(categoryID: id, context: context))
-    case .escape:
-      if !query.isEmpty { setQuery("") }
-      return .handled
-    case .char("n"):
-      selectNextChanged()
-      return .handled
-    case .char("A"):
-      guard let id = list.selectedID else { return .handled }
-      let items =
-        id == EventListViewModel.allCategoriesID ? catalog.items : catalog.item(id: id).map { [$0] } ?? []
-      context.seen.markSeen(items.lazy.flatMap(\.events))
-      context.say(
-        "Marked every event of \(items.count == 1 ? items[0].category.title : "every category") seen")
-      return .handled
-    default:
-      return list.handle(key: key) ? .handled : .unhandled
-    }
+    return [
+      Binding(.open) { [unowned self] _ in openSelection() },
+      .run(.nextNew) { [unowned self] _ in selectNextChanged() },
+      .run(.markSeen) { [unowned self] _ in markSelectionSeen() },
+    ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
+  }
+
+  /// Opens the selected category's events.
+  private func openSelection() -> ScreenAction {
+    guard let id = list.selectedID else { return .handled }
+    return .push(EventsScreen(categoryID: id, context: context))
+  }
+
+  /// Marks every event of the selected category (or of all) seen.
+  private func markSelectionSeen() {
+    guard let id = list.selectedID else { return }
+    let items =
+      id == EventListViewModel.allCategoriesID ? catalog.items : catalog.item(id: id).map { [$0] } ?? []
+    context.seen.markSeen(items.lazy.flatMap(\.events))
+    context.say(
+      "Marked every event of \(items.count == 1 ? items[0].category.title : "every category") seen")
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
     refreshRows()
     switch list.handleMouse(event) {
-    case .open?: return handle(.enter)
+    case .open?: return openSelection()
     case .moved?: return .handled
     case nil: return .unhandled
     }

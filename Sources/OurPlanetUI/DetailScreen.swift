@@ -25,27 +25,21 @@ final class DetailScreen: Screen {
   var position: String? { nil }
   var showsMap: Bool { true }
 
-  func handle(_ key: Key) -> ScreenAction {
-    if context.handleMapKey(key, selected: event) != nil { return .handled }
-    switch key {
-    case .escape, .backspace, .char("h"), .left:
-      return .pop
-    case .char("o"):
-      openLink(number: 1)
-    case .char(let digit) where digit.isWholeNumber && digit != "0":
-      openLink(number: digit.wholeNumberValue ?? 1)
-    case .char("J"):
-      step(by: 1)
-    case .char("K"):
-      step(by: -1)
-    default:
-      return pane.handle(key: key) ? .handled : .unhandled
-    }
-    return .handled
+  func bindings() -> [Binding] {
+    let map = context.map.bindings(selected: { [unowned self] in event }, pick: { _ in })
+    return map + [
+      .run(.openLink) { [unowned self] key in
+        guard case .char(let digit) = key, let number = digit.wholeNumberValue else {
+          return openLink(number: 1)
+        }
+        openLink(number: number)
+      },
+      .run(.step) { [unowned self] key in step(by: key == .char("J") ? 1 : -1) },
+    ] + Binding.listNavigation { [unowned self] key in pane.handle(key: key) }
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
-    if context.handleMapMouse(event) != nil { return .handled }
+    if context.map.handleMouse(event) != nil { return .handled }
     switch event.kind {
     case .wheelUp: _ = pane.handle(key: .up)
     case .wheelDown: _ = pane.handle(key: .down)
@@ -57,11 +51,11 @@ final class DetailScreen: Screen {
   func render(into buffer: inout CellBuffer, rect: Rect) {
     followUpdates()
     var textArea = rect
-    if context.showMap {
+    if context.map.isShown {
       let split = MapPane.splitDetailArea(rect)
       textArea = split.text
-      context.map.showTrack(of: event)
-      context.map.render(into: &buffer, rect: split.map, selectedEventID: event.id)
+      context.map.pane.showTrack(of: event)
+      context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: event.id)
     }
     pane.render(into: &buffer, rect: textArea)
   }

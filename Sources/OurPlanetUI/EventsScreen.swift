@@ -5,8 +5,7 @@ import TerminalUI
 
 /// One category's events: the days slider, a line saying what is not live, the list, the map.
 ///
-/// ← → move the slider (Shift or [ ] by 30 days); Enter or l opens an event; Esc, Backspace or h
-/// goes back (Esc first clears a search).
+/// Its keys are its ``bindings()``: the slider, opening an event, the sort, exports, the map's.
 final class EventsScreen: Screen, Searchable {
   private let context: AppContext
   private let model: EventListViewModel
@@ -24,7 +23,7 @@ final class EventsScreen: Screen, Searchable {
       scheduler: context.mainScheduler, region: context.region.asObservable(),
       sort: context.sort.asObservable())
     self.model = model
-    context.map.show([])
+    context.map.pane.show([])
     subscription.disposable = model.state
       .observe(on: context.mainScheduler)
       .subscribe(onNext: { [unowned self] state in self.stateChanged(state) })
@@ -63,53 +62,49 @@ final class EventsScreen: Screen, Searchable {
     return events[index + offset]
   }
 
-  func handle(_ key: Key) -> ScreenAction {
-    if let picked = context.handleMapKey(key, selected: selectedEvent) {
-      if !picked.isEmpty { list.select(id: picked) }
-      return .handled
-    }
-    switch key {
-    case .enter, .char("l"):
-      guard let event = selectedEvent else { return .handled }
-      context.seen.markSeen([event])
-      return .push(DetailScreen(event: event, list: self, context: context))
-    case .char("n"):
-      selectNextChanged()
-    case .char("s"):
-      let next = context.sort.value.next(hasCentre: context.region.value?.centre != nil)
-      context.sort.accept(next)
-      context.say(
-        "Sorted \(next.label)"
-          + (next == .date && context.region.value?.centre == nil ? " (distance needs --near)" : ""))
-    case .char("e"):
-      context.export(events, as: .geojson, name: model.categoryID)
-    case .char("E"):
-      context.export(events, as: .csv, name: model.categoryID)
-    case .char("A"):
-      context.seen.markSeen(events)
-      context.say("Marked every event of \(breadcrumb) seen")
-    case .escape where !query.isEmpty:
-      setQuery("")
-      return .handled
-    case .escape, .backspace, .char("h"):
-      return .pop
-    case .left: model.adjustDays(by: -1)
-    case .right: model.adjustDays(by: 1)
-    case .shiftLeft, .char("["): model.adjustDays(by: -30)
-    case .shiftRight, .char("]"): model.adjustDays(by: 30)
-    default:
-      return list.handle(key: key) ? .handled : .unhandled
-    }
-    return .handled
+  func bindings() -> [Binding] {
+    let map = context.map.bindings(
+      selected: { [unowned self] in selectedEvent }, pick: { [unowned self] id in list.select(id: id) })
+    return map + [
+      Binding(.open) { [unowned self] _ in openSelection() },
+      .run(.nextNew) { [unowned self] _ in selectNextChanged() },
+      .run(.sort) { [unowned self] _ in cycleSort() },
+      .run(.export) { [unowned self] _ in context.export(events, as: .geojson, name: model.categoryID) },
+      .run(.exportCSV) { [unowned self] _ in context.export(events, as: .csv, name: model.categoryID) },
+      .run(.markSeen) { [unowned self] _ in
+        context.seen.markSeen(events)
+        context.say("Marked every event of \(breadcrumb) seen")
+      },
+      .run(.days) { [unowned self] key in model.adjustDays(by: key == .left ? -1 : 1) },
+      .run(.daysStep) { [unowned self] key in
+        model.adjustDays(by: key == .shiftLeft || key == .char("[") ? -30 : 30)
+      },
+    ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
+  }
+
+  /// Opens the selected event's detail, marking it seen.
+  private func openSelection() -> ScreenAction {
+    guard let event = selectedEvent else { return .handled }
+    context.seen.markSeen([event])
+    return .push(DetailScreen(event: event, list: self, context: context))
+  }
+
+  /// `s`: the next sort order (distance only with a point to measure from).
+  private func cycleSort() {
+    let next = context.sort.value.next(hasCentre: context.region.value?.centre != nil)
+    context.sort.accept(next)
+    context.say(
+      "Sorted \(next.label)"
+        + (next == .date && context.region.value?.centre == nil ? " (distance needs --near)" : ""))
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
-    if let picked = context.handleMapMouse(event) {
+    if let picked = context.map.handleMouse(event) {
       if !picked.isEmpty { list.select(id: picked) }
       return .handled
     }
     switch list.handleMouse(event) {
-    case .open?: return handle(.enter)
+    case .open?: return openSelection()
     case .moved?: return .handled
     case nil: return .unhandled
     }
@@ -147,11 +142,11 @@ final class EventsScreen: Screen, Searchable {
         at: Point(x: noticeRect.x, y: noticeRect.y), style: style, clip: noticeRect)
       listRect = below
     }
-    if context.showMap {
+    if context.map.isShown {
       let split = MapPane.splitEventsArea(listRect)
       listRect = split.list
-      context.map.showTrack(of: selectedEvent)
-      context.map.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
+      context.map.pane.showTrack(of: selectedEvent)
+      context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
     }
     list.render(into: &buffer, rect: listRect)
   }
@@ -189,7 +184,7 @@ final class EventsScreen: Screen, Searchable {
     self.state = state
     rebuildRows()
     list.emptyMessage = state.emptyMessage
-    context.map.show(state.events)
+    context.map.pane.show(state.events)
     context.host.setNeedsRedraw()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RxCore
 import Support
 
 /// Opens a URL with the desktop's opener (`xdg-open`), without a shell and without waiting.
@@ -6,19 +7,22 @@ import Support
 /// The opener's output goes to /dev/null so it can never scribble on the screen curses owns, and it
 /// runs off the main thread so a slow opener never freezes the UI.
 public enum LinkOpener {
-  /// Starts the opener for `url`; calls `completion` with an error message if it could not start
-  /// or exited with an error, or with `nil` once it exited successfully.
-  public static func open(_ url: String, completion: @escaping @Sendable (String?) -> Void) {
+  /// Starts the opener for `url` on `scheduler`; calls `completion` with an error message if it
+  /// could not start or exited with an error, or with `nil` once it exited successfully.
+  public static func open(
+    _ url: String, on scheduler: some ImmediateSchedulerType & Sendable,
+    completion: @escaping @Sendable (String?) -> Void
+  ) {
     guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     else {
       completion("Not a web link: \(url)")
       return
     }
-    DispatchQueue.global(qos: .userInitiated).async {
+    _ = scheduler.schedule(()) { _ in
       guard let opener = findOpener() else {
         completion("No xdg-open found to open \(url)")
-        return
+        return Disposables.create()
       }
       let process = Process()
       process.executableURL = opener
@@ -39,6 +43,7 @@ public enum LinkOpener {
       } catch {
         completion("Could not start xdg-open: \(error.localizedDescription)")
       }
+      return Disposables.create()
     }
   }
 

@@ -56,11 +56,6 @@ final class ListOverlay: Overlay {
     box.scrollOffset = max(0, min(box.scrollOffset + rows, box.entries.count - visibleRows))
   }
 
-  /// The help: every key.
-  static func help() -> ListOverlay {
-    ListOverlay(title: "OurPlanet keys", entries: KeyBindings.all, closeKey: .char("?"))
-  }
-
   /// The messages of the session, newest first.
   static func messages(_ messages: [AppMessage], received: Int) -> ListOverlay {
     var entries =
@@ -79,9 +74,12 @@ final class ListOverlay: Overlay {
 /// leaving it; Enter keeps the filter, Esc clears it, Ctrl-U clears the line.
 final class SearchField {
   private unowned let target: Searchable & Screen
+  /// Hands the list keys to the screen, as if the search line were not open.
+  private let forward: (Key) -> Void
 
-  init(target: Searchable & Screen) {
+  init(target: Searchable & Screen, forward: @escaping (Key) -> Void) {
     self.target = target
+    self.forward = forward
   }
 
   /// Handles a key.
@@ -98,12 +96,12 @@ final class SearchField {
     case .backspace:
       if text.isEmpty { return false }
       text.removeLast()
-    case .ctrl("u"):
+    case _ where KeyCommand.clearSearchLine.keys.contains(key):
       text = ""
     case .char(let character):
       text.append(character)
     case .up, .down, .pageUp, .pageDown, .home, .end:
-      _ = target.handle(key)
+      forward(key)
       return true
     default:
       return true

@@ -3,7 +3,7 @@ import TerminalUI
 /// One screen of the app: it owns its state, its keys and its drawing.
 ///
 /// The navigator keeps the screens in a stack; the shell around them draws the header and the
-/// status line, routes keys (overlays first, then the app's global keys, then the top screen), and
+/// status line, routes keys (overlays first, then the top screen's bindings, then the app's), and
 /// asks the screen for its breadcrumb, header text and list position.
 protocol Screen: AnyObject {
   /// The screen's crumb in the header ("Wildfires").
@@ -14,8 +14,8 @@ protocol Screen: AnyObject {
   var position: String? { get }
   /// Whether the world map can be shown here.
   var showsMap: Bool { get }
-  /// Handles a key the overlays and the global keys left alone.
-  func handle(_ key: Key) -> ScreenAction
+  /// The screen's keys as they stand now (a focused map's first), before the app's own.
+  func bindings() -> [Binding]
   /// Draws the screen's body.
   func render(into buffer: inout CellBuffer, rect: Rect)
   /// Handles a mouse event the overlays left alone.
@@ -26,6 +26,16 @@ protocol Screen: AnyObject {
 
 extension Screen {
   func handleMouse(_ event: MouseEvent) -> ScreenAction { .unhandled }
+}
+
+extension Binding {
+  /// The list keys (move, page, first / last), handed to a list or pane's own key handling
+  /// (Space as PgDn).
+  static func listNavigation(_ handle: @escaping (Key) -> Bool) -> [Binding] {
+    [KeyCommand.move, .page, .ends].map { command in
+      Binding(command) { key in handle(key == .char(" ") ? .pageDown : key) ? .handled : .unhandled }
+    }
+  }
 }
 
 extension ListView {

@@ -20,7 +20,7 @@ public final class SeenTracker: @unchecked Sendable {
 
   private let file: StateFile<SeenState>?
   private let messages: MessageLog?
-  private let queue = DispatchQueue(label: "ourplanet.seen-state")
+  private let queue: DispatchQueue
 
   /// The seen state.
   public var state: BehaviorRelay<SeenState> {
@@ -38,15 +38,25 @@ public final class SeenTracker: @unchecked Sendable {
   /// The file is read on first use, not here: the app makes the tracker, then starts loading its
   /// catalog on a background thread, and only then needs the seen state, so the two reads overlap
   /// (at ten times today's data the file holds 56,000 fingerprints).
-  public init(file: StateFile<SeenState>?, messages: MessageLog?) {
+  ///
+  /// - Parameters:
+  ///   - file: Where the state persists.
+  ///   - messages: Where problems go.
+  ///   - writes: A serial queue for the writes; the composition root picks its priority.
+  public init(
+    file: StateFile<SeenState>?, messages: MessageLog?,
+    writes: DispatchQueue = DispatchQueue(label: "ourplanet.seen-state", qos: .utility)
+  ) {
     self.file = file
     self.messages = messages
+    queue = writes
     isLoaded = file == nil
   }
 
   /// A tracker that already has `seen` (tests).
   public init(seen: SeenState) {
     file = nil
+    queue = DispatchQueue(label: "ourplanet.seen-state")
     messages = nil
     isLoaded = true
     stored.accept(seen)
@@ -102,6 +112,18 @@ public final class SeenTracker: @unchecked Sendable {
     next.baseline = baseline.union(loaded.map(\.category.id))
     state.accept(next)
     save(next)
+  }
+
+  /// Takes each category's baseline from `catalogs` as they arrive, until disposed.
+  ///
+  /// Subscribe before anything that shows the catalog: observers of a shared stream hear each
+  /// value in the order they subscribed, so no frame counts as new what the first refresh brought.
+  ///
+  /// - Parameters:
+  ///   - catalogs: The catalog as it changes.
+  ///   - online: Whether the catalog can come from the network (else storage counts as loaded).
+  public func follow(_ catalogs: Observable<Catalog>, online: Bool) -> Disposable {
+    catalogs.subscribe(onNext: { [weak self] catalog in self?.absorbBaseline(catalog, online: online) })
   }
 
   /// Waits until every write so far has reached the disk.

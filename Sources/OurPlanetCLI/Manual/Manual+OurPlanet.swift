@@ -1,5 +1,6 @@
 import OurPlanet
 import OurPlanetUI
+import TerminalUI
 
 extension Manual {
   /// `ourplanet`'s manual: what `--help` prints and what `man ourplanet` shows.
@@ -137,7 +138,7 @@ extension Manual {
         summary: "print each new, updated or closed event as it happens"),
     ],
     options: Options.declarations,
-    keys: KeyBindings.all,
+    keys: KeyCommand.all.map { HelpEntry(keys: KeyCommand.label($0.keys), action: $0.help) },
     environment: [
       Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
       Entry(

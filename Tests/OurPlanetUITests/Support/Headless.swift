@@ -86,12 +86,17 @@ final class ShellHarness {
   let messages = MessageLog(clock: { Fixture.reference })
   var shell: AppShell!
   var size: Size
+  /// Where `e` and `E` write when the test names no folder: its own, removed with the harness, so
+  /// a test pressing every key leaves nothing in the working folder.
+  private let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("ourplanet-ui-\(UUID().uuidString)", isDirectory: true)
 
   init(
     symbols: Symbols = .unicode, size: Size = Size(width: 100, height: 30),
     options: AppOptions = AppOptions(),
     beforeShell: (MessageLog) -> Void = { _ in },
-    openLink: @escaping LinkOpening = { _, completion in completion(nil) }, feed: (TestScheduler) -> EventFeed
+    openLink: @escaping LinkOpening = { _, completion in completion(nil) }, exportDirectory: URL? = nil,
+    feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
     self.size = size
@@ -99,8 +104,12 @@ final class ShellHarness {
     shell = AppShell(
       host: host, feed: feed(scheduler), options: options, messages: messages, mainScheduler: scheduler,
       backgroundScheduler: scheduler, openLink: openLink,
-      seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference })
+      seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference },
+      exportDirectory: exportDirectory ?? scratch,
+      exportScheduler: scheduler)
   }
+
+  deinit { try? FileManager.default.removeItem(at: scratch) }
 
   /// Lets virtual time run to `time`, then draws a frame, as the main loop does.
   func advance(to time: Int) {

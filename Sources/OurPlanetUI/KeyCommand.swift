@@ -1,0 +1,114 @@
+import OurPlanet
+import TerminalUI
+
+/// Something the user can ask for with a key: a stable name, the keys, and what the help says.
+///
+/// The declaration is data: a screen pairs it with an action in a ``Binding``, and the help
+/// overlay, the manual's key table and the dispatch all read the same value, so they cannot
+/// disagree. The name is what a config's `[keys]` table will rebind (see ``Keymap``).
+///
+/// ```swift
+/// Binding(.refresh) { _ in model.refresh(); return .handled }
+/// ```
+public struct KeyCommand: Hashable, Sendable {
+  /// The stable name (`quit`, `refresh`, `next-new`).
+  public let name: String
+  /// The keys that ask for it, unless a keymap says otherwise.
+  public let keys: [Key]
+  /// What it does, as the help and the manual say it.
+  public let help: String
+  /// Whether the terminal acts on it before the app sees a key (Ctrl-Z suspends through the tty).
+  public let isTerminal: Bool
+
+  init(_ name: String, _ keys: [Key], _ help: String, isTerminal: Bool = false) {
+    self.name = name
+    self.keys = keys
+    self.help = help
+    self.isTerminal = isTerminal
+  }
+
+  /// The keys as the help writes them: `↑ ↓  k j` (named keys and letters in separate groups).
+  public static func label(_ keys: [Key]) -> String {
+    var text = ""
+    var previousIsLetter: Bool?
+    for key in keys {
+      let name = Self.name(of: key)
+      let isLetter = name.count == 1
+      if let previousIsLetter { text += previousIsLetter == isLetter ? " " : "  " }
+      text += name
+      previousIsLetter = isLetter
+    }
+    return text
+  }
+
+  /// The key's name in the help: arrows as arrows, the rest as the terminal calls them.
+  static func name(of key: Key) -> String {
+    switch key {
+    case .up: "↑"
+    case .down: "↓"
+    case .left: "←"
+    case .right: "→"
+    case .shiftLeft: "Shift-←"
+    case .shiftRight: "Shift-→"
+    default: key.description
+    }
+  }
+}
+
+extension KeyCommand {
+  static let quit = KeyCommand("quit", [.char("q")], "quit")
+  static let help = KeyCommand("help", [.char("?")], "show the keys")
+  static let messages = KeyCommand("messages", [.char("!")], "list the messages (warnings, failures)")
+  static let refresh = KeyCommand("refresh", [.char("r")], "refresh from the network")
+  static let search = KeyCommand(
+    "search", [.char("/")], "search titles: type, ↑↓ move, Enter keeps, Esc clears")
+  static let clearSearchLine = KeyCommand(
+    "clear-search-line", [.ctrl("u")], "clear the search line while typing")
+  static let move = KeyCommand(
+    "move", [.up, .down, .char("k"), .char("j")], "move the selection (scroll in the detail)")
+  static let page = KeyCommand(
+    "page", [.pageUp, .pageDown, .ctrl("b"), .ctrl("f"), .char(" ")], "move a page")
+  static let ends = KeyCommand("ends", [.char("g"), .char("G"), .home, .end], "first / last")
+  static let open = KeyCommand(
+    "open", [.enter, .char("l"), .right], "open the category or event (→ too on categories)")
+  static let back = KeyCommand(
+    "back", [.escape, .backspace, .char("h"), .left], "go back (Esc first clears a search; ← from the detail)"
+  )
+  static let days = KeyCommand("days", [.left, .right], "on the events screen: days filter −1 / +1")
+  static let daysStep = KeyCommand(
+    "days-step", [.shiftLeft, .shiftRight, .char("["), .char("]")],
+    "on the events screen: days filter −30 / +30")
+  static let openLink = KeyCommand(
+    "open-link", [.char("o")] + (1...9).map { .char(Character(String($0))) },
+    "open the event's first (or numbered) link")
+  static let step = KeyCommand("step", [.char("J"), .char("K")], "next / previous event, from the detail")
+  static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
+  static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
+  static let export = KeyCommand(
+    "export", [.char("e")], "export the list as shown as GeoJSON, in this folder")
+  static let exportCSV = KeyCommand(
+    "export-csv", [.char("E")], "export the list as shown as CSV, in this folder")
+  static let map = KeyCommand("map", [.char("m")], "show / hide the world map (events, detail)")
+  static let focus = KeyCommand("focus", [.tab], "move the keys between the list and the map")
+  static let zoom = KeyCommand(
+    "zoom", [.char("+"), .char("="), .char("-"), .char("_")], "map: zoom in / out")
+  static let pan = KeyCommand(
+    "pan", [.left, .right, .up, .down, .char("h"), .char("l"), .char("k"), .char("j")], "map: pan")
+  static let wholeWorld = KeyCommand("whole-world", [.char("0")], "map: the whole world")
+  static let centre = KeyCommand("centre", [.char("c")], "map: centre on the selection")
+  static let nextMarker = KeyCommand("next-marker", [.char(" ")], "map: select the next marker in view")
+  static let filterToView = KeyCommand("filter-to-view", [.char("f")], "map: only the events in view")
+  static let clearRegion = KeyCommand("clear-region", [.char("F")], "clear the region filter")
+  static let sort = KeyCommand(
+    "sort", [.char("s")],
+    "sort: " + EventSort.allCases.map(\.label).joined(separator: ", ") + " (nearest with --near)")
+  static let redraw = KeyCommand("redraw", [.ctrl("l")], "redraw the screen")
+  static let suspend = KeyCommand("suspend", [.ctrl("z")], "suspend", isTerminal: true)
+
+  /// Every command, in the order the manual lists them.
+  public static let all: [KeyCommand] = [
+    move, page, ends, open, back, days, daysStep, search, clearSearchLine, refresh, openLink, step, nextNew,
+    markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
+    clearRegion, sort, messages, help, redraw, suspend, quit,
+  ]
+}

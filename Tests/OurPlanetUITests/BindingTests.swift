@@ -1,0 +1,128 @@
+import EONETKit
+import Foundation
+import OurPlanet
+import RxCore
+import RxTesting
+import TerminalUI
+import Testing
+
+@testable import OurPlanetUI
+
+/// The keys as data: what the help lists is what a key press runs, the manual lists every command
+/// the screens bind, and the keys with side effects outside the app (export, links) do their work
+/// on the injected schedulers.
+@Suite("Bindings")
+struct BindingTests {
+  /// A way to reach a screen from the start, by keys.
+  struct Place: CustomStringConvertible {
+    let description: String
+    let keys: [Key]
+  }
+
+  static let places = [
+    Place(description: "categories", keys: []),
+    Place(description: "events", keys: [.char("G"), .enter]),
+    Place(description: "detail", keys: [.char("G"), .enter, .enter]),
+    Place(description: "events, map focused", keys: [.char("G"), .enter, .char("m"), .tab]),
+    Place(description: "detail, map shown", keys: [.char("G"), .enter, .enter, .char("m")]),
+  ]
+
+  private func harness(at place: Place, exportDirectory: URL? = nil, openLink: LinkOpening? = nil)
+    -> ShellHarness
+  {
+    let app = ShellHarness(
+      openLink: openLink ?? { _, completion in completion(nil) }, exportDirectory: exportDirectory
+    ) { ScreenTests().standardFeed($0) }
+    app.advance(to: 100)
+    for key in place.keys { app.press(key) }
+    return app
+  }
+
+  @Test("every key the help lists runs the command the help says", arguments: places)
+  func helpKeysDispatch(place: Place) {
+    let listed = harness(at: place).shell.helpBindings()
+    #expect(listed.contains { $0.command.name == "quit" })
+    for (command, keys) in listed {
+      for key in keys {
+        let app = harness(at: place)
+        app.press(key)
+        #expect(app.shell.lastCommand == command.name, "\(place): \(key) should run \(command.name)")
+      }
+    }
+  }
+
+  @Test("the help shows the keys of the screen it opens on")
+  func helpShowsTheScreensKeys() {
+    let categories = harness(at: Self.places[0])
+    categories.press(.char("?"))
+    #expect(categories.screen.contains("OurPlanet keys"))
+    #expect(!categories.screen.contains("days filter"), "the slider is not on this screen")
+    let events = harness(at: Self.places[1])
+    events.press(.char("?"))
+    #expect(events.screen.contains("days filter −1 / +1"), "\(events.screen)")
+  }
+
+  @Test("the manual's key table is exactly the commands the screens bind")
+  func manualMatchesBindings() {
+    // The terminal's own keys, and the search line's (it takes every key while open).
+    var bound = Set(KeyCommand.all.filter(\.isTerminal).map(\.name) + [KeyCommand.clearSearchLine.name])
+    for place in Self.places {
+      bound.formUnion(harness(at: place).shell.helpBindings().map(\.command.name))
+    }
+    #expect(bound == Set(KeyCommand.all.map(\.name)))
+    #expect(Set(KeyCommand.all.map(\.name)).count == KeyCommand.all.count, "each name once")
+  }
+
+  @Test("a rebound command answers to its new key, and its old key does nothing")
+  func rebinding() {
+    let keymap = Keymap(overrides: ["refresh": [.char("R")]])
+    #expect(keymap.keys(for: .refresh) == [.char("R")])
+    #expect(keymap.keys(for: .quit) == [.char("q")])
+  }
+
+  @Test("e and E write the list as shown, GeoJSON and CSV, on the export scheduler")
+  func export() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ourplanet-export-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let app = harness(at: Self.places[1], exportDirectory: directory)
+    app.press(.char("e"), .char("E"))
+    app.advance(to: app.scheduler.clock + 2)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(files.count == 2, "\(files)")
+    let geojson = try #require(files.first { $0.hasSuffix(".geojson") })
+    let csv = try #require(files.first { $0.hasSuffix(".csv") })
+    let geo = try String(contentsOf: directory.appendingPathComponent(geojson), encoding: .utf8)
+    let table = try String(contentsOf: directory.appendingPathComponent(csv), encoding: .utf8)
+    for id in ["f1", "f2"] {
+      #expect(geo.contains("\"\(id)\""), "\(geo)")
+      #expect(table.contains(id), "\(table)")
+    }
+    #expect(!geo.contains("\"f3\""), "f3 is outside the 30 days shown")
+  }
+
+  @Test("o opens the event's first source link, a digit the numbered one")
+  func openLink() {
+    let opened = LockedURLs()
+    let app = harness(
+      at: Self.places[2],
+      openLink: { url, completion in
+        opened.append(url)
+        completion(nil)
+      })
+    app.press(.char("o"))
+    #expect(opened.urls == ["https://source.example/f1"])
+    #expect(app.statusLine.contains("Opening https://source.example/f1"), "\(app.statusLine)")
+  }
+}
+
+/// The links an opener was asked for (the opener is `@Sendable`).
+final class LockedURLs: @unchecked Sendable {
+  // `stored` is guarded by `lock`.
+  private let lock = NSLock()
+  private var stored: [String] = []
+
+  func append(_ url: String) { lock.withLock { stored.append(url) } }
+  var urls: [String] { lock.withLock { stored } }
+}
