@@ -74,6 +74,22 @@ struct InflaterTests {
     }
   }
 
+  /// Near the limit the output grows to the limit, not to twice its capacity: doubling 512 KiB
+  /// for a 700,000-byte limit would reserve 1 MiB (for a 64 MiB cap, 128 MiB plus the copy).
+  @Test("the output never reserves more than the limit")
+  func growthStopsAtTheLimit() throws {
+    let input = [UInt8](repeating: 7, count: 700_000)
+    let compressed = try python(
+      "sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read(), 9, 31))", input: input)
+    let output = try Inflater.gunzip(compressed, limit: 700_000)
+    #expect(output == input)
+    #expect(output.capacity < 800_000, "capacity \(output.capacity)")
+    var grown: [UInt8] = []
+    grown.reserveCapacity(600_000)
+    Inflater.makeRoom(in: &grown, for: 600_001, limit: 700_000)
+    #expect(grown.capacity >= 600_001 && grown.capacity < 800_000, "capacity \(grown.capacity)")
+  }
+
   @Test("corrupt streams fail with a reason")
   func corrupt() throws {
     let good = try python("sys.stdout.buffer.write(gzip.compress(sys.stdin.buffer.read()))", input: sample)

@@ -92,7 +92,7 @@ struct TruthEndToEndTests {
       try app.tmux.sendKeys("g", "Enter")
       screen = try app.waitFor("Location:", "38.25N 120.50W")
       try app.tmux.sendKeys("?")
-      screen = try app.waitFor("OurPlanet keys", "^ v  k j")
+      screen = try app.waitFor("OurPlanet keys", "^ v k j")
       try app.tmux.sendKeys("Escape", "q")
       #expect(try app.tmux.terminalState().isRestored)
     }

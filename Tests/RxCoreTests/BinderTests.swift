@@ -22,7 +22,7 @@ extension Reactive where Base: Label {
 
 // The `.rx` test binds on the main queue (a binder's default scheduler is a new main scheduler), so
 // this suite shares the gate of the other suites that touch it.
-@Suite("Binder and Reactive", .mainLoopExclusive)
+@Suite("Binder and Reactive", .resourceCheck, .mainLoopExclusive)
 struct BinderTests {
   @Test("a binder runs its binding on its scheduler and ignores completion")
   func bindsOnScheduler() {

@@ -31,7 +31,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
   return condition()
 }
 
-@Suite("async/await bridges", .mainLoopExclusive)
+@Suite("async/await bridges", .resourceCheck, .mainLoopExclusive)
 struct ConcurrencyBridgeTests {
   @Test("Observable.values yields every value and ends with the sequence")
   func observableValues() async throws {

@@ -17,7 +17,7 @@ private struct NameDecoder: DataDecoder {
   }
 }
 
-@Suite("decode")
+@Suite("decode", .resourceCheck)
 struct DecodeTests {
   @Test("decodes every value and ends with the decoder's error")
   func decodes() {

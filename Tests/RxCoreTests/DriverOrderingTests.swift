@@ -23,7 +23,7 @@ private func onMainQueue(_ body: @escaping () -> Void) -> Bool {
 
 // Every test here runs on the main queue, with no run loop attached, so they share the gate of the
 // other suites that touch the main scheduler.
-@Suite("Driver ordering", .serialized, .mainLoopExclusive)
+@Suite("Driver ordering", .resourceCheck, .serialized, .mainLoopExclusive)
 struct DriverOrderingTests {
   /// A driver that sends `item` and completes as soon as it is subscribed to.
   private func sampleDriver(_ item: String) -> Driver<String> {

@@ -2,7 +2,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@Suite("Trait event equality")
+@Suite("Trait event equality", .resourceCheck)
 struct TraitEventEqualityTests {
   @Test("single events compare by value, and errors by their description")
   func singleEvents() {

@@ -1,7 +1,7 @@
 import RxCore
 import Testing
 
-@Suite("VirtualTimeScheduler and HistoricalScheduler")
+@Suite("VirtualTimeScheduler and HistoricalScheduler", .resourceCheck)
 struct VirtualTimeSchedulerTests {
   private func at(_ seconds: Double) -> RxTime { RxTime(timeIntervalSince1970: seconds) }
 

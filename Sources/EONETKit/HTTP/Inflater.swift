@@ -80,6 +80,7 @@ enum Inflater {
         let complement = try reader.bits(16)
         guard length == ~complement & 0xFFFF else { throw .corrupt("a stored block's length check failed") }
         guard output.count + length <= limit else { throw .tooLarge(limit: limit) }
+        makeRoom(in: &output, for: length, limit: limit)
         try reader.copyBytes(length, into: &output)
       case 1:
         try inflateBlock(
@@ -111,6 +112,15 @@ enum Inflater {
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
   ]
 
+  /// Grows `output` for `count` more bytes as an array's append would (doubling), but never past
+  /// `limit`: near the cap a doubling would ask for twice the limit and copy into it, which is how a
+  /// bomb held 193 MB for a 64 MiB cap.
+  static func makeRoom(in output: inout [UInt8], for count: Int, limit: Int) {
+    let needed = output.count + count
+    guard needed > output.capacity else { return }
+    output.reserveCapacity(min(max(limit, needed), max(needed, output.capacity * 2)))
+  }
+
   private static func inflateBlock(
     _ reader: inout BitReader, literals: Huffman, distances: Huffman, into output: inout [UInt8], limit: Int
   ) throws(Failure) {
@@ -118,6 +128,7 @@ enum Inflater {
       let symbol = try literals.decode(&reader)
       if symbol < 256 {
         guard output.count < limit else { throw .tooLarge(limit: limit) }
+        if output.count == output.capacity { makeRoom(in: &output, for: 1, limit: limit) }
         output.append(UInt8(symbol))
         continue
       }
@@ -130,6 +141,7 @@ enum Inflater {
       let distance = distanceBase[distanceSymbol] + (try reader.bits(distanceExtra[distanceSymbol]))
       guard distance <= output.count else { throw .corrupt("a distance before the start of the data") }
       guard output.count + length <= limit else { throw .tooLarge(limit: limit) }
+      makeRoom(in: &output, for: length, limit: limit)
       // Byte by byte: the source may overlap what this copy writes (a run).
       var from = output.count - distance
       for _ in 0..<length {
