@@ -9,7 +9,8 @@ Reproducible: the same templates give byte-identical Swift files.
 `Arities.swift.template` gives `Sources/RxCore/Operators/{CombineLatest,Zip}+Arity.swift`;
 `PrimitiveSequenceZip.swift.template` gives `Sources/RxCore/Traits/{Single,Maybe}+Zip+Arity.swift`
 (its `@@ if single` / `@@ if maybe` blocks select the trait, `#Op#` names it);
-`InfallibleCombineLatest.swift.template` gives `Sources/RxCore/Traits/Infallible+CombineLatest+Arity.swift`.
+`InfallibleCombineLatest.swift.template` gives `Sources/RxCore/Traits/Infallible+CombineLatest+Arity.swift`;
+`SharedSequenceArity.swift.template` gives `Sources/RxCore/Traits/SharedSequence+{CombineLatest,Zip}+Arity.swift`.
 
 Both operators come from the same template, so every arity of both has one implementation style; the
 rules that differ (what a value does, when the result completes) live in the hand-written base classes
@@ -46,6 +47,8 @@ JOBS = [
      [("single", "Single"), ("maybe", "Maybe")], "{Op}+Zip+Arity.swift"),
     ("InfallibleCombineLatest.swift.template", os.path.join("Sources", "RxCore", "Traits"),
      [("combineLatest", "CombineLatest")], "Infallible+{Op}+Arity.swift"),
+    ("SharedSequenceArity.swift.template", os.path.join("Sources", "RxCore", "Traits"),
+     [("combineLatest", "CombineLatest"), ("zip", "Zip")], "SharedSequence+{Op}+Arity.swift"),
 ]
 LIST = re.compile(r"\[\[(.*?)\]\]")
 
