@@ -60,11 +60,3 @@ enum Provenance {
     Console.error("showing \(sources) data fetched \(ISO8601.format(oldest))\(why)")
   }
 }
-
-extension CategoryItem.State {
-  /// Whether the download failed.
-  var isFailure: Bool {
-    if case .failed = self { return true }
-    return false
-  }
-}

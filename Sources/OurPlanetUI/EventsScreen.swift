@@ -135,7 +135,7 @@ final class EventsScreen: Screen, Searchable {
     if let notice = state?.notice {
       let (noticeRect, below) = rest.splitTop(1)
       let style: Style =
-        state?.state.map { if case .failed = $0 { return true } else { return false } } == true
+        state?.state?.isFailure == true
         ? Theme.standard.error : Theme.standard.secondary
       buffer.write(
         TextLayout.truncate(notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),

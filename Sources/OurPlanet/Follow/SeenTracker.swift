@@ -2,6 +2,7 @@ import Dispatch
 import EONETKit
 import Foundation
 import RxCore
+import Support
 
 /// What the user has seen, kept across runs: the UI marks events new or updated against it.
 ///
@@ -13,10 +14,9 @@ import RxCore
 /// instances on one folder never lose each other's marks; ``flush()`` waits for them (the app calls
 /// it on the way out).
 public final class SeenTracker: @unchecked Sendable {
-  // `stored` is a thread-safe relay; `isLoaded` is guarded by `lock`; `queue` serialises the writes.
+  // `stored` is a thread-safe relay; `isLoaded` is Support's lock; `queue` serialises the writes.
   private let stored = BehaviorRelay<SeenState>(value: SeenState(baseline: []))
-  private var isLoaded = false
-  private let lock = NSLock()
+  private let isLoaded: LockedValue<Bool>
 
   private let file: StateFile<SeenState>?
   private let messages: MessageLog?
@@ -50,7 +50,7 @@ public final class SeenTracker: @unchecked Sendable {
     self.file = file
     self.messages = messages
     queue = writes
-    isLoaded = file == nil
+    isLoaded = LockedValue(file == nil)
   }
 
   /// A tracker that already has `seen` (tests).
@@ -58,7 +58,7 @@ public final class SeenTracker: @unchecked Sendable {
     file = nil
     queue = DispatchQueue(label: "ourplanet.seen-state")
     messages = nil
-    isLoaded = true
+    isLoaded = LockedValue(true)
     stored.accept(seen)
   }
 
@@ -69,7 +69,7 @@ public final class SeenTracker: @unchecked Sendable {
   /// message goes out after the lock is released.
   private func load() {
     var problem: String?
-    lock.withLock {
+    isLoaded.withLock { isLoaded in
       guard !isLoaded, let file else { return }
       isLoaded = true
       switch file.read() {

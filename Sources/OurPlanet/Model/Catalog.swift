@@ -63,10 +63,7 @@ public struct Catalog: Equatable, Sendable {
 
   /// The categories whose last download failed.
   public var failedCount: Int {
-    items.reduce(0) { count, item in
-      if case .failed = item.state { return count + 1 }
-      return count
-    }
+    items.reduce(0) { count, item in item.state.isFailure ? count + 1 : count }
   }
 
   /// The row of the category with `id`.

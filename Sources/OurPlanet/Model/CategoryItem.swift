@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import Synchronization
+import Support
 
 /// One row of the categories list: a category, the events known for it, where they came from, and
 /// where its download is.
@@ -17,6 +17,12 @@ public struct CategoryItem: Equatable, Sendable {
     case done
     /// The download failed; the events shown are the previous ones.
     case failed(String)
+
+    /// Whether the download failed: the one spelling of that test.
+    public var isFailure: Bool {
+      if case .failed = self { return true }
+      return false
+    }
   }
 
   /// The category.
@@ -113,7 +119,7 @@ extension Array where Element == [EOEvent] {
 
 /// A category's folded titles and the events they were folded from.
 private final class FoldedTitles: Sendable {
-  private let last = Mutex<(events: [EOEvent], titles: [FoldedText])?>(nil)
+  private let last = LockedValue<(events: [EOEvent], titles: [FoldedText])?>(nil)
 
   func titles(of events: [EOEvent]) -> [FoldedText] {
     if let known = last.withLock({ $0.flatMap { $0.events.isIdentical(to: events) ? $0.titles : nil } }) {

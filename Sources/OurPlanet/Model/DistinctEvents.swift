@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import Synchronization
+import Support
 
 /// Which of a catalog's events are the same event listed twice (in two categories, or twice in
 /// one), for one scope's filters (all but its window): enough to count the distinct events of any days window with a binary
@@ -107,7 +107,7 @@ struct DistinctEvents: Sendable {
 /// A catalog's last ``DistinctEvents`` and what it was built from. Reference-typed and shared by
 /// copies of the catalog, so a refresh's catalogs that differ only in their states build it once.
 final class DistinctEventsMemo: Sendable {
-  private let last = Mutex<(scope: EventScope, lists: [[EOEvent]], index: DistinctEvents)?>(nil)
+  private let last = LockedValue<(scope: EventScope, lists: [[EOEvent]], index: DistinctEvents)?>(nil)
 
   /// The index for `items` and `scope`'s filters, built if the last one was for other event lists
   /// or filters.

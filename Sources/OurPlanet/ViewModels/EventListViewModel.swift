@@ -152,7 +152,7 @@ private struct CategorySource: Equatable {
 
   /// One state for many categories: a failure first, then work in progress.
   private static func combinedState(_ items: [CategoryItem]) -> CategoryItem.State? {
-    if let failed = items.first(where: { if case .failed = $0.state { return true } else { return false } }) {
+    if let failed = items.first(where: { $0.state.isFailure }) {
       return failed.state
     }
     if items.contains(where: { $0.state == .downloading }) { return .downloading }
