@@ -20,10 +20,12 @@ build:
 run: build
 	$(SWIFT) run --skip-build ourplanet $(ARGS)
 
-# Builds the app first: the end-to-end suites drive the real binary. `make test ARGS="--filter
-# CommandLineParser"` runs one suite (`--filter 'Suite/test name'` one test), as `swift test` does.
-test: build
-	$(SWIFT) test $(ARGS)
+# Builds the app and the tests in one build first: the end-to-end suites drive the real binary, and
+# refuse one older than the app's objects. `make test ARGS="--filter CommandLineParser"` runs one
+# suite (`--filter 'Suite/test name'` one test), as `swift test` does.
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build $(ARGS)
 
 # Every suite whose code crosses threads, under ThreadSanitizer (its own build folder so it never
 # dirties the main one): the reactive core, EONETKit (HTTP, cache, decoding off the main thread),

@@ -7,7 +7,7 @@ struct BinaryFreshnessTests {
   private func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "binary-freshness-\(UUID().uuidString)", isDirectory: true)
-    for module in ["OurPlanet.build", "EndToEndTests.build"] {
+    for module in ["OurPlanet.build", "EndToEndTests.build", "RxBlocking.build"] {
       try FileManager.default.createDirectory(
         at: url.appendingPathComponent(module), withIntermediateDirectories: true)
     }
@@ -28,6 +28,9 @@ struct BinaryFreshnessTests {
     try write(binary, modified: now)
     // A test module's object is never linked into the app, so it never makes the app stale.
     try write(directory.appendingPathComponent("EndToEndTests.build/Newer.swift.o"), modified: now + 60)
+    // Nor does a library only the tests build (RxBlocking), compiled after the app was linked.
+    try write(
+      directory.appendingPathComponent("RxBlocking.build/RxBlocking.swiftmodule.o"), modified: now + 60)
     try write(directory.appendingPathComponent("OurPlanet.build/Older.swift.o"), modified: now - 60)
     #expect(AppHarness.objectNewer(than: binary, in: directory) == nil)
     let changed = directory.appendingPathComponent("OurPlanet.build/Changed.swift.o")

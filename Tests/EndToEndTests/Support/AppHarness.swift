@@ -23,8 +23,14 @@ struct AppHarness {
     return path
   }
 
-  /// An object file of an app module (`<Module>.build/*.o` in `directory`, test, demo and benchmark
-  /// modules left out) modified after `binary`, if there is one.
+  /// The modules linked into `ourplanet`: only their objects can make it stale (a library only the
+  /// tests build, such as RxBlocking, is compiled after the app is linked and must not count).
+  static let appModules = [
+    "RxCore", "Support", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "OurPlanetCLI",
+  ]
+
+  /// An object file of an app module (`<Module>.build/*.o` in `directory`, for the modules in
+  /// ``appModules``) modified after `binary`, if there is one.
   static func objectNewer(than binary: URL, in directory: URL) -> URL? {
     let files = FileManager.default
     func modified(_ url: URL) -> Date? {
@@ -33,9 +39,8 @@ struct AppHarness {
     guard let built = modified(binary),
       let folders = try? files.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
     else { return nil }
-    let notLinked = ["Tests.build", "TestSupport.build", "Benchmarks.build", "TerminalUIDemo.build"]
-    for folder in folders where folder.lastPathComponent.hasSuffix(".build") {
-      guard !notLinked.contains(where: folder.lastPathComponent.hasSuffix) else { continue }
+    let linked = Set(appModules.map { $0 + ".build" })
+    for folder in folders where linked.contains(folder.lastPathComponent) {
       let objects = (try? files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
       if let newer = objects.first(where: {
         $0.pathExtension == "o" && (modified($0) ?? .distantPast) > built
