@@ -182,10 +182,10 @@ private struct TOMLParser {
     switch peek() {
     case "\""?:
       if lookingAt("\"\"\"") { throw failure("a key cannot be a multi-line string") }
-      return try basicString()
+      return try singleLineString("\"")
     case "'"?:
       if lookingAt("'''") { throw failure("a key cannot be a multi-line string") }
-      return try literalString()
+      return try singleLineString("'")
     case let scalar? where Self.isBareKey(scalar):
       var key = ""
       while let scalar = peek(), Self.isBareKey(scalar) {
@@ -213,9 +213,9 @@ private struct TOMLParser {
     guard let scalar = peek() else { throw failure("expected a value, found the end of the file") }
     switch scalar {
     case "\"":
-      return .string(lookingAt("\"\"\"") ? try multilineBasicString() : try basicString())
+      return .string(lookingAt("\"\"\"") ? try multilineString("\"") : try singleLineString("\""))
     case "'":
-      return .string(lookingAt("'''") ? try multilineLiteralString() : try literalString())
+      return .string(lookingAt("'''") ? try multilineString("'") : try singleLineString("'"))
     case "[":
       return try array()
     case "{":
@@ -411,42 +411,31 @@ private struct TOMLParser {
 
   // MARK: - Strings
 
-  /// `"…"` with escapes, on one line.
-  private mutating func basicString() throws(TOMLError) -> String {
+  /// A string on one line: `"…"` with escapes (`quote` is `"`), or `'…'` taken as written.
+  private mutating func singleLineString(_ quote: Unicode.Scalar) throws(TOMLError) -> String {
+    let escapes = quote == "\""
     advance()
     var text = ""
     while true {
       guard let scalar = peek(), scalar != "\n", scalar != "\r" else {
-        throw failure("the string is not closed on its line (a '\"' is missing)")
+        let missing = escapes ? "'\"'" : "\"'\""
+        throw failure("the string is not closed on its line (a \(missing) is missing)")
       }
       advance()
-      switch scalar {
-      case "\"": return text
-      case "\\": text.unicodeScalars.append(try escape())
-      default:
-        try checkAllowed(scalar, newlines: false)
-        text.unicodeScalars.append(scalar)
+      if scalar == quote { return text }
+      if escapes && scalar == "\\" {
+        text.unicodeScalars.append(try escape())
+        continue
       }
-    }
-  }
-
-  /// `'…'` taken as written, on one line.
-  private mutating func literalString() throws(TOMLError) -> String {
-    advance()
-    var text = ""
-    while true {
-      guard let scalar = peek(), scalar != "\n", scalar != "\r" else {
-        throw failure("the string is not closed on its line (a \"'\" is missing)")
-      }
-      advance()
-      if scalar == "'" { return text }
       try checkAllowed(scalar, newlines: false)
       text.unicodeScalars.append(scalar)
     }
   }
 
-  /// `"""…"""`: escapes, newlines kept (the first one dropped), `\` at a line's end joins lines.
-  private mutating func multilineBasicString() throws(TOMLError) -> String {
+  /// A multi-line string, newlines kept (the first one dropped): `"""…"""` with escapes, where `\`
+  /// at a line's end joins lines (`quote` is `"`), or `'''…'''` taken as written.
+  private mutating func multilineString(_ quote: Unicode.Scalar) throws(TOMLError) -> String {
+    let escapes = quote == "\""
     let openLine = line
     index += 3
     skipFirstNewline()
@@ -455,35 +444,16 @@ private struct TOMLParser {
       guard let scalar = peek() else {
         throw TOMLError(line: openLine, message: "the multi-line string opened here is never closed")
       }
-      if scalar == "\"", let quotes = closingQuotes("\"") {
-        text.unicodeScalars.append(contentsOf: repeatElement("\"", count: quotes - 3))
+      if scalar == quote, let quotes = closingQuotes(quote) {
+        text.unicodeScalars.append(contentsOf: repeatElement(quote, count: quotes - 3))
         index += quotes
         return text
       }
-      if scalar == "\\" {
+      if escapes && scalar == "\\" {
         advance()
         if try skipLineEndingBackslash() { continue }
         text.unicodeScalars.append(try escape())
         continue
-      }
-      try appendMultiline(scalar, to: &text)
-    }
-  }
-
-  /// `'''…'''`: taken as written, newlines kept (the first one dropped).
-  private mutating func multilineLiteralString() throws(TOMLError) -> String {
-    let openLine = line
-    index += 3
-    skipFirstNewline()
-    var text = ""
-    while true {
-      guard let scalar = peek() else {
-        throw TOMLError(line: openLine, message: "the multi-line string opened here is never closed")
-      }
-      if scalar == "'", let quotes = closingQuotes("'") {
-        text.unicodeScalars.append(contentsOf: repeatElement("'", count: quotes - 3))
-        index += quotes
-        return text
       }
       try appendMultiline(scalar, to: &text)
     }
