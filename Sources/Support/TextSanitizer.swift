@@ -82,6 +82,31 @@ package enum TextSanitizer {
     return character
   }
 
+  /// `text` for a file or another program rather than a terminal: C0 controls but tab and line
+  /// breaks (ESC, BEL, NUL), DEL, C1 controls and the bidirectional marks, embeddings and isolates
+  /// removed, everything else kept as it is (a format's own encoding comes after).
+  ///
+  /// ```swift
+  /// TextSanitizer.strippingControls("Fire\u{1B}[2J\u{202E}")  // "Fire[2J"
+  /// ```
+  package static func strippingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControlOrBidi) else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !isControlOrBidi(scalar) { scalars.append(scalar) }
+    return String(scalars)
+  }
+
+  /// Whether `strippingControls` removes `scalar`.
+  private static func isControlOrBidi(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case tab, lineFeed, carriageReturn: return false
+    case 0..<UInt32(printableASCIILow), UInt32(deleteCharacter)...0x9F, bidiMarks, bidiEmbeddings,
+      bidiIsolates:
+      return true
+    default: return false
+    }
+  }
+
   /// The part of a cluster before its first zero-width joiner (the whole cluster when it has none).
   private static func beforeJoiner(_ character: Character) -> Character {
     let scalars = character.unicodeScalars

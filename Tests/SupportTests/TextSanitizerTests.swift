@@ -51,4 +51,10 @@ import Testing
     let huge = String(repeating: "x", count: 1_000_000)
     #expect(TextSanitizer.capped(huge).count == TextSanitizer.displayLimit)
   }
+
+  @Test func strippingControlsKeepsLineBreaksAndDropsTheRest() {
+    let hostile = "Fire\u{1B}[2J\u{07}\tnorth\r\nside\u{7F}\u{85}\u{9B}\u{202E}\u{200F}\u{2066}é🌍"
+    #expect(TextSanitizer.strippingControls(hostile) == "Fire[2J\tnorth\r\nsideé🌍")
+    #expect(TextSanitizer.strippingControls("plain") == "plain")
+  }
 }

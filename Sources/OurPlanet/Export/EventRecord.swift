@@ -1,5 +1,6 @@
 import EONETKit
 import Foundation
+import Support
 
 /// One event as every output shows it: the fields, their names and their values, decided here once.
 ///
@@ -145,22 +146,10 @@ public struct EventRecord: Equatable, Sendable {
     }
   }
 
-  /// Server text without the characters no output should carry: C0 controls but tab and line
-  /// breaks (ESC, BEL, NUL), DEL, C1 controls, and the bidi marks, embeddings and isolates that
-  /// make text read backwards. The one cleaning of every format's text; a format's own encoding
-  /// (JSON escapes, CSV quoting) comes after it.
+  /// Server text without the characters no output should carry (``TextSanitizer/strippingControls(_:)``:
+  /// controls and bidirectional marks). The one cleaning of every format's text; a format's own
+  /// encoding (JSON escapes, CSV quoting) comes after it.
   static func clean(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnwanted) else { return text }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where !isUnwanted(scalar) { scalars.append(scalar) }
-    return String(scalars)
-  }
-
-  private static func isUnwanted(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0D: return false
-    case 0..<0x20, 0x7F...0x9F, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return false
-    }
+    TextSanitizer.strippingControls(text)
   }
 }
