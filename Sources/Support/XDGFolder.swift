@@ -42,14 +42,25 @@ package enum XDGFolder: String, CaseIterable, Sendable {
   /// - Parameter environment: The process environment (injectable for tests).
   /// - Returns: The folder; nothing is created.
   package func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    let parent: URL
+    Self.base(variable, default: homeRelativeDefault, environment: environment)
+      .appendingPathComponent("ourplanet", isDirectory: true)
+  }
+
+  /// An XDG base folder: `variable`'s value when it is an absolute path, else `homeRelative` under
+  /// ``home(environment:)`` (also for the base folders that are not the app's, such as
+  /// `XDG_DATA_HOME`, `.local/share`).
+  package static func base(_ variable: String, default homeRelative: String, environment: [String: String])
+    -> URL
+  {
     if let value = environment[variable], value.hasPrefix("/") {
-      parent = URL(fileURLWithPath: value, isDirectory: true)
-    } else {
-      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-      parent = URL(fileURLWithPath: home, isDirectory: true)
-        .appendingPathComponent(homeRelativeDefault, isDirectory: true)
+      return URL(fileURLWithPath: value, isDirectory: true)
     }
-    return parent.appendingPathComponent("ourplanet", isDirectory: true)
+    return home(environment: environment).appendingPathComponent(homeRelative, isDirectory: true)
+  }
+
+  /// `HOME` (an empty one counts as unset), else the account's home folder.
+  package static func home(environment: [String: String]) -> URL {
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
   }
 }

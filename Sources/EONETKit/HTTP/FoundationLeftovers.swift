@@ -42,14 +42,17 @@ enum FoundationLeftovers {
 
   /// The data and cache homes, both the XDG variable's and the default under `HOME`.
   static func candidateRoots(environment: [String: String]) -> [URL] {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    var paths: [String] = []
-    for (variable, fallback) in [("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache")] {
-      if let value = environment[variable], value.hasPrefix("/") { paths.append(value) }
-      paths.append(URL(fileURLWithPath: home).appendingPathComponent(fallback).path)
+    // Foundation may follow the variable or not: both places are looked at.
+    let home = XDGFolder.home(environment: environment)
+    let roots = [("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache")].flatMap {
+      variable, fallback in
+      [
+        XDGFolder.base(variable, default: fallback, environment: environment),
+        home.appendingPathComponent(fallback, isDirectory: true),
+      ]
     }
     var seen = Set<String>()
-    return paths.filter { seen.insert($0).inserted }.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    return roots.filter { seen.insert($0.standardizedFileURL.path).inserted }
   }
 
   private static func snapshot(of root: URL) -> State {
