@@ -73,14 +73,11 @@ struct ConcurrencyBridgeTests {
     var received: [Int] = []
     for await value in Infallible.from([1, 2]).values { received.append(value) }
     #expect(received == [1, 2])
-    // Made with createUnsafe, so delivery does not go through the process-wide main scheduler:
-    // suites of other targets in this process attach and detach its run loop (a clean-clone CI run
-    // hung here once, after every other test had ended; noted for RxCore's issue).
     var driven: [Int] = []
-    for await value in Driver<Int>.createUnsafe(source: Observable.of(3, 4)).values { driven.append(value) }
+    for await value in Observable.of(3, 4).asDriver(onErrorJustReturn: 0).values { driven.append(value) }
     #expect(driven == [3, 4])
     var signalled: [Int] = []
-    for await value in Signal<Int>.createUnsafe(source: Observable.of(5)).values { signalled.append(value) }
+    for await value in Observable.of(5).asSignal(onErrorJustReturn: 0).values { signalled.append(value) }
     #expect(signalled == [5])
   }
 

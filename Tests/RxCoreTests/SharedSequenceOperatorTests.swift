@@ -18,7 +18,10 @@ private func run<Element>(
 // scheduler; these check that each family is wired to the right operator and keeps its trait. Each hop
 // through the sharing scheduler (here a `TestScheduler`, whose immediate actions run one tick later, as
 // in RxSwift) adds a tick: a value sent at 210 arrives at 211, one from an inner driver at +2.
-@Suite("SharedSequence operators", .resourceCheck)
+// `SharingScheduler.mock` swaps the process-wide factory, so the tests run one at a time (each mocks
+// its own clock) and the suite holds the main-loop gate: a driver another suite made meanwhile would
+// deliver on this suite's virtual clock and never arrive.
+@Suite("SharedSequence operators", .resourceCheck, .serialized, .mainLoopExclusive)
 struct SharedSequenceOperatorTests {
   @Test("map, compactMap, filter, scan, skip and startWith keep a driver a driver")
   func transforming() {
