@@ -45,7 +45,7 @@ let package = Package(
         "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport", "Support",
       ]
     ),
-    .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+    .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting", "RxBlocking"]),
     .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting"]),
     .testTarget(name: "SupportTests", dependencies: ["Support"]),
     .testTarget(

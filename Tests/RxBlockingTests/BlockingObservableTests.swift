@@ -149,19 +149,4 @@ struct BlockingObservableTests {
     #expect(disposed.value == 1)
     #expect(throws: RxError.self) { try Observable<Int>.never().toBlocking(timeout: 0.05).toArray() }
   }
-
-  @Test("blocking inside main-scheduler work still runs the main scheduler's queued actions")
-  func mainSchedulerDoesNotDeadlock() {
-    // The blocking call runs where the main scheduler runs its actions, and the sequence needs one more
-    // main-scheduler action to end: without running that queue while it waits, it would time out.
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: [Int]?
-    DispatchQueue.main.async {
-      let source = Observable.of(1, 2, 3).observe(on: MainScheduler.asyncInstance)
-      result = try? source.toBlocking(timeout: 10).toArray()
-      done.signal()
-    }
-    #expect(done.wait(timeout: .now() + 30) == .success)
-    #expect(result == [1, 2, 3])
-  }
 }

@@ -33,8 +33,9 @@ struct ResourceCheckCoverageTests {
     for file in files {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       guard
-        ["SharingScheduler.mock", "asDriver(", "asSignal(", "Driver<", "Signal<"].contains(
-          where: text.contains)
+        ["SharingScheduler.mock", "asDriver(", "asSignal(", "Driver<", "Signal<"]
+          .contains(
+            where: text.contains)
       else { continue }
       sharing += 1
       // A mock holds for every test of the suite while it runs: they must not overlap either.
