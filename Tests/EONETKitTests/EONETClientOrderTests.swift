@@ -37,7 +37,7 @@ struct EONETClientOrderTests {
     let entry = CacheEntry(url: "http://x", fetchedAt: Date(), count: 0, body: body)
     #expect(
       cache.write(
-        entry, for: RequestLoader.eventsKey(category: .init(id: "snow", title: ""), status: "closed")) == nil)
+        entry, for: EONETClient.eventsKey(category: .init(id: "snow", title: ""), status: "closed")) == nil)
     let categories = titles.map { EOCategory(id: $0, title: $0) }
     let ordered = try client(cache: directory).largestFirst(categories).map(\.id)
     #expect(Array(ordered.prefix(2)) == ["snow", "wildfires"])

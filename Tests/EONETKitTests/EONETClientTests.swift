@@ -78,7 +78,7 @@ struct EONETClientTests {
     let closed = EOEvent(id: "E", title: "closed", closed: Date(timeIntervalSince1970: 10))
     let other = EOEvent(id: "F", title: "other", closed: Date(timeIntervalSince1970: 5))
     let now = Date()
-    let combined = RequestLoader.combine([
+    let combined = EONETClient.combine([
       EOFetched(value: [open, other], source: .live, fetchedAt: now),
       EOFetched(value: [closed], source: .live, fetchedAt: now, skippedEvents: 2),
     ])
@@ -370,7 +370,7 @@ struct EONETClientTests {
       try makeClient(server, cache: cache).fetchEvents(forLast: 3650, category: category("wildfires")))
     // What a failing open half leaves when the closed half arrived first.
     let open = EONETCache(directory: cache).fileURL(
-      for: RequestLoader.eventsKey(category: category("wildfires"), status: "open"))
+      for: EONETClient.eventsKey(category: category("wildfires"), status: "open"))
     try FileManager.default.removeItem(at: open)
     let offline = try makeClient(server, cache: cache, offline: true)
     let local = try #require(

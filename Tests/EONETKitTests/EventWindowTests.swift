@@ -80,6 +80,6 @@ struct EventWindowTests {
     #expect(expected.count == 2 * days + 1)
     // The loader's cut of a download is the same window.
     let fetched = EOFetched(value: Array(events.reversed()), source: .live, fetchedAt: reference)
-    #expect(RequestLoader.filter(fetched, forLast: days).value.map(\.id) == expected)
+    #expect(EONETClient.filter(fetched, forLast: days).value.map(\.id) == expected)
   }
 }

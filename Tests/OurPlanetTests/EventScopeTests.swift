@@ -91,7 +91,7 @@ struct EventScopeTests {
       #expect(item.events(in: scope).map(\.id) == ids, "`events \(item.category.id)`")
       // What `events` gets from the loader for the request's days, cut again by the scope.
       let fetched = EOFetched(value: item.events, source: .live, fetchedAt: item.fetchedAt!)
-      let downloaded = RequestLoader.filter(fetched, forLast: scope.requestDays).value
+      let downloaded = EONETClient.filter(fetched, forLast: scope.requestDays).value
       #expect(downloaded.filter { scope.containsIgnoringWindow($0) }.map(\.id) == ids, "the request")
     }
     #expect(catalog.eventCount(in: scope) == distinct.count, "the status line and the All row")

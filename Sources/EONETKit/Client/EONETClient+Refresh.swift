@@ -25,7 +25,7 @@ extension EONETClient {
   public func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
     Self.refresh(
       categories: fetchCategories().map(\.value), order: largestFirst,
-      onWarning: loader.configuration.onWarning
+      onWarning: configuration.onWarning
     ) { category in
       self.fetchEvents(forLast: days, category: category)
     }
@@ -42,7 +42,7 @@ extension EONETClient {
   /// - Parameter categories: The category list as the server sent it.
   /// - Returns: The same categories, largest expected first.
   public func largestFirst(_ categories: [EOCategory]) -> [EOCategory] {
-    let sizes = loader.expectedSizes(of: categories)
+    let sizes = expectedSizes(of: categories)
     return categories.indices
       .sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
       .map { categories[$0] }

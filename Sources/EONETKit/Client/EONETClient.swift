@@ -17,12 +17,15 @@ import RxCore
 ///   .disposed(by: bag)
 /// ```
 ///
-/// The client is immutable after `init`; it is `@unchecked Sendable` because its loader holds
-/// existentials (transport, scheduler) whose implementations are thread-safe but not declared so.
+/// The client is immutable after `init`; it is `@unchecked Sendable` because it holds existentials
+/// (transport, scheduler) whose implementations are thread-safe but not declared so.
 public final class EONETClient: @unchecked Sendable {
   /// What the client was created with.
-  public var configuration: Configuration { loader.configuration }
-  let loader: RequestLoader
+  public let configuration: Configuration
+  let transport: any HTTPTransport
+  /// Where requests are made, responses decoded and the disk read.
+  let scheduler: any SchedulerType
+  let cache: EONETCache?
 
   /// Creates a client.
   ///
@@ -35,8 +38,10 @@ public final class EONETClient: @unchecked Sendable {
     transport: any HTTPTransport = SchemeTransport(),
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
   ) {
-    let loader = RequestLoader(configuration: configuration, transport: transport, scheduler: scheduler)
-    self.loader = loader
+    self.configuration = configuration
+    self.transport = transport
+    self.scheduler = scheduler
+    self.cache = configuration.cacheDirectory.map(EONETCache.init(directory:))
     if let directory = configuration.cacheDirectory {
       // Off the caller's thread (the UI's, at start): listing a folder is I/O.
       DispatchQueue.global(qos: .utility).async {
@@ -45,40 +50,21 @@ public final class EONETClient: @unchecked Sendable {
     }
   }
 
-  /// Requests the categories now (not shared), sorted by title, with their provenance.
-  ///
-  /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchCategories() -> Observable<EOFetched<[EOCategory]>> {
-    loader.categories()
-  }
-
-  /// A category's events from the last `days` days: its open and its closed events, requested in
-  /// parallel, merged and de-duplicated by id, newest first.
+  /// ``fetchEvents(forLast:category:)``'s events alone.
   ///
   /// - Parameters:
   ///   - days: Prior days, today included.
   ///   - category: The category.
   /// - Returns: One array, then completion; or an ``EONETError``.
   public func events(forLast days: Int, category: EOCategory) -> Observable<[EOEvent]> {
-    loader.events(forLast: days, category: category).map(\.value)
-  }
-
-  /// ``events(forLast:category:)`` with provenance: source, fetch time, skipped count.
-  ///
-  /// - Parameters:
-  ///   - days: Prior days, today included.
-  ///   - category: The category.
-  /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    loader.events(forLast: days, category: category)
+    fetchEvents(forLast: days, category: category).map(\.value)
   }
 
   /// The cached categories, sorted by title; completes empty when there is no usable cache file.
   ///
   /// Reads the disk on the client's scheduler. A damaged file is reported to `onWarning` and skipped.
   public func cachedCategories() -> Observable<EOFetched<[EOCategory]>> {
-    let loader = self.loader
-    return loader.background { loader.readCachedCategories() }
+    background { [self] in readCachedCategories() }
   }
 
   /// A category's cached events from the last `days` days before the cache's fetch time, newest
@@ -88,21 +74,6 @@ public final class EONETClient: @unchecked Sendable {
   ///   - days: Prior days, counted back from the fetch time.
   ///   - category: The category.
   public func cachedEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    let loader = self.loader
-    return loader.background { loader.readCachedEvents(forLast: days, category: category) }
-  }
-
-  /// The categories without the network: the cache, else the snapshot.
-  public func localCategories() -> Observable<EOFetched<[EOCategory]>> {
-    loader.localCategories()
-  }
-
-  /// A category's events without the network: the cache, else the snapshot.
-  ///
-  /// - Parameters:
-  ///   - days: Prior days, counted back from the data's fetch time.
-  ///   - category: The category.
-  public func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    loader.localEvents(forLast: days, category: category)
+    background { [self] in readCachedEvents(forLast: days, category: category) }
   }
 }

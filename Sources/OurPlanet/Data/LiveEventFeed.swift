@@ -45,16 +45,8 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
       .ifEmpty(default: Catalog(messages: ["No cached data and no bundled snapshot found"]))
   }
 
-  public func liveCategories() -> Observable<[EOCategory]> {
-    client.fetchCategories().map(\.value)
-  }
-
-  /// The largest expected downloads first (``EONETClient/largestFirst(_:)``).
-  public func downloadOrder(_ categories: [EOCategory]) -> [EOCategory] {
-    client.largestFirst(categories)
-  }
-
-  public func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    client.fetchEvents(forLast: days, category: category)
+  /// The client's refresh over this feed's days, the largest expected downloads first.
+  public func refreshUpdates() -> Observable<EORefreshUpdate> {
+    client.refresh(forLast: days)
   }
 }

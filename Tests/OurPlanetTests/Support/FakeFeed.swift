@@ -25,6 +25,10 @@ final class FakeFeed: EventFeed, @unchecked Sendable {
 
   func liveCategories() -> Observable<[EOCategory]> { categories.asObservable() }
 
+  func refreshUpdates() -> Observable<EORefreshUpdate> {
+    EONETClient.refresh(categories: liveCategories(), load: liveEvents(of:))
+  }
+
   func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     guard let observable = events[category.id] else {
       return Observable.error(FakeFeedError.unknownCategory(category.id))

@@ -47,6 +47,9 @@ final class ScriptedFeed: EventFeed, @unchecked Sendable {
 
   func stored() -> Observable<Catalog> { .just(storedCatalog) }
   func liveCategories() -> Observable<[EOCategory]> { categories }
+  func refreshUpdates() -> Observable<EORefreshUpdate> {
+    EONETClient.refresh(categories: liveCategories(), load: liveEvents(of:))
+  }
   func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     let fetchedAt = self.fetchedAt
     calls[category.id, default: 0] += 1

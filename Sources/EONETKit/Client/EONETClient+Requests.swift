@@ -6,20 +6,8 @@ import Support
   import FoundationNetworking
 #endif
 
-/// The machinery behind ``EONETClient``: URLs, conditional requests, retries, decoding, cache.
-struct RequestLoader {
-  let configuration: EONETClient.Configuration
-  let transport: any HTTPTransport
-  let scheduler: any SchedulerType
-  let cache: EONETCache?
-
-  init(configuration: EONETClient.Configuration, transport: any HTTPTransport, scheduler: any SchedulerType) {
-    self.configuration = configuration
-    self.transport = transport
-    self.scheduler = scheduler
-    self.cache = configuration.cacheDirectory.map(EONETCache.init(directory:))
-  }
-
+/// The machinery of ``EONETClient``'s requests: URLs, conditional requests, retries, decoding, cache.
+extension EONETClient {
   typealias Decode<Element: Sendable> = (Data, Int, String?) throws(EONETError) -> EODecoded<Element>
 
   /// How a body is decoded from the server and kept in the cache.
@@ -52,14 +40,25 @@ struct RequestLoader {
 
   // MARK: Live requests
 
-  func categories() -> Observable<EOFetched<[EOCategory]>> {
+  /// Requests the categories now (not shared), sorted by title, with their provenance.
+  ///
+  /// - Returns: One element, then completion; or an ``EONETError``.
+  public func fetchCategories() -> Observable<EOFetched<[EOCategory]>> {
     if configuration.offline { return localCategories() }
     return load(key: "categories", path: ["categories"], query: [], format: .categories)
       .map { fetched in fetched.map { $0.sorted(by: EOCategory.byTitle) } }
       .asObservable()
   }
 
-  func events(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+  /// A category's events from the last `days` days, with provenance (source, fetch time, skipped
+  /// count): its open and its closed events, requested in parallel, merged and de-duplicated by id,
+  /// newest first.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, today included.
+  ///   - category: The category.
+  /// - Returns: One element, then completion; or an ``EONETError``.
+  public func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     if configuration.offline { return localEvents(forLast: days, category: category) }
     let requests = ["open", "closed"].map { status in
       load(
@@ -85,7 +84,7 @@ struct RequestLoader {
   private func load<Element: Sendable>(
     key: String, path: [String], query: [URLQueryItem], format: BodyFormat<Element>
   ) -> Single<EOFetched<[Element]>> {
-    Single<EOFetched<[Element]>>.deferred {
+    Single<EOFetched<[Element]>>.deferred { [self] in
       let url = try makeURL(path: path, query: query)
       let cached = readCacheEntry(key)
       var headers = ["Accept": "application/json"]
@@ -97,7 +96,7 @@ struct RequestLoader {
         maximumBodyBytes: configuration.maximumResponseBytes)
       return response(for: request, attempt: 0)
         .observe(on: scheduler)
-        .map { response in
+        .map { [self] response in
           try interpret(response, url: url, cached: validated, stored: cached, key: key, format: format)
         }
     }
@@ -146,14 +145,14 @@ struct RequestLoader {
 
   /// The response, after waiting out and retrying 429 and 5xx answers as the policy allows.
   private func response(for request: HTTPRequest, attempt: Int) -> Single<HTTPResponse> {
-    send(request).flatMap { answer -> Single<HTTPResponse> in
+    send(request).flatMap { [self] answer -> Single<HTTPResponse> in
       guard RetryPolicy.isRetryable(status: answer.status),
         let delay = configuration.retryPolicy.delay(
           afterAttempt: attempt, retryAfter: answer.header("Retry-After"), now: configuration.clock())
       else { return .just(answer) }
       let milliseconds = Int((delay * 1000).rounded())
       return Single<Int>.timer(.milliseconds(milliseconds), scheduler: scheduler)
-        .flatMap { _ in response(for: request, attempt: attempt + 1) }
+        .flatMap { [self] _ in response(for: request, attempt: attempt + 1) }
     }
   }
 
@@ -273,8 +272,9 @@ struct RequestLoader {
     return try EONETSnapshot.locate()
   }
 
-  func localCategories() -> Observable<EOFetched<[EOCategory]>> {
-    background { () throws(EONETError) in
+  /// The categories without the network: the cache, else the snapshot.
+  public func localCategories() -> Observable<EOFetched<[EOCategory]>> {
+    background { [self] () throws(EONETError) in
       if let cached = readCachedCategories() { return cached }
       do {
         return try snapshot().categories()
@@ -284,8 +284,13 @@ struct RequestLoader {
     }
   }
 
-  func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    background { () throws(EONETError) in
+  /// A category's events without the network: the cache, else the snapshot.
+  ///
+  /// - Parameters:
+  ///   - days: Prior days, counted back from the data's fetch time.
+  ///   - category: The category.
+  public func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    background { [self] () throws(EONETError) in
       if let cached = readCachedEvents(forLast: days, category: category) { return cached }
       do {
         return Self.filter(try snapshot().events(for: category), forLast: days)
@@ -378,7 +383,7 @@ struct RequestLoader {
   }
 }
 
-extension RequestLoader.BodyFormat where Element == EOCategory {
+extension EONETClient.BodyFormat where Element == EOCategory {
   /// The category list: the cache keeps the server's JSON (a few kilobytes).
   static var categories: Self {
     Self(decode: { data, status, contentType throws(EONETError) in
@@ -387,7 +392,7 @@ extension RequestLoader.BodyFormat where Element == EOCategory {
   }
 }
 
-extension RequestLoader.BodyFormat where Element == EOEvent {
+extension EONETClient.BodyFormat where Element == EOEvent {
   /// A category's events: the cache keeps them as an ``EventArchive``.
   static var events: Self {
     Self(
