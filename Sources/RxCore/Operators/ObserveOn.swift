@@ -8,15 +8,7 @@ extension ObservableType {
   }
 }
 
-private final class ObserveOn<Element>: Producer<Element> {
-  private let source: Observable<Element>
-  private let scheduler: ImmediateSchedulerType
-
-  init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-    self.source = source
-    self.scheduler = scheduler
-  }
-
+private final class ObserveOn<Element>: SchedulingProducer<Element> {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {

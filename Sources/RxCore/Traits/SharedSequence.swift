@@ -175,15 +175,7 @@ extension SharedSequence {
 /// Delivers every event of `source` through `scheduler` (a shared sequence's own ``MainScheduler``: at
 /// once when on the main queue with nothing of its own queued, else in order through the main queue or
 /// the attached run loop).
-final class ObserveOnMain<Element>: Producer<Element> {
-  private let source: Observable<Element>
-  private let scheduler: ImmediateSchedulerType
-
-  init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-    self.source = source
-    self.scheduler = scheduler
-  }
-
+final class ObserveOnMain<Element>: SchedulingProducer<Element> {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {
@@ -216,15 +208,7 @@ private final class ObserveOnMainSink<Observer: ObserverType>: Sink<Observer>, O
 }
 
 /// Subscribes to `source` from `scheduler` (at once when already on the main queue).
-final class SubscribeOnMain<Element>: Producer<Element> {
-  private let source: Observable<Element>
-  private let scheduler: ImmediateSchedulerType
-
-  init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-    self.source = source
-    self.scheduler = scheduler
-  }
-
+final class SubscribeOnMain<Element>: SchedulingProducer<Element> {
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {
