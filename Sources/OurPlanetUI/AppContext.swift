@@ -2,6 +2,7 @@ import EONETKit
 import Foundation
 import OurPlanet
 import RxCore
+import Support
 import TerminalUI
 
 /// Opens a link without blocking: calls back (on any thread) with a failure message, or `nil` once
@@ -93,6 +94,20 @@ final class AppContext {
         messages.post("Export failed: \(error.message)")
       }
       return Disposables.create()
+    }
+  }
+
+  /// Copies the event's EONET link through the terminal, and says so (the terminal cannot answer
+  /// whether it took it: tmux needs `set-clipboard on`).
+  func copyLink(of event: EOEvent?) {
+    guard let event else { return say("No event selected", isError: true) }
+    guard let link = event.link.map(TextSanitizer.strippingControls), !link.isEmpty else {
+      return say("This event has no EONET link", isError: true)
+    }
+    if host.copyToClipboard(link) {
+      say("Copied \(link) (through the terminal)")
+    } else {
+      say("This link is too long to copy", isError: true)
     }
   }
 

@@ -13,6 +13,8 @@ public protocol AppHost: AnyObject {
   func setNeedsRedraw()
   /// Repaints everything (Ctrl-L).
   func redrawAll()
+  /// Hands `text` to the terminal's clipboard (OSC 52); `false` when it is too long to send.
+  @discardableResult func copyToClipboard(_ text: String) -> Bool
   /// Ends the main loop.
   func stop()
 }

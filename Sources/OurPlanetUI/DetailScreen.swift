@@ -34,6 +34,7 @@ final class DetailScreen: Screen {
         }
         openLink(number: number)
       },
+      .run(.copyLink) { [unowned self] _ in context.copyLink(of: event) },
       .run(.step) { [unowned self] key in step(by: key == .char("J") ? 1 : -1) },
     ] + Binding.listNavigation { [unowned self] key in pane.handle(key: key) }
   }

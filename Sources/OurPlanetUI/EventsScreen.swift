@@ -69,6 +69,7 @@ final class EventsScreen: Screen, Searchable {
       Binding(.open) { [unowned self] _ in openSelection() },
       .run(.nextNew) { [unowned self] _ in selectNextChanged() },
       .run(.sort) { [unowned self] _ in cycleSort() },
+      .run(.copyLink) { [unowned self] _ in context.copyLink(of: selectedEvent) },
       .run(.export) { [unowned self] _ in context.export(events, as: .geojson, name: model.categoryID) },
       .run(.exportCSV) { [unowned self] _ in context.export(events, as: .csv, name: model.categoryID) },
       .run(.markSeen) { [unowned self] _ in

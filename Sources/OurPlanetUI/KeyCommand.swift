@@ -81,6 +81,8 @@ extension KeyCommand {
   static let openLink = KeyCommand(
     "open-link", [.char("o")] + (1...9).map { .char(Character(String($0))) },
     "open the event's first (or numbered) link")
+  static let copyLink = KeyCommand(
+    "copy-link", [.char("y")], "copy the event's EONET link to the clipboard (through the terminal, OSC 52)")
   static let step = KeyCommand("step", [.char("J"), .char("K")], "next / previous event, from the detail")
   static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
   static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
@@ -107,7 +109,8 @@ extension KeyCommand {
 
   /// Every command, in the order the manual lists them.
   public static let all: [KeyCommand] = [
-    move, page, ends, open, back, days, daysStep, search, clearSearchLine, refresh, openLink, step, nextNew,
+    move, page, ends, open, back, days, daysStep, search, clearSearchLine, refresh, openLink, copyLink, step,
+    nextNew,
     markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
     clearRegion, sort, messages, help, redraw, suspend, quit,
   ]

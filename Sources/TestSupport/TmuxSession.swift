@@ -149,6 +149,17 @@ public final class TmuxSession: Sendable {
     }
   }
 
+  /// Lets programs in the pane set tmux's paste buffer with OSC 52 (`set-clipboard on`), as a
+  /// user's tmux.conf would.
+  public func acceptClipboard() throws {
+    try tmux(["set-option", "-s", "set-clipboard", "on"])
+  }
+
+  /// The newest paste buffer, or `nil` when there is none yet.
+  public func pasteBuffer() -> String? {
+    try? tmux(["show-buffer"])
+  }
+
   /// Resizes the terminal.
   public func resize(columns: Int, rows: Int) throws {
     try tmux(["resize-window", "-t", "main", "-x", String(columns), "-y", String(rows)])

@@ -115,6 +115,17 @@ struct BindingTests {
     #expect(opened.urls == ["https://source.example/f1"])
     #expect(app.statusLine.contains("Opening https://source.example/f1"), "\(app.statusLine)")
   }
+
+  @Test("y copies the selected event's EONET link through the terminal, on the list and the detail")
+  func copyLink() {
+    let list = harness(at: Self.places[1])
+    list.press(.char("j"), .char("y"))
+    #expect(list.host.clipboard == ["https://eonet.example/f2"], "the second row's event")
+    #expect(list.statusLine.contains("Copied https://eonet.example/f2"), "\(list.statusLine)")
+    let detail = harness(at: Self.places[2])
+    detail.press(.char("y"))
+    #expect(detail.host.clipboard == ["https://eonet.example/f1"])
+  }
 }
 
 /// The links an opener was asked for (the opener is `@Sendable`).

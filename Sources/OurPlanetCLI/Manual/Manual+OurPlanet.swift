@@ -148,6 +148,11 @@ extension Manual {
         term: "XDG_CACHE_HOME",
         summary: "the cache goes in `$XDG_CACHE_HOME/ourplanet` (an absolute path), else `~/.cache/ourplanet`"
       ),
+      Entry(
+        term: "BROWSER",
+        summary:
+          "the browsers `o` tries first: a `:`-separated list of commands, `%s` for the URL (else it comes last), run without a shell; then `xdg-open`, then `open`"
+      ),
       Entry(term: "NO_COLOR", summary: "when set and not empty, no colors, as with `--no-color`"),
       Entry(
         term: "XDG_STATE_HOME",

@@ -1,5 +1,6 @@
 @preconcurrency internal import CNcursesw
 import Glibc
+import Support
 
 /// One curses screen: set-up, size, key input and drawing a `CellBuffer`. Main thread only.
 ///
@@ -137,6 +138,13 @@ final class CursesScreen {
     previous = buffer
     wnoutrefresh(window)
     doupdate()
+  }
+
+  /// Writes `bytes` to the terminal after what curses has buffered: for sequences curses has no
+  /// call for and that leave the screen as it is (OSC 52).
+  func writeThrough(_ bytes: [UInt8]) {
+    fflush(output)
+    _ = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: fileno(output)) }
   }
 
   private func draw(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {

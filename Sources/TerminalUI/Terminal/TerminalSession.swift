@@ -204,6 +204,16 @@ public final class TerminalSession {
     }
   }
 
+  /// Hands `text` to the terminal's clipboard with OSC 52, which xterm, kitty, WezTerm, iTerm2, foot and
+  /// tmux (with `set-clipboard on`) honour and other terminals ignore: there is no answer to say
+  /// which. Over 64 KiB of text is refused (terminals cap the sequence), returning `false`.
+  @discardableResult
+  public func copyToClipboard(_ text: String) -> Bool {
+    guard let sequence = Clipboard.sequence(for: text) else { return false }
+    screen.writeThrough(sequence)
+    return true
+  }
+
   /// Leaves curses mode while `body` runs (to start an external program), then repaints.
   public func withScreenSuspended<T>(_ body: () throws -> T) rethrows -> T {
     screen.suspend()

@@ -22,6 +22,12 @@ final class HeadlessHost: AppHost {
   func setNeedsRedraw() { redraws += 1 }
   func redrawAll() { redraws += 1 }
   func stop() { stopped = true }
+  /// What the app handed to the clipboard, in order.
+  private(set) var clipboard: [String] = []
+  func copyToClipboard(_ text: String) -> Bool {
+    clipboard.append(text)
+    return true
+  }
 }
 
 /// A feed whose answers are virtual-time test observables.
