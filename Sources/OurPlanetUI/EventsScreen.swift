@@ -92,7 +92,8 @@ final class EventsScreen: Screen, Searchable {
 
   /// `s`: the next sort order (distance only with a point to measure from).
   private func cycleSort() {
-    let next = context.sort.value.next(hasCentre: context.region.value?.centre != nil)
+    let centre = context.region.value?.centre
+    let next = context.sort.value.effective(centre: centre).next(hasCentre: centre != nil)
     context.sort.accept(next)
     context.say(
       "Sorted \(next.label)"
@@ -182,8 +183,12 @@ final class EventsScreen: Screen, Searchable {
   }
 
   private func stateChanged(_ state: EventListState) {
+    let reordered = self.state.map { $0.sort != state.sort } ?? false
     self.state = state
     rebuildRows()
+    // A new order shows its top, as every list tool does: the old selection, kept, would leave the
+    // screen on rows the order put far down.
+    if reordered { list.select(0) }
     list.emptyMessage = state.emptyMessage
     context.map.pane.show(state.events)
     context.host.setNeedsRedraw()

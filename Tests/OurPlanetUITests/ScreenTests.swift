@@ -419,3 +419,54 @@ struct RowsTests {
     return (parts.isEmpty ? "" : parts.joined(separator: " · ") + "  ") + "\(ids.count)"
   }
 }
+
+/// Issue 27, items 3 and 4: a new order shows its top, and the header names the order the list has.
+@Suite("Sorting, as the screen shows it")
+struct SortScreenTests {
+  private func feed(_ scheduler: TestScheduler) -> ScriptedFeed {
+    ScreenTests().standardFeed(
+      scheduler,
+      fires: [
+        .next(
+          20,
+          [
+            Fixture.event("f1", daysAgo: 1, title: "Small Fire", magnitude: (10, "acres")),
+            Fixture.event("f2", daysAgo: 2, title: "Middle Fire", magnitude: (500, "acres")),
+            Fixture.event("f3", daysAgo: 3, title: "Huge Fire", magnitude: (9_000, "acres")),
+            Fixture.event("f4", daysAgo: 4, title: "Tiny Fire", magnitude: (1, "acres")),
+          ]), .completed(20),
+      ])
+  }
+
+  @Test("s moves the selection to the first row of the new order")
+  func newOrderShowsItsTop() {
+    let app = ShellHarness { feed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("G"))
+    #expect(app.statusLine.contains("4/4"), "the last row: \(app.statusLine)")
+    app.press(.char("s"))
+    #expect(app.header.contains("largest first"), "\(app.header)")
+    #expect(app.statusLine.contains("1/4"), "the top of the new order: \(app.statusLine)")
+    app.press(.enter)
+    #expect(app.header.contains("Huge Fire"), "the largest is selected: \(app.header)")
+  }
+
+  @Test("clearing the region with F drops 'nearest first' from the header, as the list drops it")
+  func clearedRegionHeader() throws {
+    let region = try Region.near(parsing: "40,-100,500")
+    let app = ShellHarness(
+      size: Size(width: 160, height: 30), options: AppOptions(region: region, sort: .distance)
+    ) {
+      feed($0)
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    #expect(app.header.contains("nearest first"), "\(app.header)")
+    app.press(.char("F"))
+    #expect(!app.header.contains("nearest first"), "the list is newest first now: \(app.header)")
+    app.press(.enter)
+    #expect(app.header.contains("Small Fire"), "newest first: \(app.header)")
+    app.press(.escape, .char("s"))
+    #expect(app.header.contains("largest first"), "s goes on from newest first: \(app.header)")
+  }
+}

@@ -29,6 +29,12 @@ public enum EventSort: String, CaseIterable, Sendable {
     return all[(index + 1) % all.count]
   }
 
+  /// The order a list really takes: nearest first without a point to measure from is newest first
+  /// (what ``apply(to:centre:)`` does), so a header never names an order the list does not have.
+  public func effective(centre: EOCoordinate?) -> EventSort {
+    self == .distance && centre == nil ? .date : self
+  }
+
   /// `events` (newest first) in this order; stable, so ties stay newest first.
   public func apply(to events: [EOEvent], centre: EOCoordinate?) -> [EOEvent] {
     switch self {

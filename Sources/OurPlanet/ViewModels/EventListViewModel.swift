@@ -69,9 +69,11 @@ public final class EventListViewModel: @unchecked Sendable {
       days.asObservable().distinctUntilChanged(), matching, sort.distinctUntilChanged()
     ) { days, matching, sort in
       let source = matching.source
+      let centre = matching.scope.region?.centre
+      let sort = sort.effective(centre: centre)
       return EventListState(
         categoryID: categoryID, title: source.title,
-        events: sort.apply(to: matching.window(days: days), centre: matching.scope.region?.centre),
+        events: sort.apply(to: matching.window(days: days), centre: centre),
         windowCount: matching.unsearchedCount(inLast: days), days: days, query: matching.scope.text,
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
         histogram: matching.histogram,
