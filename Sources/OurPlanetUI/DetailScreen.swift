@@ -17,7 +17,7 @@ final class DetailScreen: Screen {
     self.context = context
     self.list = list
     self.event = event
-    self.pane = DetailPane(title: event.title, text: Self.text(for: event))
+    self.pane = DetailPane(title: event.title, text: Self.text(for: event, ascii: context.ascii))
   }
 
   var breadcrumb: String { event.title }
@@ -68,7 +68,7 @@ final class DetailScreen: Screen {
     guard let current = list.events.first(where: { $0.id == event.id }), current != event else { return }
     event = current
     pane.title = current.title
-    pane.replaceText(Self.text(for: current))
+    pane.replaceText(Self.text(for: current, ascii: context.ascii))
   }
 
   private func step(by offset: Int) {
@@ -78,7 +78,7 @@ final class DetailScreen: Screen {
     }
     event = next
     context.seen.markSeen([next])
-    pane = DetailPane(title: next.title, text: Self.text(for: next))
+    pane = DetailPane(title: next.title, text: Self.text(for: next, ascii: context.ascii))
   }
 
   private func openLink(number: Int) {
@@ -94,7 +94,7 @@ final class DetailScreen: Screen {
     context.open(links[number - 1].url)
   }
 
-  private static func text(for event: EOEvent) -> String {
-    EventDetail.lines(for: event).joined(separator: "\n")
+  private static func text(for event: EOEvent, ascii: Bool) -> String {
+    EventDetail.lines(for: event, ascii: ascii).joined(separator: "\n")
   }
 }

@@ -49,7 +49,8 @@ final class EventsScreen: Screen, Searchable {
   var query: String { model.query.value }
 
   var position: String? {
-    list.rowCount == 0 ? nil : "\(list.selectedIndex + 1)/\(Formatting.count(list.rowCount))"
+    list.rowCount == 0
+      ? nil : "\(Formatting.count(list.selectedIndex + 1))/\(Formatting.count(list.rowCount))"
   }
 
   func setQuery(_ text: String) { model.query.accept(text) }
@@ -116,8 +117,8 @@ final class EventsScreen: Screen, Searchable {
     let days = context.days.value
     var rest = rect
     // The label keeps one width, so the slider's track (and the timeline above it) never shifts.
-    let widest = "Last \(model.dayRange.upperBound) days"
-    let label = (days == 1 ? "Last day" : "Last \(days) days")
+    let widest = "Last \(Formatting.count(model.dayRange.upperBound)) days"
+    let label = (days == 1 ? "Last day" : "Last \(Formatting.count(days)) days")
     let padded =
       label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
     if rect.height >= 8 {
@@ -163,10 +164,14 @@ final class EventsScreen: Screen, Searchable {
     let centre = state?.region?.centre
     let events = self.events
     let seen = self.seen
+    let ascii = context.ascii
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
-      row: { Rows.event(events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre) })
+      row: {
+        Rows.event(
+          events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre, ascii: ascii)
+      })
   }
 
   /// Selects the next event (after the selection, wrapping) that is new or updated.

@@ -39,10 +39,11 @@ public enum Rows {
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
   /// gives way first and numbers are never cut.
   public static func event(
-    _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil
+    _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
+    ascii: Bool = false
   ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
-      Formatting.magnitude(value: $0.value, unit: $0.unit) + "  "
+      Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
     }
     let mark: String
     switch change {

@@ -31,4 +31,13 @@ struct ManualTests {
     #expect(tags == Options.declarations.map(Manual.ourplanet.optionRoff))
     #expect(tags.contains(#"\fB\-\-days\fR \fIN\fR"#))
   }
+
+  @Test("--help says how to read the manual installed or not, within its width")
+  func helpPointsToBothManuals() {
+    let help = Manual.ourplanet.helpText
+    #expect(help.contains("man ourplanet (after make install)"))
+    #expect(help.contains("ourplanet manual | man -l -"))
+    let pointer = help.split(separator: "\n").suffix(2)
+    #expect(pointer.allSatisfy { $0.count <= Manual.helpWidth }, "\(pointer)")
+  }
 }

@@ -17,7 +17,7 @@ struct FormattingTests {
     "magnitudes have one format: whole with separators from 100, one decimal at most below, never .0",
     arguments: [
       (2_547.7, "acres", "2,548 acres"), (2_547, "acres", "2,547 acres"), (1_200.5, "acres", "1,201 acres"),
-      (35, "kts", "35 kts"), (35.44, "kts", "35.4 kts"), (3.5, "NM^2", "3.5 NM^2"), (7.0, "", "7"),
+      (35, "kts", "35 kts"), (35.44, "kts", "35.4 kts"), (3.5, "NM^2", "3.5 NM²"), (7.0, "", "7"),
     ])
   func magnitudes(value: Double, unit: String, text: String) {
     #expect(Formatting.magnitude(value: value, unit: unit) == text)
@@ -68,5 +68,21 @@ struct FormattingTests {
     #expect(positions.count == 2)
     #expect(positions.first?.contains("2.00°N 1.00°E") == true)
     #expect(EventDetail.links(of: event).map(\.url).first == "https://a.example")
+  }
+
+  @Test(
+    "units as people write them: NM² (sq NM in ASCII), the rest as EONET names them",
+    arguments: [
+      ("NM^2", false, "NM²"), ("NM^2", true, "sq NM"), ("km^3", false, "km³"), ("km^3", true, "cu km"),
+      ("acres", false, "acres"), ("kts", true, "kts"), ("^2", false, "^2"),
+    ])
+  func units(unit: String, ascii: Bool, text: String) {
+    #expect(Formatting.unit(unit, ascii: ascii) == text)
+  }
+
+  @Test("a magnitude carries its unit's written form")
+  func magnitudeUnit() {
+    #expect(Formatting.magnitude(value: 12_500, unit: "NM^2") == "12,500 NM²")
+    #expect(Formatting.magnitude(value: 12_500, unit: "NM^2", ascii: true) == "12,500 sq NM")
   }
 }

@@ -310,10 +310,10 @@ struct ScreenTests {
     let app = ShellHarness(options: AppOptions(days: 1_000)) { standardFeed($0) }
     app.advance(to: 100)
     app.press(.char("G"), .enter)
-    #expect(app.screen.contains("Last 1000 days"), "\(app.screen)")
+    #expect(app.screen.contains("Last 1,000 days"), "\(app.screen)")
     #expect(app.header.hasSuffix("3 events in the last 1,000 days"), "\(app.header)")
     app.press(.char("]"))
-    #expect(app.screen.contains("Last 1000 days"), "the slider's end is the requested window")
+    #expect(app.screen.contains("Last 1,000 days"), "the slider's end is the requested window")
   }
 
   @Test("a click selects a row, a double click opens it, the wheel scrolls")
@@ -468,5 +468,21 @@ struct SortScreenTests {
     #expect(app.header.contains("Small Fire"), "newest first: \(app.header)")
     app.press(.escape, .char("s"))
     #expect(app.header.contains("largest first"), "s goes on from newest first: \(app.header)")
+  }
+}
+
+/// Issue 27, item 15: numbers in the UI get thousands separators everywhere.
+@Suite("Small words")
+struct SmallWordsTests {
+  @Test("the position and the slider write thousands with separators")
+  func thousands() {
+    let fires = (0..<1_200).map { Fixture.event("f\($0)", daysAgo: Double($0) / 100, title: "Fire \($0)") }
+    let app = ShellHarness(options: AppOptions(days: 1_000)) {
+      ScreenTests().standardFeed($0, fires: [.next(20, fires), .completed(20)])
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("G"))
+    #expect(app.statusLine.contains("1,200/1,200"), "\(app.statusLine)")
+    #expect(app.screen.contains("Last 1,000 days"), "\(app.screen)")
   }
 }

@@ -5,7 +5,7 @@ public enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
   /// Sources are numbered from 1 so a digit key can open any of them.
-  public static func lines(for event: EOEvent) -> [String] {
+  public static func lines(for event: EOEvent, ascii: Bool = false) -> [String] {
     var lines: [String] = []
     let categories = event.categories.map(\.title).joined(separator: ", ")
     if !categories.isEmpty { lines.append("Categories: \(categories)") }
@@ -20,7 +20,8 @@ public enum EventDetail {
     if let latest = event.latestGeometry {
       lines.append("Last seen:  \(Formatting.minute(latest.date))")
       if let magnitude = latest.magnitude {
-        lines.append("Magnitude:  \(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit))")
+        lines.append(
+          "Magnitude:  \(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit, ascii: ascii))")
       }
       if let center = latest.center {
         lines.append("Location:   \(Formatting.coordinate(center))")
@@ -47,7 +48,8 @@ public enum EventDetail {
       for geometry in event.geometries {
         let place = geometry.center.map(Formatting.coordinate) ?? "no position"
         let magnitude =
-          geometry.magnitude.map { "  " + Formatting.magnitude(value: $0.value, unit: $0.unit) } ?? ""
+          geometry.magnitude.map { "  " + Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) }
+          ?? ""
         lines.append("  \(Formatting.minute(geometry.date))  \(place)\(magnitude)")
       }
     }

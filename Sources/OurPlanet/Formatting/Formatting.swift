@@ -33,8 +33,9 @@ public enum Formatting {
   }
 
   /// A magnitude in the one format every screen and command uses: whole numbers with thousands
-  /// separators from 100 up (`2,548 acres`), one decimal at most below (`3.5 kts`, `35 kts`).
-  public static func magnitude(value: Double, unit: String?) -> String {
+  /// separators from 100 up (`2,548 acres`), one decimal at most below (`3.5 kts`, `35 kts`), the
+  /// unit as ``unit(_:ascii:)`` writes it.
+  public static func magnitude(value: Double, unit: String?, ascii: Bool = false) -> String {
     let number: String
     if !value.isFinite {
       number = "?"
@@ -45,7 +46,18 @@ public enum Formatting {
       number = tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
     }
     guard let unit, !unit.isEmpty else { return number }
-    return "\(number) \(unit)"
+    return "\(number) \(Self.unit(unit, ascii: ascii))"
+  }
+
+  /// A unit as people write it: EONET's `NM^2` is `NM²`, or `sq NM` where only ASCII shows (`^3`
+  /// the same with `³` and `cu`); any other unit as it is.
+  public static func unit(_ unit: String, ascii: Bool = false) -> String {
+    for (power, superscript, word) in [("^2", "²", "sq"), ("^3", "³", "cu")] where unit.hasSuffix(power) {
+      let base = unit.dropLast(power.count)
+      guard !base.isEmpty else { break }
+      return ascii ? "\(word) \(base)" : base + superscript
+    }
+    return unit
   }
 
   /// `1 event`, `2 events`: `noun` in the singular for one.

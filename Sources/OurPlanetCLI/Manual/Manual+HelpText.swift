@@ -18,7 +18,8 @@ extension Manual {
     section("Files", files.map { ($0.term, $0.summary) })
     section("Exit status", exitStatuses.map { (String($0.status), $0.meaning) }, termWidth: 1)
     lines.append("")
-    lines.append("The manual page has more: man \(name)")
+    lines.append("The manual page has more: man \(name) (after make install),")
+    lines.append("or without installing: \(name) manual | man -l -")
     return lines.joined(separator: "\n")
   }
 
