@@ -87,7 +87,7 @@ public final class AppShell {
     if case .mouse(let event) = key {
       // While a search is typed the mouse selects and scrolls, as the arrows do; it opens nothing.
       if search != nil, event.kind == .doubleClick { return }
-      navigator.perform(screen.handleMouse(event))
+      perform(screen.handleMouse(event))
       return
     }
     if let search {
@@ -97,7 +97,7 @@ public final class AppShell {
     context.notice = nil
     guard let binding = binding(for: key) else { return }
     lastCommand = binding.command.name
-    navigator.perform(binding.action(key))
+    perform(binding.action(key))
   }
 
   /// What `key` asks for on the top screen: its bindings first, then the app's.
@@ -156,8 +156,25 @@ public final class AppShell {
     HelpEntry(keys: KeyCommand.label($0.keys), action: $0.help)
   }
 
-  /// `back`: Esc first clears a search; otherwise the screen below comes back.
+  /// Applies what a screen asked for; a screen that opens, or comes back to the top, starts with the
+  /// keys on its list, never on a map the user left focused elsewhere.
+  private func perform(_ action: ScreenAction) {
+    switch action {
+    case .push, .pop: context.map.isFocused = false
+    case .handled, .unhandled: break
+    }
+    navigator.perform(action)
+  }
+
+  /// `back`: Esc first takes the keys from a focused map, then clears a search; otherwise the screen
+  /// below comes back.
   private func back(_ key: Key) -> ScreenAction {
+    // Esc leaves the map before it leaves the screen (with the keys on the map, h and ← pan).
+    if context.map.isFocused {
+      context.map.isFocused = false
+      context.say("Keys on the list (Tab: the map)")
+      return .handled
+    }
     if key == .escape, let target = screen as? Searchable, !target.query.isEmpty {
       target.setQuery("")
       return .handled
@@ -177,7 +194,7 @@ public final class AppShell {
   private func openSearch() {
     if let target = screen as? Searchable & Screen {
       search = SearchField(target: target) { [unowned self] key in
-        if let binding = binding(for: key) { navigator.perform(binding.action(key)) }
+        if let binding = binding(for: key) { perform(binding.action(key)) }
       }
     } else {
       context.say("Search works on the categories and events lists")

@@ -72,7 +72,8 @@ extension KeyCommand {
   static let open = KeyCommand(
     "open", [.enter, .char("l"), .right], "open the category or event (→ too on categories)")
   static let back = KeyCommand(
-    "back", [.escape, .backspace, .char("h"), .left], "go back (Esc first clears a search; ← from the detail)"
+    "back", [.escape, .backspace, .char("h"), .left],
+    "go back (Esc first takes the keys from the map, then clears a search; ← from the detail)"
   )
   static let days = KeyCommand("days", [.left, .right], "on the events screen: days filter −1 / +1")
   static let daysStep = KeyCommand(

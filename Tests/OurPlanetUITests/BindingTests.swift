@@ -116,6 +116,31 @@ struct BindingTests {
     #expect(app.statusLine.contains("Opening https://source.example/f1"), "\(app.statusLine)")
   }
 
+  @Test("Esc on a focused map gives the keys back to the list before it leaves the screen")
+  func escapeLeavesTheMapFirst() {
+    let app = harness(at: Self.places[3])
+    app.press(.char("h"))
+    #expect(app.shell.lastCommand == "pan", "h pans while the map has the keys")
+    app.press(.escape)
+    #expect(app.header.hasPrefix("OurPlanet › Wildfires"), "still on the events screen: \(app.header)")
+    app.press(.char("j"))
+    #expect(app.shell.lastCommand == "move", "the list has the keys again")
+    app.press(.escape)
+    #expect(!app.header.contains("Wildfires"), "the next Esc goes back: \(app.header)")
+  }
+
+  @Test("a screen opens with the keys on its list, even when the map had them")
+  func openingStartsOnTheList() {
+    let app = harness(at: Self.places[3])
+    app.press(.enter)
+    #expect(app.header.contains("Rim Fire"), "the detail opened: \(app.header)")
+    app.press(.char("j"))
+    #expect(app.shell.lastCommand == "move", "j scrolls the detail rather than panning the map")
+    app.press(.escape)
+    app.press(.char("k"))
+    #expect(app.shell.lastCommand == "move", "back on the list, the list has the keys")
+  }
+
   @Test("y copies the selected event's EONET link through the terminal, on the list and the detail")
   func copyLink() {
     let list = harness(at: Self.places[1])
