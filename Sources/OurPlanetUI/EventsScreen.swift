@@ -113,6 +113,9 @@ final class EventsScreen: Screen, Searchable {
     }
   }
 
+  /// From this height the notice keeps its row when it has nothing to say.
+  static let rowsKeepingNotice = 12
+
   func render(into buffer: inout CellBuffer, rect: Rect) {
     let days = context.days.value
     var rest = rect
@@ -135,7 +138,9 @@ final class EventsScreen: Screen, Searchable {
       .render(into: &buffer, rect: sliderRect)
     rest = afterSlider
     var listRect = rest
-    if let notice = state?.notice {
+    // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came
+    // and went with each download moved every row of the list down and back.
+    if let notice = state?.notice ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil) {
       let (noticeRect, below) = rest.splitTop(1)
       let style: Style =
         state?.state?.isFailure == true

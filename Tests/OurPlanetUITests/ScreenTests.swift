@@ -486,3 +486,33 @@ struct SmallWordsTests {
     #expect(app.screen.contains("Last 1,000 days"), "\(app.screen)")
   }
 }
+
+/// Issue 27, item 9: nothing moves the list while data arrives.
+@Suite("A steady list during a refresh")
+struct SteadyListTests {
+  @Test("the list's rows keep their screen lines from stored data through the download to live data")
+  func rowsStayPut() throws {
+    let fire = Fixture.event("old", daysAgo: 2, title: "Stored Fire")
+    let stored = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [fire], fetchedAt: Fixture.reference, source: .cache, state: .stored)
+    ])
+    let app = ShellHarness { scheduler in
+      let feed = ScreenTests().standardFeed(scheduler, fires: [.next(300, [fire]), .completed(300)])
+      feed.storedCatalog = stored
+      return feed
+    }
+    app.advance(to: 1)
+    app.press(.char("G"), .enter)
+    var lines: [Int] = []
+    var notices: Set<String> = []
+    for time in [3, 20, 100, 200, 320, 400] {
+      app.advance(to: time)
+      let row = try #require(app.lines.firstIndex { $0.contains("Stored Fire") }, "at \(time): \(app.screen)")
+      lines.append(row)
+      notices.insert(app.lines[row - 1].trimmingCharacters(in: .whitespaces))
+    }
+    #expect(Set(lines).count == 1, "the row moved: \(lines)")
+    #expect(notices.count > 1, "the notice did change while the row stayed: \(notices)")
+  }
+}
