@@ -42,6 +42,26 @@ struct TruthEndToEndTests {
   }
 
   @Test(
+    "with the server gone, r turns the header from live to offline since when, with the data's age",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func offlineAfterTheServerIsGone() throws {
+    try withServer { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"))
+      defer { app.tmux.close() }
+      try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
+      server.stop()
+      try app.tmux.sendKeys("r")
+      let screen = try app.waitFor("offline since", "showing data from", timeout: .seconds(30))
+      #expect(!screen.contains("live, updated"), "\(screen)")
+      #expect(screen.contains("Wildfires"), "the data stays on screen")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
+  @Test(
     "while a search is typed, letters are text and arrows move the selection; q does not quit",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func typingASearchNeverRunsCommands() throws {

@@ -199,6 +199,36 @@ struct CatalogTests {
     #expect(catalog.provenance == .live(updated: Sample.reference))
     #expect(Catalog.empty.provenance == .nothing)
   }
+
+  @Test("provenance: a server that cannot be reached is offline from then on, not live")
+  func offline() {
+    let alpha = Sample.category("alpha")
+    let live = EOFetched(value: [Sample.event("a1", daysAgo: 1)], source: .live, fetchedAt: Sample.reference)
+    var catalog = Catalog.empty.applying(.refreshStarted)
+    catalog = catalog.applying(.update(.listed([alpha])))
+    catalog = catalog.applying(.update(.loaded(alpha, live)))
+    #expect(catalog.provenance == .live(updated: Sample.reference))
+    let gone = Sample.reference.addingTimeInterval(120)
+    catalog = catalog.applying(.refreshStarted).applying(.refreshFailed("Could not refresh", at: gone))
+    #expect(catalog.provenance == .offline(since: gone, showing: Sample.reference, source: .live))
+    let again = catalog.applying(.refreshStarted).applying(.refreshFailed("still", at: gone + 60))
+    #expect(
+      again.provenance == .offline(since: gone, showing: Sample.reference, source: .live),
+      "since the first failure")
+    let back = again.applying(.refreshStarted).applying(.update(.listed([alpha])))
+    #expect(back.offlineSince == nil, "the server answered")
+  }
+
+  @Test("provenance: a category whose download failed no longer counts as live")
+  func failedIsNotLive() {
+    let alpha = Sample.category("alpha")
+    let live = EOFetched(value: [Sample.event("a1", daysAgo: 1)], source: .live, fetchedAt: Sample.reference)
+    var catalog = Catalog.empty.applying(.refreshStarted).applying(.update(.listed([alpha])))
+    catalog = catalog.applying(.update(.loaded(alpha, live)))
+    catalog = catalog.applying(.refreshStarted).applying(.update(.listed([alpha])))
+    catalog = catalog.applying(.update(.failed(alpha, .httpStatus(url: "u", status: 503))))
+    #expect(catalog.provenance == .partlyLive(live: 0, of: 1, failed: 1, updated: Sample.reference))
+  }
 }
 
 @Suite("Messages kept while left running")
@@ -207,7 +237,7 @@ struct BoundedMessagesTests {
   func catalogKeepsTheLatest() {
     var catalog = Catalog.empty
     for number in 1...(MessageLog.kept + 50) {
-      catalog = catalog.applying(.refreshFailed("failure \(number)"))
+      catalog = catalog.applying(.refreshFailed("failure \(number)", at: Sample.reference))
     }
     #expect(catalog.messages.count == MessageLog.kept)
     #expect(catalog.messagesAdded == MessageLog.kept + 50)

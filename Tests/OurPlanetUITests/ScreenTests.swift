@@ -516,3 +516,34 @@ struct SteadyListTests {
     #expect(notices.count > 1, "the notice did change while the row stayed: \(notices)")
   }
 }
+
+/// Issue 27, item 1: the header says what the data is once the server is gone.
+@Suite("The header after the network is gone")
+struct OfflineHeaderTests {
+  @Test(
+    "a refresh that cannot reach the server makes the header say offline since when, and from when the data is"
+  )
+  func offlineSince() {
+    let stored = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
+        fetchedAt: Fixture.reference.addingTimeInterval(-3_600), source: .live, state: .done)
+    ])
+    let app = ShellHarness(size: Size(width: 160, height: 30)) { scheduler in
+      let feed = ScreenTests().standardFeed(scheduler)
+      feed.storedCatalog = stored
+      feed.categories = scheduler.createColdObservable([
+        .error(5, EONETError.transport(url: "http://127.0.0.1:9/categories", message: "connection refused"))
+      ]).asObservable()
+      return feed
+    }
+    app.advance(to: 100)
+    #expect(!app.header.contains("live"), "\(app.header)")
+    #expect(
+      app.header.contains("offline since \(Formatting.minute(Fixture.reference))"), "\(app.header)")
+    #expect(
+      app.header.contains(
+        "showing data from \(Formatting.minute(Fixture.reference.addingTimeInterval(-3_600)))"),
+      "\(app.header)")
+  }
+}

@@ -10,6 +10,9 @@ public struct Catalog: Equatable, Sendable {
   public var pending: Set<String>
   /// Whether a refresh is waiting for the category list.
   public var isListing: Bool
+  /// When a refresh first failed to reach the server at all, since the last one that did: the data
+  /// on screen is no longer live from then on.
+  public private(set) var offlineSince: Date?
   /// Problems of the data (failed downloads, a failed category list), newest last: the latest
   /// ``MessageLog/kept`` of them (a refresh that fails every minute for days would otherwise grow
   /// every catalog without end).
@@ -53,6 +56,7 @@ public struct Catalog: Equatable, Sendable {
   public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
     lhs.items == rhs.items && lhs.pending == rhs.pending && lhs.isListing == rhs.isListing
       && lhs.messagesAdded == rhs.messagesAdded && lhs.messages == rhs.messages
+      && lhs.offlineSince == rhs.offlineSince
   }
 
   /// `true` while a refresh runs (from its first request to its last download).
@@ -72,20 +76,21 @@ public struct Catalog: Equatable, Sendable {
   /// Where the data on screen comes from, summed up over the categories.
   public var provenance: Provenance {
     let known = items.filter { $0.fetchedAt != nil }
-    guard let first = known.first else { return .nothing }
-    let live = known.filter { $0.source == .live }
+    let oldest = known.compactMap(\.fetchedAt).min()
+    let source: EODataSource? =
+      known.contains { $0.source == .snapshot } ? .snapshot : known.first.flatMap(\.source)
+    if let offlineSince { return .offline(since: offlineSince, showing: oldest, source: source) }
+    guard let oldest else { return .nothing }
+    // A category whose last download failed shows what it had before: live no longer.
+    let live = known.filter { $0.source == .live && !$0.state.isFailure }
     if live.count == items.count {
-      let updated = live.compactMap(\.fetchedAt).max() ?? first.fetchedAt!
-      return .live(updated: updated)
+      return .live(updated: live.compactMap(\.fetchedAt).max() ?? oldest)
     }
-    if !live.isEmpty {
-      let updated = live.compactMap(\.fetchedAt).max() ?? first.fetchedAt!
+    if !live.isEmpty || failedCount > 0 {
+      let updated = live.compactMap(\.fetchedAt).max() ?? oldest
       return .partlyLive(live: live.count, of: items.count, failed: failedCount, updated: updated)
     }
-    let source: EODataSource =
-      known.contains { $0.source == .snapshot } ? .snapshot : (first.source ?? .cache)
-    let oldest = known.compactMap(\.fetchedAt).min() ?? first.fetchedAt!
-    return .stored(source, fetchedAt: oldest)
+    return .stored(source ?? .cache, fetchedAt: oldest)
   }
 
   /// Where the data on screen comes from.
@@ -98,6 +103,9 @@ public struct Catalog: Equatable, Sendable {
     case partlyLive(live: Int, of: Int, failed: Int, updated: Date)
     /// Only stored data: the cache or the bundled snapshot, fetched at the given time.
     case stored(EODataSource, fetchedAt: Date)
+    /// The server could not be reached since `since`; the oldest data shown was fetched at `showing`,
+    /// from `source` (the snapshot if any category shows it).
+    case offline(since: Date, showing: Date?, source: EODataSource?)
   }
 }
 
@@ -109,8 +117,8 @@ public enum CatalogChange: Sendable {
   case refreshStarted
   /// A step of the refresh graph.
   case update(EORefreshUpdate)
-  /// The category list could not be loaded: the refresh ended; the message says why.
-  case refreshFailed(String)
+  /// The category list could not be loaded at the given time: the refresh ended; the message says why.
+  case refreshFailed(String, at: Date)
 }
 
 extension Catalog {
@@ -133,9 +141,10 @@ extension Catalog {
     case .refreshStarted:
       next.isListing = true
       next.pending = []
-    case .refreshFailed(let message):
+    case .refreshFailed(let message, let date):
       next.isListing = false
       next.pending = []
+      if next.offlineSince == nil { next.offlineSince = date }
       next.add(CollectionOfOne(message))
     case .update(let update):
       next.apply(update)
@@ -155,6 +164,7 @@ extension Catalog {
           state: item.state)
       }
       isListing = false
+      offlineSince = nil
       pending = Set(categories.map(\.id))
     case .started(let category):
       if let index = index(of: category.id) { items[index].state = .downloading }

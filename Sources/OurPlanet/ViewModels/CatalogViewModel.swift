@@ -54,7 +54,8 @@ public final class CatalogViewModel: @unchecked Sendable {
         .subscribe(on: scheduler)
         .map { CatalogChange.update($0) }
         .catch { error in
-          .just(.refreshFailed("Could not refresh: \(EventFeedError.describe(error))"))
+          let date = now?() ?? Date(timeIntervalSince1970: scheduler.now.timeIntervalSince1970)
+          return .just(.refreshFailed("Could not refresh: \(EventFeedError.describe(error))", at: date))
         }
         .startWith(.refreshStarted)
     }
