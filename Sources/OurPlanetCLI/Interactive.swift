@@ -3,6 +3,7 @@ import Foundation
 import OurPlanet
 import OurPlanetUI
 import RxCore
+import Support
 import TerminalUI
 
 /// Runs the terminal UI (`ourplanet` with no command) until the user quits.
@@ -35,6 +36,17 @@ func runInteractive(_ options: Options) -> Int32 {
     Console.error("\(error)")
     return 1
   }
+  // With --log, every message of the session goes to the log too (stderr is the log while curses
+  // owns the screen): failed downloads, damaged cache files and links that would not open included.
+  let logging =
+    options.logFile == nil
+    ? Disposables.create()
+    : messages.messages
+      .subscribe(onNext: { message in
+        let line = ISO8601.format(message.date) + " " + TextSanitizer.strippingControls(message.text) + "\n"
+        _ = Array(line.utf8).withUnsafeBytes { FileDescriptor.writeAll($0, to: STDERR_FILENO) }
+      })
+  defer { logging.dispose() }
   let appOptions = AppOptions(
     days: options.days, offline: options.offline,
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,

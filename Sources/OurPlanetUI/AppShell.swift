@@ -128,6 +128,7 @@ public final class AppShell {
       },
       .run(.messages) { [unowned self] _ in
         overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
+        status.markRead()
       },
       .run(.refresh) { [unowned self] _ in refresh() },
       .run(.search) { [unowned self] _ in openSearch() },

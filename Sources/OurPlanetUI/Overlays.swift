@@ -18,9 +18,13 @@ final class ListOverlay: Overlay {
   private var box: HelpOverlay
   private let closeKey: Key
   private var visibleRows = 1
+  /// The entries as given; the box holds them wrapped to the width it was last drawn at.
+  private let entries: [HelpEntry]
+  private var wrappedWidth: Int?
 
   init(title: String, entries: [HelpEntry], closeKey: Key) {
     box = HelpOverlay(title: title, entries: entries, footer: "Esc closes")
+    self.entries = entries
     self.closeKey = closeKey
   }
 
@@ -47,9 +51,27 @@ final class ListOverlay: Overlay {
   }
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
+    wrap(toFit: rect.width)
     visibleRows = max(1, box.visibleEntryRows(in: rect))
     box.scrollOffset = max(0, min(box.scrollOffset, box.entries.count - visibleRows))
     box.render(into: &buffer, rect: rect)
+  }
+
+  /// Wraps each entry's text to what a box as wide as `width` leaves beside the keys, so a long
+  /// message reads whole over several rows instead of ending in an ellipsis.
+  private func wrap(toFit width: Int) {
+    guard wrappedWidth != width else { return }
+    wrappedWidth = width
+    let keys = entries.reduce(0) { max($0, DisplayWidth.of($1.keys)) }
+    // The frame and the padding take two columns a side; two more part the keys from the text.
+    let room = max(12, width - 4 - keys - 2)
+    let topEntry = box.entries.isEmpty ? 0 : box.scrollOffset
+    box.entries = entries.flatMap { entry -> [HelpEntry] in
+      let lines = TextLayout.wrap(entry.action, width: room)
+      if lines.isEmpty { return [entry] }
+      return lines.enumerated().map { HelpEntry(keys: $0.offset == 0 ? entry.keys : "", action: $0.element) }
+    }
+    box.scrollOffset = min(topEntry, max(0, box.entries.count - 1))
   }
 
   private func scroll(by rows: Int) {

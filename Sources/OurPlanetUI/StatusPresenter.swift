@@ -14,7 +14,7 @@ import TerminalUI
 /// 4. Failed downloads: how many, and that `!` lists them.
 /// 5. The event total in the days window and where the data comes from.
 ///
-/// The line says how many messages there are and `!` lists them: the latest ``MessageLog/kept``,
+/// The line says how many messages are unread and `!` lists them (reading them takes the hint away): the latest ``MessageLog/kept``,
 /// with a note of how many older ones were let go (a session left running for days against a failing
 /// server would otherwise keep every one).
 final class StatusPresenter {
@@ -30,6 +30,8 @@ final class StatusPresenter {
   private(set) var messagesReceived = 0
   /// The message that holds the line now, if any.
   private(set) var fresh: AppMessage?
+  /// How many of the messages received the user has had listed (`!`): the hint counts the rest.
+  private var messagesRead = 0
 
   init(context: AppContext) {
     self.context = context
@@ -85,10 +87,17 @@ final class StatusPresenter {
     return line
   }
 
+  /// `!` listed every message received so far: the hint leaves until a new one comes.
+  func markRead() {
+    messagesRead = messagesReceived
+    fresh = nil
+  }
+
+  /// The hint to the unread messages, beyond the `shown` one the line already says.
   private func moreMessages(than shown: Int) -> String {
-    let count = messagesReceived
-    guard count > shown else { return "" }
-    return " · \(Formatting.count(count, "message")), ! lists them"
+    let unread = messagesReceived - messagesRead
+    guard unread > shown else { return "" }
+    return " · \(Formatting.count(unread, "unread message")), ! lists them"
   }
 
   private func received(_ message: AppMessage) {

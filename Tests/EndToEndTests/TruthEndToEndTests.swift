@@ -42,6 +42,73 @@ struct TruthEndToEndTests {
   }
 
   @Test(
+    "a message leaves the status line after its seconds on an idle screen, for the failure count",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func messagesExpireWhileIdle() throws {
+    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
+    try withServer(plan: plan) { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"))
+      defer { app.tmux.close() }
+      try app.tmux.waitUntil("the failure on the status line after the refresh", timeout: .seconds(60)) {
+        let status = $0.split(separator: "\n").last ?? ""
+        return status.contains("HTTP 500") && !$0.contains("downloading")
+      }
+      // No key from here on: the line must change by itself.
+      let screen = try app.tmux.waitUntil("the message to give way", timeout: .seconds(40)) {
+        ($0.split(separator: "\n").last ?? "").contains("1 category failed · ! lists messages")
+      }
+      #expect(!(screen.split(separator: "\n").last ?? "").contains("HTTP 500"))
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
+  @Test(
+    "--log gets every message of the session: a failed download and a link that would not open",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func logHoldsTheMessages() throws {
+    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
+    try withServer(plan: plan) { server, temporary in
+      // Openers that fail, ahead of whatever this machine has installed.
+      let shadow = temporary.url.appendingPathComponent("bin", isDirectory: true)
+      try FileManager.default.createDirectory(at: shadow, withIntermediateDirectories: true)
+      for (name, status) in [("xdg-open", 3), ("open", 4)] {
+        let script = shadow.appendingPathComponent(name)
+        try "#!/bin/sh\nexit \(status)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+      }
+      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"),
+        environment: ["BROWSER": "/bin/false", "PATH": shadow.path + ":" + path])
+      defer { app.tmux.close() }
+      try app.tmux.waitUntil("the refresh to end with the failure", timeout: .seconds(60)) {
+        $0.contains("HTTP 500") && !$0.contains("downloading")
+      }
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("OurPlanet › All categories")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("Categories:")
+      try app.tmux.sendKeys("o")
+      // The opener's failure reaches the log as the app learns of it, not only when it ends.
+      let deadline = ContinuousClock.now + .seconds(30)
+      var text = ""
+      while ContinuousClock.now < deadline {
+        text = (try? String(contentsOf: app.logFile, encoding: .utf8)) ?? ""
+        if text.contains("open failed (exit status 4) opening https://") { break }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      #expect(text.contains("Wildfires: HTTP 500"), "\(text)")
+      #expect(text.contains("open failed (exit status 4) opening https://"), "\(text)")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
+  @Test(
     "with the server gone, r turns the header from live to offline since when, with the data's age",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func offlineAfterTheServerIsGone() throws {

@@ -213,11 +213,27 @@ struct ScreenTests {
     app.advance(to: 6)
     #expect(app.statusLine.contains("ignored cache file volcanoes-open.json"), "held while loading too")
     app.advance(to: 200)
-    #expect(app.statusLine.contains("1 message, ! lists them"), "\(app.statusLine)")
+    #expect(app.statusLine.contains("1 unread message, ! lists them"), "\(app.statusLine)")
     app.press(.char("!"))
     #expect(app.screen.contains("ignored cache file volcanoes-open.json: truncated"))
     app.press(.escape)
     #expect(!app.screen.contains("Messages"))
+    #expect(!app.statusLine.contains("! lists them"), "read: the hint is gone: \(app.statusLine)")
+  }
+
+  @Test("the message list wraps a long message to read it whole, even on a narrow terminal")
+  func longMessagesWrap() {
+    let tail = "and this is the end of a very long failure message"
+    let long = "Wildfires: " + String(repeating: "the server said something long ", count: 8) + tail
+    let app = ShellHarness(size: Size(width: 60, height: 30), beforeShell: { $0.post(long) }) {
+      standardFeed($0)
+    }
+    app.advance(to: 200)
+    app.press(.char("!"))
+    let text = app.lines.joined(separator: " ").split(separator: " ").filter { $0 != "│" && $0 != "|" }
+      .joined(separator: " ")
+    #expect(text.contains(tail), "the end of the message is on screen:\n\(app.screen)")
+    #expect(!app.lines.filter { $0.contains("│") }.joined().contains("…"), "nothing cut:\n\(app.screen)")
   }
 
   @Test("the help scrolls on a small terminal, so its last key is reachable; Esc closes it")
@@ -227,7 +243,7 @@ struct ScreenTests {
     app.press(.char("?"))
     #expect(app.screen.contains("OurPlanet keys"))
     #expect(!app.screen.contains("Ctrl-Z"))
-    for _ in 0..<KeyCommand.all.count { app.press(.down) }
+    app.press(.end)
     #expect(app.screen.contains("Ctrl-Z"), "\(app.screen)")
     app.press(.escape)
     #expect(!app.screen.contains("OurPlanet keys"))
