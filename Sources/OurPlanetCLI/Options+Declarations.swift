@@ -120,6 +120,10 @@ extension Options {
       summary: "`watch` sends CMD's output to /dev/null (by default, to stderr)",
       commands: [.watch], example: ["--exec-quiet"]),
     OptionDeclaration(
+      names: ["--alerts-only"], value: .flag { $0.alertsOnly = true },
+      summary: "`watch` tells only the changes an `[[alert]]` rule of the config file matches",
+      commands: [.watch], example: ["--alerts-only"]),
+    OptionDeclaration(
       names: ["--no-mouse"], value: .flag { $0.noMouse = true },
       summary: """
         leave the mouse to the terminal (by default a click selects, a double click opens, the wheel \

@@ -86,6 +86,10 @@ struct Options: Equatable {
   var execTimeout = 30
   /// `--exec-quiet`: the `--exec` program's output goes to /dev/null rather than stderr.
   var execQuiet = false
+  /// `--alerts-only`: `watch` tells only the changes a rule matches.
+  var alertsOnly = false
+  /// The config file's `[[alert]]` rules, validated.
+  var alerts = AlertRules()
   /// `--help`.
   var help = false
   /// `--version`.

@@ -62,6 +62,33 @@ extension Manual {
       long each time, up to eight intervals. Durations read `30s`, `10m`, `1h` or plain seconds.
       """,
       """
+      Alert rules. Each `[[alert]]` table of the config file is a rule: `name` (required, unique), \
+      `near` (a place of `[places]`, `LAT,LON[,KM]` or `bbox:W,S,E,N`), `categories` (category ids), \
+      `min-magnitude` and `max-magnitude` (in the event's own unit, both inclusive; an event without \
+      a magnitude is outside either), `changes` (`new`, `updated`, `closed`; all three unless told), \
+      and what to do: `bell`, `notify` (a desktop notification through `notify-send`: the category \
+      and title, then the position with the distance and direction from the rule's place, the \
+      magnitude and a link; when `notify-send` is missing `watch` says so once at start), `exec` (a \
+      program and its arguments as an array, run without a shell like `--exec`: the line on its \
+      standard input, the fields in its environment, and `OURPLANET_ALERTS`, the names of the \
+      rules that match, joined by `;`). `watch` adds the names of the rules that match a change to \
+      its line: text lines end with `[fires near home]`, JSON lines carry `"alerts": ["fires near \
+      home"]` (an empty list when none matches). `--alerts-only` tells only those changes (the \
+      line, `--bell` and `--exec` alike). A rule's notification and program run once per matching \
+      change: each that ends is recorded at once, so a restart after a kill re-runs only the one \
+      the kill cut. The UI marks the events a rule matches with `▲` (ASCII `^`) in the lists and \
+      on the map, counts them on the status line (`▲ 3 alerts`), and rings the bell once when a \
+      refresh brings a new or changed match of a rule with `bell = true`. `--bell` and the rules' \
+      bell ring only when standard error is a terminal.
+      """,
+      """
+      As a service. `make install` installs a systemd user unit, `ourplanet-watch.service`, that \
+      runs `ourplanet watch` with the config file's settings: `systemctl --user enable --now \
+      ourplanet-watch` starts it now and at each login, `journalctl --user -u ourplanet-watch -f` \
+      follows its lines (one per change, never coloured, messages on standard error). A bad \
+      config file stops it (exit status 2) until fixed; other failures restart it after 30 seconds.
+      """,
+      """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
       `events` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
       ends its running `--exec` program first (SIGTERM, then SIGKILL half a second later). Each \
