@@ -15,6 +15,8 @@ public protocol AppHost: AnyObject {
   func redrawAll()
   /// Ends the main loop.
   func stop()
+  /// Rings the terminal's bell (on the main thread).
+  func ringBell()
 }
 
 extension TerminalSession: AppHost {}

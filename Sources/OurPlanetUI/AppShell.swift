@@ -13,6 +13,8 @@ public final class AppShell {
   let context: AppContext
   let navigator: Navigator
   let status: StatusPresenter
+  /// The alert rules' count and bell.
+  let alerts: AlertTracker
   private let bag = DisposeBag()
   private var overlay: Overlay?
   private var search: SearchField?
@@ -53,12 +55,13 @@ public final class AppShell {
       host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
       clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort,
-      exportScheduler: exportScheduler ?? backgroundScheduler)
+      exportScheduler: exportScheduler ?? backgroundScheduler, alerts: options.alerts)
     if let exportDirectory { context.exportDirectory = exportDirectory }
     // The tracker hears each catalog before any screen, so no frame counts as new what the first
     // refresh brought.
     context.seen.follow(context.catalog, online: model.isOnline).disposed(by: bag)
-    status = StatusPresenter(context: context)
+    alerts = AlertTracker(rules: options.alerts, context: context)
+    status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.catalog
       .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })

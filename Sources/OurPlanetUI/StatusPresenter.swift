@@ -12,7 +12,8 @@ import TerminalUI
 /// 3. A message posted in the last ``freshSeconds`` seconds (a damaged cache file, a link that
 ///    would not open).
 /// 4. Failed downloads: how many, and that `!` lists them.
-/// 5. The event total in the days window and where the data comes from.
+/// 5. The event total in the days window and where the data comes from, with how many of those
+///    events the config's alert rules mark (`▲ 3 alerts`).
 ///
 /// The line says how many messages there are and `!` lists them: the latest ``MessageLog/kept``,
 /// with a note of how many older ones were let go (a session left running for days against a failing
@@ -22,6 +23,7 @@ final class StatusPresenter {
   static let freshSeconds = 8
 
   private let context: AppContext
+  private let alerts: AlertTracker?
   private let bag = DisposeBag()
   private let expiry = SerialDisposable()
   /// The latest messages, oldest first.
@@ -31,8 +33,9 @@ final class StatusPresenter {
   /// The message that holds the line now, if any.
   private(set) var fresh: AppMessage?
 
-  init(context: AppContext) {
+  init(context: AppContext, alerts: AlertTracker? = nil) {
     self.context = context
+    self.alerts = alerts
     bag.insert(expiry)
     context.messages.messages
       .observe(on: context.mainScheduler)
@@ -80,9 +83,15 @@ final class StatusPresenter {
       let next =
         context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.time($0).prefix(5))" }
         ?? ""
-      line.message = total + next + moreMessages(than: 0)
+      line.message = total + alertCount + next + moreMessages(than: 0)
     }
     return line
+  }
+
+  /// " · ▲ 3 alerts" when the config has rules: how many events in view they mark.
+  private var alertCount: String {
+    guard let alerts, !alerts.rules.isEmpty else { return "" }
+    return " · ▲ \(Formatting.count(alerts.count, "alert"))"
   }
 
   private func moreMessages(than shown: Int) -> String {

@@ -14,6 +14,8 @@ final class HeadlessHost: AppHost {
   var isAnimating = false
   private(set) var redraws = 0
   private(set) var stopped = false
+  /// How many times the bell rang.
+  private(set) var bells = 0
 
   init(symbols: Symbols = .unicode) {
     self.symbols = symbols
@@ -22,6 +24,7 @@ final class HeadlessHost: AppHost {
   func setNeedsRedraw() { redraws += 1 }
   func redrawAll() { redraws += 1 }
   func stop() { stopped = true }
+  func ringBell() { bells += 1 }
 }
 
 /// A feed whose answers are virtual-time test observables.
