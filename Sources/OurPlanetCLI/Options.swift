@@ -18,6 +18,8 @@ struct Options: Equatable {
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
     case manual
+    /// `ourplanet config`: prints every setting in force and where it came from.
+    case config
 
     /// Whether this is `events`.
     var isEvents: Bool {
@@ -25,15 +27,15 @@ struct Options: Equatable {
       return false
     }
 
-    /// Which command this is, as option declarations name it; `nil` for `manual`, which takes any
-    /// option and ignores it.
+    /// Which command this is, as option declarations name it; `nil` for `manual` and `config`,
+    /// which take any option (`manual` ignores them, `config` shows them).
     var name: CommandName? {
       switch self {
       case .interactive: .interactive
       case .categories: .categories
       case .events: .events
       case .watch: .watch
-      case .manual: nil
+      case .manual, .config: nil
       }
     }
   }
@@ -70,8 +72,10 @@ struct Options: Equatable {
   var noColor = false
   /// `--log FILE` (the UI's log).
   var logFile: URL?
-  /// `--near LAT,LON[,KM]` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT`.
+  /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.
   var region: Region?
+  /// The region as it was given, for `ourplanet config`.
+  var regionText: RegionText?
   /// `--sort date|magnitude|title|distance`.
   var sort: EventSort = .date
   /// `--refresh-interval D` in seconds: the UI's automatic refresh; `nil` for `off`.
@@ -94,4 +98,20 @@ struct Options: Equatable {
   var help = false
   /// `--version`.
   var version = false
+  /// `--config FILE`: the config file instead of the default one.
+  var configFile: String?
+  /// `--no-config`: no config file at all.
+  var noConfig = false
+  /// The config file's settings, places, keys and alert rules (``Configuration/none`` without one).
+  var configuration = Configuration.none
+  /// Where each setting came from, by config key; a key that is not here has its default.
+  var origins: [String: SettingOrigin] = [:]
+
+  /// A region as `--near` or `--bbox` (or their config keys) gave it: coordinates or a place name.
+  struct RegionText: Equatable {
+    /// The words given (`home`, `30.3,-97.7,400`).
+    var text: String
+    /// Whether `--bbox` gave it.
+    var box: Bool
+  }
 }
