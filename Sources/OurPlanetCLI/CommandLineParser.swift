@@ -63,6 +63,14 @@ struct CommandLineParser {
     options.configuration = try configuration(options)
     let onCommandLine = Set(given.map(\.declaration.setting))
     let file = options.configuration.file ?? "config"
+    do {
+      options.alerts = try AlertRules.parse(
+        options.configuration.alerts,
+        places: Dictionary(options.configuration.places.map { ($0.name, $0.region) }) { first, _ in first },
+        file: file)
+    } catch {
+      throw UsageError(error.description)
+    }
     for setting in options.configuration.settings {
       guard let declaration = Options.declaration(named: "--" + setting.key) else { continue }
       // Every setting is checked, also one the command line hides or another command takes:

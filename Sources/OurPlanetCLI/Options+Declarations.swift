@@ -145,7 +145,7 @@ extension Options {
     OptionDeclaration(
       names: ["--alerts-only"], value: .flag { $0.alertsOnly = true },
       summary: "`watch` tells only the changes an `[[alert]]` rule of the config file matches",
-      commands: [.watch], example: ["--alerts-only"]),
+      commands: [.watch], example: ["--alerts-only"], current: { .boolean($0.alertsOnly) }),
     OptionDeclaration(
       names: ["--no-mouse"], value: .flag { $0.noMouse = true },
       summary: """

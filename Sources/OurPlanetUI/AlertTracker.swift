@@ -26,8 +26,16 @@ final class AlertTracker {
     Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), region)
       .subscribe(onNext: { [unowned self, unowned context] catalog, days, region in
         self.count = self.count(in: catalog, scope: EventScope(days: days, region: region))
-        if !catalog.isLoading, self.loadEnded(catalog) { context.host.ringBell() }
         context.host.setNeedsRedraw()
+      })
+      .disposed(by: bag)
+    guard !bellRules.isEmpty else { return }
+    // A load with no categories (no cache on a first launch) sets nothing: the first that has
+    // some only learns what matches.
+    context.catalog
+      .filter { !$0.isLoading && !$0.items.isEmpty }
+      .subscribe(onNext: { [unowned self, unowned context] catalog in
+        if self.loadEnded(catalog) { context.host.ringBell() }
       })
       .disposed(by: bag)
   }
@@ -46,7 +54,6 @@ final class AlertTracker {
   /// - Returns: Whether the load brought one that was not there, or has changed, since the last
   ///   load ended: ring once. The first load (the stored data) only sets what is known.
   private func loadEnded(_ catalog: Catalog) -> Bool {
-    guard !bellRules.isEmpty else { return false }
     var matches: [String: EventFingerprint] = [:]
     for item in catalog.items {
       for event in item.events where bellRules.marks(event) { matches[event.id] = EventFingerprint(event) }

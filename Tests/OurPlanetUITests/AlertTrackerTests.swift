@@ -60,8 +60,9 @@ struct AlertTrackerTests {
     let texas = app.lines.first { $0.contains("Texas Creek Fire") } ?? ""
     #expect(rim.contains("▲ Rim Fire"), "\(app.screen)")
     #expect(!texas.contains("▲"), "\(app.screen)")
-    app.press(.char("m"))
-    let map = app.lines.dropFirst(4).filter { !$0.contains("Fire") }.joined(separator: "\n")
+    // The map, with Texas Creek Fire selected (the selection has a mark of its own).
+    app.press(.down, .char("m"))
+    let map = app.lines.dropFirst(4).dropLast().filter { !$0.contains("Fire") }.joined(separator: "\n")
     #expect(map.filter { $0 == "▲" }.count == 1, "one flagged marker on the map:\n\(app.screen)")
   }
 

@@ -98,6 +98,10 @@ private struct AlertTableReader {
   }
 
   mutating func rule() throws(AlertRuleError) -> AlertRule {
+    // Named in every message about it, once it has a name to go by.
+    if case .string(let given)? = table["name"], !given.trimmingCharacters(in: .whitespaces).isEmpty {
+      label = "alert '\(given.trimmingCharacters(in: .whitespaces))'"
+    }
     for key in table.keys where !AlertRules.keys.contains(key) {
       let hint = Suggestion.closest(to: key, in: AlertRules.keys).map { " (did you mean '\($0)'?)" } ?? ""
       throw error(
