@@ -176,6 +176,32 @@ struct AlertEndToEndTests {
   }
 
   @Test(
+    "a bad rule or a rule's program that cannot be found is exit 2 before the first look, naming the line",
+    arguments: [
+      (
+        "[[alert]]\nname = \"x\"\nmin-magnitud = 3\n",
+        "config.toml:3: alert 'x': unknown key 'min-magnitud' (did you mean 'min-magnitude'?)"
+      ),
+      (
+        "[places]\nhome = \"1,2\"\n[[alert]]\nname = \"x\"\nnear = \"hom\"\n",
+        "config.toml:5: alert 'x': near 'hom' is no place"
+      ),
+      (
+        "[[alert]]\nname = \"x\"\nexec = [\"ourplanet-no-such-program\"]\n",
+        "alert 'x' (line 1): exec: no program 'ourplanet-no-such-program' found"
+      ),
+    ])
+  func badRules(config: String, message: String) throws {
+    let setup = try Setup(config: config)
+    defer { setup.finish() }
+    let run = try setup.start()
+    #expect(try run.waitForEnd("watch to refuse") == 2, "\(run.errors)")
+    #expect(run.errors.contains(message), "\(run.errors)")
+    #expect(run.errors.split(separator: "\n").count <= 2, "one line, and the hint: \(run.errors)")
+    #expect(try setup.server.stats().log.isEmpty, "no look happened")
+  }
+
+  @Test(
     "a kill -9 while the second rule's program runs: the restart re-runs that one, never the first rule's, and loses no change"
   )
   func exactlyOncePerRuleAcrossKill() throws {
