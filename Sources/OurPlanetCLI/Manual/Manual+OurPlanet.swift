@@ -76,8 +76,8 @@ extension Manual {
       home"]` (an empty list when none matches). `--alerts-only` tells only those changes (the \
       line, `--bell` and `--exec` alike). A rule's notification and program run once per matching \
       change: each that ends is recorded at once, so a restart after a kill re-runs only the one \
-      the kill cut. The UI marks the events a rule matches with `▲` (ASCII `^`) in the lists and \
-      on the map, counts them on the status line (`▲ 3 alerts`), and rings the bell once when a \
+      the kill cut. The UI marks the events a rule matches with a triangle (`^` without UTF-8) in the \
+      lists and on the map, counts them on the status line (`3 alerts`), and rings the bell once when a \
       refresh brings a new or changed match of a rule with `bell = true`. `--bell` and the rules' \
       bell ring only when standard error is a terminal.
       """,
