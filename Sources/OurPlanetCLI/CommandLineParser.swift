@@ -104,7 +104,9 @@ struct CommandLineParser {
     }
     options.json = options.format == .json
     // A config's `format = "csv"` is for `events`; the other commands keep their text.
-    if case .file = options.origins["format"], options.format != .json, !options.command.isEvents {
+    if case .file = options.origins["format"], options.format != .json, options.command.name != nil,
+      !options.command.isEvents
+    {
       options.format = nil
     }
     if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
