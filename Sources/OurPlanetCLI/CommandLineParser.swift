@@ -1,5 +1,6 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
 import Support
 
 /// Turns `argv` into ``Options``. Hand-written: no dependencies.
@@ -61,6 +62,11 @@ struct CommandLineParser {
     }
     for option in given where option.declaration.configKey == nil { try store(option, in: &options) }
     options.configuration = try configuration(options)
+    do {
+      options.keymap = try Keymap(configuration: options.configuration)
+    } catch {
+      throw UsageError(error.description)
+    }
     let onCommandLine = Set(given.map(\.declaration.setting))
     let file = options.configuration.file ?? "config"
     for setting in options.configuration.settings {

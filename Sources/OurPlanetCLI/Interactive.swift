@@ -54,7 +54,7 @@ func runInteractive(_ options: Options) -> Int32 {
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
-    clock: { Date() }, exportScheduler: background)
+    clock: { Date() }, exportScheduler: background, keymap: options.keymap)
   let trimming = shell.loadsEnded.observe(on: background)
     .subscribe(onNext: { Allocator.releaseFreeMemory() })
   defer { trimming.dispose() }

@@ -1,5 +1,6 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
 
 /// Everything the command line says, shared by the UI and the script commands.
 ///
@@ -100,6 +101,8 @@ struct Options: Equatable {
   var noConfig = false
   /// The config file's settings, places, keys and alert rules (``Configuration/none`` without one).
   var configuration = Configuration.none
+  /// The keys of the terminal UI: the declared ones, with the config's `[keys]` over them.
+  var keymap = Keymap.standard
   /// Where each setting came from, by config key; a key that is not here has its default.
   var origins: [String: SettingOrigin] = [:]
 

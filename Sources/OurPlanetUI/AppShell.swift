@@ -124,10 +124,12 @@ public final class AppShell {
           HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help)
         }
         overlay = ListOverlay(
-          title: "OurPlanet keys", entries: entries + Self.terminalEntries, closeKey: .char("?"))
+          title: "OurPlanet keys", entries: entries + Self.terminalEntries,
+          closeKeys: keymap.keys(for: .help))
       },
       .run(.messages) { [unowned self] _ in
-        overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
+        overlay = ListOverlay.messages(
+          status.messages, received: status.messagesReceived, closeKeys: keymap.keys(for: .messages))
       },
       .run(.refresh) { [unowned self] _ in refresh() },
       .run(.search) { [unowned self] _ in openSearch() },

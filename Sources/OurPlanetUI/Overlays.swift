@@ -16,12 +16,13 @@ protocol Overlay: AnyObject {
 /// ↑ ↓ k j PgUp PgDn g G scroll; Esc, q, Enter or the key that opened it close it.
 final class ListOverlay: Overlay {
   private var box: HelpOverlay
-  private let closeKey: Key
+  /// The keys that opened it (the command's keys in force).
+  private let closeKeys: [Key]
   private var visibleRows = 1
 
-  init(title: String, entries: [HelpEntry], closeKey: Key) {
+  init(title: String, entries: [HelpEntry], closeKeys: [Key]) {
     box = HelpOverlay(title: title, entries: entries, footer: "Esc closes")
-    self.closeKey = closeKey
+    self.closeKeys = closeKeys
   }
 
   func handle(_ key: Key) -> Bool {
@@ -34,7 +35,8 @@ final class ListOverlay: Overlay {
       case .click, .doubleClick: return false
       case .drag: break
       }
-    case .escape, .enter, .char("q"), closeKey: return false
+    case .escape, .enter, .char("q"): return false
+    case _ where closeKeys.contains(key): return false
     case .up, .char("k"): scroll(by: -1)
     case .down, .char("j"): scroll(by: 1)
     case .pageUp, .ctrl("b"): scroll(by: -page)
@@ -57,7 +59,7 @@ final class ListOverlay: Overlay {
   }
 
   /// The messages of the session, newest first.
-  static func messages(_ messages: [AppMessage], received: Int) -> ListOverlay {
+  static func messages(_ messages: [AppMessage], received: Int, closeKeys: [Key]) -> ListOverlay {
     var entries =
       messages.isEmpty
       ? [HelpEntry(keys: "", action: "No messages")]
@@ -66,7 +68,7 @@ final class ListOverlay: Overlay {
       let older = Formatting.count(received - messages.count, "older message")
       entries.append(HelpEntry(keys: "", action: "\(older) not kept"))
     }
-    return ListOverlay(title: "Messages", entries: entries, closeKey: .char("!"))
+    return ListOverlay(title: "Messages", entries: entries, closeKeys: closeKeys)
   }
 }
 

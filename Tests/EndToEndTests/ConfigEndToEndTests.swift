@@ -142,6 +142,15 @@ struct ConfigEndToEndTests {
         "1: --near: 'office' is no place; the places are home"
       ),
       ("days = 3\ndays = 4\n", "2: 'days' is set twice"),
+      ("[keys]\nqiut = \"Q\"\n", "2: keys: no command is called 'qiut' (did you mean 'quit'?)"),
+      (
+        "\n[keys]\nhelp = \"?\"\nquit = \"A\"\n",
+        "4: keys: 'A' would be both 'mark-seen' and 'quit' on one screen"
+      ),
+      (
+        "[keys]\nquit = \"Hyper-Q\"\n",
+        "2: keys: 'quit': no key is called 'Hyper-Q' (a character, or a name such as F5, Ctrl-R, Up, PgDn, Home, Enter, Esc, Tab, Space)"
+      ),
       ("days = [\n", "1: the array opened here is never closed"),
     ])
   func badConfig(text: String, message: String) throws {
@@ -185,6 +194,36 @@ struct ConfigEndToEndTests {
       #expect(try world.ids(fromFile) == ["EONET_1", "EONET_3", "EONET_5"])
       let overridden = try world.run(["events", "wildfires", "--json", "--near", "48.85,2.35,10"])
       #expect(try world.ids(overridden) == ["EONET_2"])
+    }
+  }
+
+  @Test(
+    "[keys] rebinds a command in the terminal UI, and the help shows the keys in force",
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+  func reboundKey() throws {
+    try withWorld { world in
+      try world.writeConfig("[keys]\nquit = \"x\"\nhelp = [\"H\", \"F2\"]\n")
+      let app = try AppHarness.start(
+        arguments: ["--api", world.server.baseURL.absoluteString],
+        cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
+        environment: ["XDG_CONFIG_HOME": world.configHome.path])
+      defer { app.tmux.close() }
+      try app.waitFor("Wildfires", "live")
+      try app.tmux.sendKeys("H")
+      let help = try app.waitFor("OurPlanet keys")
+      #expect(help.range(of: #"\sx\s+quit\b"#, options: .regularExpression) != nil, "\(help)")
+      #expect(help.range(of: #"\sH\s+F2\s+show the keys"#, options: .regularExpression) != nil, "\(help)")
+      #expect(help.range(of: #"\sq\s+quit\b"#, options: .regularExpression) == nil, "\(help)")
+      try app.tmux.sendKeys("F2")
+      try app.tmux.waitUntil("the help closes on its own key") { !$0.contains("OurPlanet keys") }
+      // The old key does nothing: the app is still there to open the help again after it.
+      try app.tmux.sendKeys("q")
+      try app.tmux.sendKeys("F2")
+      try app.waitFor("OurPlanet keys")
+      try app.tmux.sendKeys("Escape")
+      try app.tmux.waitUntil("the help closes") { !$0.contains("OurPlanet keys") }
+      try app.tmux.sendKeys("x")
+      #expect(try app.tmux.terminalState().isRestored)
     }
   }
 }
