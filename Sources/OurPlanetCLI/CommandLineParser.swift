@@ -232,6 +232,14 @@ struct CommandLineParser {
       options.command = .watch
     case "help":
       options.help = true
+    case "completions":
+      guard let word = rest.first, let subject = CompletionsCommand.subject(word) else {
+        throw UsageError("'completions' needs a shell: bash, zsh or fish")
+      }
+      if rest.count > 1 {
+        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'completions \(word)'")
+      }
+      options.command = .completions(subject)
     case "config":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'config'") }
       options.command = .config

@@ -21,6 +21,9 @@ struct Options: Equatable {
     case manual
     /// `ourplanet config`: prints every setting in force and where it came from.
     case config
+    /// `ourplanet completions bash|zsh|fish|places|categories`: a completion script, or the words
+    /// the scripts ask for.
+    case completions(CompletionsCommand.Subject)
 
     /// Whether this is `events`.
     var isEvents: Bool {
@@ -28,15 +31,16 @@ struct Options: Equatable {
       return false
     }
 
-    /// Which command this is, as option declarations name it; `nil` for `manual` and `config`,
-    /// which take any option (`manual` ignores them, `config` shows them).
+    /// Which command this is, as option declarations name it; `nil` for `manual`, `config` and
+    /// `completions`, which take any option (`manual` ignores them, `config` shows them,
+    /// `completions places` reads `--config`).
     var name: CommandName? {
       switch self {
       case .interactive: .interactive
       case .categories: .categories
       case .events: .events
       case .watch: .watch
-      case .manual, .config: nil
+      case .manual, .config, .completions: nil
       }
     }
   }
