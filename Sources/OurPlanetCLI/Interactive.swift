@@ -35,10 +35,11 @@ func runInteractive(_ options: Options) -> Int32 {
     Console.error("\(error)")
     return 1
   }
-  let appOptions = AppOptions(
+  var appOptions = AppOptions(
     days: options.days, offline: options.offline,
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
     sort: options.sort)
+  appOptions.places = options.configuration.places
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages,

@@ -112,3 +112,59 @@ final class SearchField {
     return true
   }
 }
+
+/// The config's places (`p`): ↑ ↓ k j choose, Enter filters by the place, Esc, q or the key that
+/// opened it close it and change nothing.
+final class PlacePicker: Overlay {
+  private var box: HelpOverlay
+  private let places: [Configuration.Place]
+  private let closeKeys: [Key]
+  private let choose: (Configuration.Place) -> Void
+  private var selected = 0
+  private var visibleRows = 1
+
+  /// A picker of `places` (at least one) that hands the chosen one to `choose`.
+  init(places: [Configuration.Place], closeKeys: [Key], choose: @escaping (Configuration.Place) -> Void) {
+    precondition(!places.isEmpty, "a place picker needs places")
+    self.places = places
+    self.closeKeys = closeKeys
+    self.choose = choose
+    box = HelpOverlay(title: "Places", entries: [], footer: "Enter filters by it, Esc closes")
+    box.entries = entries()
+  }
+
+  func handle(_ key: Key) -> Bool {
+    switch key {
+    case .enter:
+      choose(places[selected])
+      return false
+    case .escape, .char("q"): return false
+    case _ where closeKeys.contains(key): return false
+    case .up, .char("k"): move(by: -1)
+    case .down, .char("j"): move(by: 1)
+    case .home, .char("g"): move(by: -places.count)
+    case .end, .char("G"): move(by: places.count)
+    default: break
+    }
+    return true
+  }
+
+  func render(into buffer: inout CellBuffer, rect: Rect) {
+    visibleRows = max(1, box.visibleEntryRows(in: rect))
+    // The selection stays in view.
+    box.scrollOffset = min(max(box.scrollOffset, selected - visibleRows + 1), selected)
+    box.render(into: &buffer, rect: rect)
+  }
+
+  private func move(by rows: Int) {
+    selected = max(0, min(selected + rows, places.count - 1))
+    box.entries = entries()
+  }
+
+  /// Each place's name, the selected one marked, and its region.
+  private func entries() -> [HelpEntry] {
+    places.enumerated().map { index, place in
+      HelpEntry(keys: (index == selected ? "> " : "  ") + place.name, action: place.region.label)
+    }
+  }
+}

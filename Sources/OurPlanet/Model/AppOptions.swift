@@ -13,6 +13,8 @@ public struct AppOptions: Sendable, Equatable {
   public var region: Region?
   /// The events list's first order (`--sort`).
   public var sort: EventSort = .date
+  /// The config's named places, which the UI offers as region filters.
+  public var places: [Configuration.Place] = []
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)
