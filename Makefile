@@ -2,8 +2,9 @@
 SWIFT ?= swift
 ARGS ?=
 # `make install` puts the app under $(DESTDIR)$(PREFIX): bin/ourplanet, share/ourplanet/ (the
-# bundled data), share/man/man1/ourplanet.1 and ourplanet-watch.service in SYSTEMD_USER_DIR (`watch`
-# as a user service: `systemctl --user enable --now ourplanet-watch`).
+# bundled data), share/man/man1/ourplanet.1, the completions where bash, zsh and fish look, and
+# ourplanet-watch.service in SYSTEMD_USER_DIR (`watch` as a user service:
+# `systemctl --user enable --now ourplanet-watch`).
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL ?= install
@@ -136,9 +137,16 @@ install:
 	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --product ourplanet
 	bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --show-bin-path)" && \
 	  "$$bin/ourplanet" manual > $(INSTALL_SCRATCH)/ourplanet.1 && \
-	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" && \
+	  for shell in bash zsh fish; do \
+	    "$$bin/ourplanet" --no-config completions $$shell > $(INSTALL_SCRATCH)/ourplanet.$$shell || exit 1; done && \
+	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	    "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	    "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
 	  $(INSTALL) -m 755 "$$bin/ourplanet" "$(DESTDIR)$(PREFIX)/bin/ourplanet"
 	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.1 "$(DESTDIR)$(PREFIX)/share/man/man1/ourplanet.1"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ourplanet"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ourplanet"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ourplanet.fish"
 	find Resources -type d | while IFS= read -r dir; do \
 	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/share/ourplanet$${dir#Resources}" || exit 1; done
 	find Resources -type f ! -name '.*' | while IFS= read -r file; do \
@@ -151,6 +159,9 @@ install:
 uninstall:
 	@test -n "$(PREFIX)" || { echo "PREFIX is empty" >&2; exit 2; }
 	rm -f "$(DESTDIR)$(PREFIX)/bin/ourplanet" "$(DESTDIR)$(PREFIX)/share/man/man1/ourplanet.1"
+	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ourplanet" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ourplanet" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ourplanet.fish"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/ourplanet"
 	rm -f "$(DESTDIR)$(SYSTEMD_USER_DIR)/ourplanet-watch.service"
 

@@ -28,7 +28,7 @@ enum CLI {
     if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
     case .categories, .events, .watch: Shutdown.install()
-    case .interactive, .manual, .config: break
+    case .interactive, .manual, .config, .completions: break
     }
     switch options.command {
     case .manual:
@@ -36,6 +36,8 @@ enum CLI {
       return 0
     case .config:
       return ConfigCommand.run(options)
+    case .completions(let subject):
+      return CompletionsCommand.run(subject, options: options)
     case .interactive:
       return runInteractive(options)
     case .categories:

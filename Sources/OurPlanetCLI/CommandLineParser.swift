@@ -1,5 +1,6 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
 import Support
 
 /// Turns `argv` into ``Options``. Hand-written: no dependencies.
@@ -61,6 +62,11 @@ struct CommandLineParser {
     }
     for option in given where option.declaration.configKey == nil { try store(option, in: &options) }
     options.configuration = try configuration(options)
+    do {
+      options.keymap = try Keymap(configuration: options.configuration)
+    } catch {
+      throw UsageError(error.description)
+    }
     let onCommandLine = Set(given.map(\.declaration.setting))
     let file = options.configuration.file ?? "config"
     do {
@@ -112,7 +118,9 @@ struct CommandLineParser {
     }
     options.json = options.format == .json
     // A config's `format = "csv"` is for `events`; the other commands keep their text.
-    if case .file = options.origins["format"], options.format != .json, !options.command.isEvents {
+    if case .file = options.origins["format"], options.format != .json, options.command.name != nil,
+      !options.command.isEvents
+    {
       options.format = nil
     }
     if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
@@ -232,6 +240,14 @@ struct CommandLineParser {
       options.command = .watch
     case "help":
       options.help = true
+    case "completions":
+      guard let word = rest.first, let subject = CompletionsCommand.subject(word) else {
+        throw UsageError("'completions' needs a shell: bash, zsh or fish")
+      }
+      if rest.count > 1 {
+        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'completions \(word)'")
+      }
+      options.command = .completions(subject)
     case "config":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'config'") }
       options.command = .config

@@ -1,8 +1,9 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
 
 /// `ourplanet config`: every setting in force and where it came from, the way `git config
-/// --show-origin` shows them, then the places.
+/// --show-origin` shows them, then the places and the keys in force.
 ///
 /// The output is itself a valid config file: each setting is a TOML line and its origin a comment
 /// (`days = 30  # /home/me/.config/ourplanet/config.toml:1`), so a user can start a config from it.
@@ -15,7 +16,7 @@ enum ConfigCommand {
     return 0
   }
 
-  /// The listing: settings, then `[places]`.
+  /// The listing: settings, then `[places]`, then `[keys]`.
   static func text(_ options: Options) -> String {
     var lines: [(text: String, origin: String)] = []
     for declaration in Options.declarations {
@@ -35,6 +36,16 @@ enum ConfigCommand {
         (
           "\(place.name) = \(toml(.string(place.text)))",
           "\(options.configuration.file ?? "config"):\(place.line)"
+        )
+      })
+    text += "\n[keys]\n"
+    text += columns(
+      KeyCommand.all.map { command in
+        let names = options.keymap.keys(for: command).map { TOMLValue.string($0.description) }
+        let line = options.configuration.keys.last { $0.action == command.name }?.line
+        return (
+          "\(command.name) = \(toml(names.count == 1 ? names[0] : .array(names)))",
+          line.map { "\(options.configuration.file ?? "config"):\($0)" } ?? "default"
         )
       })
     return text

@@ -1,5 +1,6 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
 
 /// Everything the command line says, shared by the UI and the script commands.
 ///
@@ -20,6 +21,9 @@ struct Options: Equatable {
     case manual
     /// `ourplanet config`: prints every setting in force and where it came from.
     case config
+    /// `ourplanet completions bash|zsh|fish|places|categories`: a completion script, or the words
+    /// the scripts ask for.
+    case completions(CompletionsCommand.Subject)
 
     /// Whether this is `events`.
     var isEvents: Bool {
@@ -27,15 +31,16 @@ struct Options: Equatable {
       return false
     }
 
-    /// Which command this is, as option declarations name it; `nil` for `manual` and `config`,
-    /// which take any option (`manual` ignores them, `config` shows them).
+    /// Which command this is, as option declarations name it; `nil` for `manual`, `config` and
+    /// `completions`, which take any option (`manual` ignores them, `config` shows them,
+    /// `completions places` reads `--config`).
     var name: CommandName? {
       switch self {
       case .interactive: .interactive
       case .categories: .categories
       case .events: .events
       case .watch: .watch
-      case .manual, .config: nil
+      case .manual, .config, .completions: nil
       }
     }
   }
@@ -104,6 +109,8 @@ struct Options: Equatable {
   var noConfig = false
   /// The config file's settings, places, keys and alert rules (``Configuration/none`` without one).
   var configuration = Configuration.none
+  /// The keys of the terminal UI: the declared ones, with the config's `[keys]` over them.
+  var keymap = Keymap.standard
   /// Where each setting came from, by config key; a key that is not here has its default.
   var origins: [String: SettingOrigin] = [:]
 

@@ -21,6 +21,8 @@ public final class AppShell {
   private var postedFailures = 0
   /// Which keys ask for which command.
   private let keymap: Keymap
+  /// The config's named places (`p` lists them).
+  private let places: [Configuration.Place]
   /// The name of the command the last key ran (tests read it).
   private(set) var lastCommand: String?
 
@@ -46,6 +48,7 @@ public final class AppShell {
     keymap: Keymap = .standard
   ) {
     self.keymap = keymap
+    self.places = options.places
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
       refreshInterval: options.refreshInterval, timerScheduler: mainScheduler, now: clock)
@@ -127,10 +130,12 @@ public final class AppShell {
           HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help)
         }
         overlay = ListOverlay(
-          title: "OurPlanet keys", entries: entries + Self.terminalEntries, closeKey: .char("?"))
+          title: "OurPlanet keys", entries: entries + Self.terminalEntries,
+          closeKeys: keymap.keys(for: .help))
       },
       .run(.messages) { [unowned self] _ in
-        overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
+        overlay = ListOverlay.messages(
+          status.messages, received: status.messagesReceived, closeKeys: keymap.keys(for: .messages))
       },
       .run(.refresh) { [unowned self] _ in refresh() },
       .run(.search) { [unowned self] _ in openSearch() },
@@ -142,6 +147,7 @@ public final class AppShell {
         }
       },
       .run(.clearRegion) { [unowned self] _ in clearRegion() },
+      .run(.places) { [unowned self] _ in openPlaces() },
       .run(.map) { [unowned self] _ in
         if screen.showsMap {
           context.map.toggleShown()
@@ -184,6 +190,18 @@ public final class AppShell {
       }
     } else {
       context.say("Search works on the categories and events lists")
+    }
+  }
+
+  /// The config's places, to filter by one.
+  private func openPlaces() {
+    guard !places.isEmpty else {
+      context.say("No places: name some in the config's [places] (see man ourplanet)")
+      return
+    }
+    overlay = PlacePicker(places: places, closeKeys: keymap.keys(for: .places)) { [unowned self] place in
+      context.region.accept(place.region)
+      context.say("Only events \(place.region.label) (\(place.name)); F clears the region")
     }
   }
 

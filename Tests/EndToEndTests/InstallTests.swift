@@ -195,8 +195,8 @@ struct InstallTests {
     return found
   }
 
-  /// What `make install` must put under `prefix` (relative to DESTDIR): the binary, the page, and
-  /// every file of `Resources/` but hidden ones.
+  /// What `make install` must put under `prefix` (relative to DESTDIR): the binary, the page, the
+  /// completion scripts, and every file of `Resources/` but hidden ones.
   private func expectedFiles(under prefix: String) throws -> Set<String> {
     let resources = try files(under: Self.packageRoot.appendingPathComponent("Resources"))
       .filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }
@@ -204,6 +204,9 @@ struct InstallTests {
       .union([
         "\(prefix)/bin/ourplanet", "\(prefix)/share/man/man1/ourplanet.1",
         "\(prefix)/lib/systemd/user/ourplanet-watch.service",
+        "\(prefix)/share/bash-completion/completions/ourplanet",
+        "\(prefix)/share/zsh/site-functions/_ourplanet",
+        "\(prefix)/share/fish/vendor_completions.d/ourplanet.fish",
       ])
   }
 

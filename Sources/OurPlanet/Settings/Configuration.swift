@@ -118,10 +118,10 @@ public struct Configuration: Equatable, Sendable {
   public static func read(path: String, optionKeys: [String], missingIsFine: Bool) throws(ConfigurationError)
     -> Configuration?
   {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
+    // A file handle, not `Data(contentsOf:)`, which cannot read `/dev/null` (`--config /dev/null`).
+    guard let handle = FileHandle(forReadingAtPath: path),
+      let data = try? handle.readToEnd() ?? Data(), (try? handle.close()) != nil
+    else {
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
       if !exists, missingIsFine { return nil }

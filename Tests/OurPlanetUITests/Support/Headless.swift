@@ -99,7 +99,7 @@ final class ShellHarness {
     options: AppOptions = AppOptions(),
     beforeShell: (MessageLog) -> Void = { _ in },
     openLink: @escaping LinkOpening = { _, completion in completion(nil) }, exportDirectory: URL? = nil,
-    feed: (TestScheduler) -> EventFeed
+    keymap: Keymap = .standard, feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
     self.size = size
@@ -109,7 +109,7 @@ final class ShellHarness {
       backgroundScheduler: scheduler, openLink: openLink,
       seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference },
       exportDirectory: exportDirectory ?? scratch,
-      exportScheduler: scheduler)
+      exportScheduler: scheduler, keymap: keymap)
   }
 
   deinit { try? FileManager.default.removeItem(at: scratch) }
