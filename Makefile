@@ -2,10 +2,15 @@
 SWIFT ?= swift
 ARGS ?=
 # `make install` puts the app under $(DESTDIR)$(PREFIX): bin/ourplanet, share/ourplanet/ (the
-# bundled data) and share/man/man1/ourplanet.1.
+# bundled data), share/man/man1/ourplanet.1, the completions where bash, zsh and fish look, and
+# ourplanet-watch.service in SYSTEMD_USER_DIR (`watch` as a user service:
+# `systemctl --user enable --now ourplanet-watch`).
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL ?= install
+# Where systemd looks for user units: under the prefix for /usr and /usr/local, and
+# ~/.local/share/systemd/user for an install just for you (PREFIX=~/.local).
+SYSTEMD_USER_DIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
 # The release build for `install`, in its own folder: it never waits for (or dirties) the debug one,
 # and a test that runs `make install` does not deadlock on the lock `swift test` holds on `.build`.
 INSTALL_SCRATCH ?= .build-install
@@ -132,19 +137,33 @@ install:
 	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --product ourplanet
 	bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --show-bin-path)" && \
 	  "$$bin/ourplanet" manual > $(INSTALL_SCRATCH)/ourplanet.1 && \
-	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" && \
+	  for shell in bash zsh fish; do \
+	    "$$bin/ourplanet" --no-config completions $$shell > $(INSTALL_SCRATCH)/ourplanet.$$shell || exit 1; done && \
+	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	    "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	    "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
 	  $(INSTALL) -m 755 "$$bin/ourplanet" "$(DESTDIR)$(PREFIX)/bin/ourplanet"
 	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.1 "$(DESTDIR)$(PREFIX)/share/man/man1/ourplanet.1"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ourplanet"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ourplanet"
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ourplanet.fish"
 	find Resources -type d | while IFS= read -r dir; do \
 	  $(INSTALL) -d "$(DESTDIR)$(PREFIX)/share/ourplanet$${dir#Resources}" || exit 1; done
 	find Resources -type f ! -name '.*' | while IFS= read -r file; do \
 	  $(INSTALL) -m 644 "$$file" "$(DESTDIR)$(PREFIX)/share/ourplanet$${file#Resources}" || exit 1; done
+	$(INSTALL) -d "$(DESTDIR)$(SYSTEMD_USER_DIR)"
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' systemd/ourplanet-watch.service.in > $(INSTALL_SCRATCH)/ourplanet-watch.service
+	$(INSTALL) -m 644 $(INSTALL_SCRATCH)/ourplanet-watch.service "$(DESTDIR)$(SYSTEMD_USER_DIR)/ourplanet-watch.service"
 
 # Removes what `install` put there (share/ourplanet is the app's own folder), and nothing else.
 uninstall:
 	@test -n "$(PREFIX)" || { echo "PREFIX is empty" >&2; exit 2; }
 	rm -f "$(DESTDIR)$(PREFIX)/bin/ourplanet" "$(DESTDIR)$(PREFIX)/share/man/man1/ourplanet.1"
+	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ourplanet" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ourplanet" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ourplanet.fish"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/ourplanet"
+	rm -f "$(DESTDIR)$(SYSTEMD_USER_DIR)/ourplanet-watch.service"
 
 clean:
 	rm -rf .build .build-tsan .build-resources .build-fuzz $(INSTALL_SCRATCH)

@@ -28,12 +28,16 @@ enum CLI {
     if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
     case .categories, .events, .watch: Shutdown.install()
-    case .interactive, .manual: break
+    case .interactive, .manual, .config, .completions: break
     }
     switch options.command {
     case .manual:
       Console.write(Manual.ourplanet.roffPage)
       return 0
+    case .config:
+      return ConfigCommand.run(options)
+    case .completions(let subject):
+      return CompletionsCommand.run(subject, options: options)
     case .interactive:
       return runInteractive(options)
     case .categories:

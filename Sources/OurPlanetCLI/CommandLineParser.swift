@@ -1,5 +1,7 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
+import Support
 
 /// Turns `argv` into ``Options``. Hand-written: no dependencies.
 ///
@@ -7,23 +9,147 @@ import OurPlanet
 /// `--` ends the options.
 struct CommandLineParser {
   let environment: [String: String]
+  /// The config file read without `--config` (it need not exist), or `nil` for none.
+  let defaultConfigurationPath: String?
 
+  /// A parser for a process with `environment`, whose default config file is
+  /// `$XDG_CONFIG_HOME/ourplanet/config.toml`, else under `$HOME/.config` (none when the
+  /// environment has neither, as tests give it).
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    self.environment = environment
+    let known = ["XDG_CONFIG_HOME", "HOME"].contains { environment[$0]?.hasPrefix("/") == true }
+    self.init(
+      environment: environment,
+      defaultConfigurationPath: known
+        ? XDGFolder.config.url(environment: environment).appendingPathComponent("config.toml").path : nil)
   }
 
-  /// Parses the arguments after the program name.
+  /// A parser for a process with `environment` whose default config file is `defaultConfigurationPath`.
+  init(environment: [String: String], defaultConfigurationPath: String?) {
+    self.environment = environment
+    self.defaultConfigurationPath = defaultConfigurationPath
+  }
+
+  /// Parses the arguments after the program name, under the config file and the environment.
   ///
   /// Each option is looked up in ``Options/declarations``, which parses and stores its value; an
-  /// option the command does not take is bad usage.
+  /// option the command does not take is bad usage. The config file (`--config FILE`, else the
+  /// default one unless `--no-config`) sets options the same way, through the same declarations;
+  /// the environment overrides it and the command line overrides both. A config setting for an
+  /// option the command does not take is left for the commands that do.
   ///
   /// - Parameter arguments: `CommandLine.arguments.dropFirst()`.
-  /// - Returns: The options.
-  /// - Throws: ``UsageError`` for anything that is not a valid command line.
+  /// - Returns: The options, with the origin of each setting that is not a default.
+  /// - Throws: ``UsageError`` for anything that is not a valid command line or config file.
   func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
+    let (given, positionals) = try Self.split(arguments)
+    for option in given
+    where option.declaration.names.contains("--help") || option.declaration.names.contains("-V") {
+      try store(option, in: &options)
+    }
+    if options.help || options.version { return options }
+    try assignCommand(positionals, to: &options)
+    // The page is the same whatever the environment and the config say (`make install` runs this).
+    if options.command == .manual { return options }
+    if let command = options.command.name {
+      for option in given where !option.declaration.commands.contains(command) {
+        throw UsageError(
+          command == .interactive
+            ? "\(option.name) needs a command: \(option.declaration.commandList)"
+            : "\(option.name) is not an option of '\(command.rawValue)': it is for \(option.declaration.commandList)"
+        )
+      }
+    }
+    for option in given where option.declaration.configKey == nil { try store(option, in: &options) }
+    options.configuration = try configuration(options)
+    do {
+      options.keymap = try Keymap(configuration: options.configuration)
+    } catch {
+      throw UsageError(error.description)
+    }
+    let onCommandLine = Set(given.map(\.declaration.setting))
+    let file = options.configuration.file ?? "config"
+    do {
+      options.alerts = try AlertRules.parse(
+        options.configuration.alerts,
+        places: Dictionary(options.configuration.places.map { ($0.name, $0.region) }) { first, _ in first },
+        file: file)
+    } catch {
+      throw UsageError(error.description)
+    }
+    for setting in options.configuration.settings {
+      guard let declaration = Options.declaration(named: "--" + setting.key) else { continue }
+      // Every setting is checked, also one the command line hides or another command takes:
+      // nothing in the file goes unread.
+      var checked = Options()
+      checked.configuration = options.configuration
+      do {
+        try declaration.store(setting.value, in: &checked)
+      } catch {
+        throw UsageError("\(file):\(setting.line): \(error)")
+      }
+      guard !onCommandLine.contains(declaration.setting),
+        options.command.name.map(declaration.commands.contains) ?? true
+      else { continue }
+      do {
+        try declaration.store(setting.value, in: &options)
+      } catch {
+        throw UsageError("\(file):\(setting.line): \(error)")
+      }
+      options.origins[declaration.key] = .file(file, line: setting.line)
+    }
+    for (key, variable) in Self.environmentVariables where !onCommandLine.contains(key) {
+      guard let value = environment[variable], !value.isEmpty else { continue }
+      switch key {
+      case "api": options.api = try Options.apiURL(value, from: variable)
+      default: options.noColor = true
+      }
+      options.origins[key] = .environment(variable)
+    }
+    for option in given where option.declaration.configKey != nil {
+      try store(option, in: &options)
+      options.origins[option.declaration.key] = .commandLine(option.name)
+    }
+    if options.json {
+      if let format = options.format, format != .json {
+        throw UsageError("--json and --format \(format.rawValue) ask for two formats")
+      }
+      options.format = .json
+    }
+    options.json = options.format == .json
+    // A config's `format = "csv"` is for `events`; the other commands keep their text.
+    if case .file = options.origins["format"], options.format != .json, options.command.name != nil,
+      !options.command.isEvents
+    {
+      options.format = nil
+    }
+    if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
+      throw UsageError(
+        "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+    }
+    if options.sort == .distance, options.region?.centre == nil {
+      throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
+    }
+    return options
+  }
+
+  /// The variables that stand for an option when the command line does not give it, by config
+  /// key: they override the config file.
+  static let environmentVariables: KeyValuePairs<String, String> = [
+    "api": "OURPLANET_API", "no-color": "NO_COLOR",
+  ]
+
+  /// An option as the command line gives it: its spelling, its declaration and its words.
+  private struct GivenOption {
+    var name: String
+    var declaration: OptionDeclaration
+    var words: [String]
+  }
+
+  /// The options (in order) and the other words of `arguments`, nothing stored yet.
+  private static func split(_ arguments: [String]) throws(UsageError) -> ([GivenOption], [String]) {
+    var given: [GivenOption] = []
     var positionals: [String] = []
-    var given: [(name: String, declaration: OptionDeclaration)] = []
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -46,54 +172,54 @@ struct CommandLineParser {
       guard let declaration = Options.declaration(named: name) else {
         throw UsageError("unknown option '\(argument)'")
       }
-      given.append((name, declaration))
       switch declaration.value {
-      case .flag(let set):
+      case .flag:
         guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
-        set(&options)
-      case .rest(_, let store):
-        try store(&options, (inlineValue.map { [$0] } ?? []) + arguments[index...])
+        given.append(GivenOption(name: name, declaration: declaration, words: []))
+      case .rest:
+        given.append(
+          GivenOption(
+            name: name, declaration: declaration,
+            words: (inlineValue.map { [$0] } ?? []) + arguments[index...]))
         index = arguments.count
-      case .one(_, let store):
+      case .one:
         if let inlineValue {
-          try store(&options, inlineValue)
+          given.append(GivenOption(name: name, declaration: declaration, words: [inlineValue]))
         } else if index < arguments.count {
           index += 1
-          try store(&options, arguments[index - 1])
+          given.append(GivenOption(name: name, declaration: declaration, words: [arguments[index - 1]]))
         } else {
           throw UsageError("option '\(name)' needs a value")
         }
       }
     }
-    if options.help || options.version { return options }
-    try assignCommand(positionals, to: &options)
-    // The page is the same whatever the environment says (`make install` runs this).
-    guard let command = options.command.name else { return options }
-    for (name, declaration) in given where !declaration.commands.contains(command) {
-      throw UsageError(
-        command == .interactive
-          ? "\(name) needs a command: \(declaration.commandList)"
-          : "\(name) is not an option of '\(command.rawValue)': it is for \(declaration.commandList)")
+    return (given, positionals)
+  }
+
+  /// Stores `option` through its declaration.
+  private func store(_ option: GivenOption, in options: inout Options) throws(UsageError) {
+    switch option.declaration.value {
+    case .flag(let set): set(&options)
+    case .one(_, let store): try store(&options, option.words[0])
+    case .rest(_, let store): try store(&options, option.words)
     }
-    if options.json {
-      if let format = options.format, format != .json {
-        throw UsageError("--json and --format \(format.rawValue) ask for two formats")
-      }
-      options.format = .json
+  }
+
+  /// The config file `options` ask for: `--config FILE` (which must exist), none with
+  /// `--no-config`, else the default file when there is one.
+  private func configuration(_ options: Options) throws(UsageError) -> Configuration {
+    if options.noConfig {
+      guard options.configFile == nil else { throw UsageError("give --config FILE or --no-config, not both") }
+      return .none
     }
-    options.json = options.format == .json
-    if let format = options.format, format != .json, !options.command.isEvents {
-      throw UsageError(
-        "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+    guard let path = options.configFile ?? defaultConfigurationPath else { return .none }
+    do {
+      return try Configuration.read(
+        path: path, optionKeys: Options.declarations.compactMap(\.configKey),
+        missingIsFine: options.configFile == nil) ?? .none
+    } catch {
+      throw UsageError(error.description)
     }
-    if options.sort == .distance, options.region?.centre == nil {
-      throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
-    }
-    if options.api == nil, let fallback = environment["OURPLANET_API"], !fallback.isEmpty {
-      options.api = try Options.apiURL(fallback, from: "OURPLANET_API")
-    }
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { options.noColor = true }
-    return options
   }
 
   private func assignCommand(_ positionals: [String], to options: inout Options) throws(UsageError) {
@@ -114,6 +240,17 @@ struct CommandLineParser {
       options.command = .watch
     case "help":
       options.help = true
+    case "completions":
+      guard let word = rest.first, let subject = CompletionsCommand.subject(word) else {
+        throw UsageError("'completions' needs a shell: bash, zsh or fish")
+      }
+      if rest.count > 1 {
+        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'completions \(word)'")
+      }
+      options.command = .completions(subject)
+    case "config":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'config'") }
+      options.command = .config
     case "manual":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'manual'") }
       options.command = .manual

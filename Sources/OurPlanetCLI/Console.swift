@@ -50,8 +50,10 @@ enum Console {
     _ = writeAll("ourplanet: \(lines.joined(separator: "\n"))\n", to: STDERR_FILENO)
   }
 
-  /// Writes the bell to stderr.
+  /// Writes the bell to stderr, when stderr is a terminal: in a log (journald under the systemd
+  /// unit, a file) it would be a stray control character, not a sound.
   static func bell() {
+    guard isatty(STDERR_FILENO) == 1 else { return }
     _ = writeAll("\u{07}", to: STDERR_FILENO)
   }
 

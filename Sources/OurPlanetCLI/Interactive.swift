@@ -47,10 +47,12 @@ func runInteractive(_ options: Options) -> Int32 {
         _ = Array(line.utf8).withUnsafeBytes { FileDescriptor.writeAll($0, to: STDERR_FILENO) }
       })
   defer { logging.dispose() }
-  let appOptions = AppOptions(
+  var appOptions = AppOptions(
     days: options.days, offline: options.offline,
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
     sort: options.sort)
+  appOptions.alerts = options.alerts
+  appOptions.places = options.configuration.places
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages,
@@ -66,7 +68,7 @@ func runInteractive(_ options: Options) -> Int32 {
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
-    clock: { Date() }, exportScheduler: background)
+    clock: { Date() }, exportScheduler: background, keymap: options.keymap)
   let trimming = shell.loadsEnded.observe(on: background)
     .subscribe(onNext: { Allocator.releaseFreeMemory() })
   defer { trimming.dispose() }

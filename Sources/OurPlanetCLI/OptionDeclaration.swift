@@ -1,3 +1,5 @@
+import OurPlanet
+
 /// One command-line option, declared once: its names, its value, its help, which commands take it,
 /// how a shell completes it, and how its value is parsed and stored in ``Options``.
 ///
@@ -33,6 +35,8 @@ struct OptionDeclaration: Sendable {
     case executable
     /// One of these words.
     case oneOf([String])
+    /// Coordinates, or the name of a place of the config's `[places]`.
+    case place
   }
 
   /// Its spellings, short first: `["-h", "--help"]`.
@@ -47,6 +51,29 @@ struct OptionDeclaration: Sendable {
   var completion: Completion = .none
   /// A use of it as the manual would show one, the option's own words only: `["--days", "30"]`.
   var example: [String]
+  /// Options that store into the same setting (`--near` and `--bbox` set the region): one given on
+  /// the command line hides the config file's settings of all of them. `nil`: the option alone.
+  var group: String? = nil
+  /// Whether the config file may set it (`days = 30`); not `--help`, `--version`, `--config`.
+  var inConfig = true
+  /// Its effective value in `options`, as the config file would write it, or `nil` when unset;
+  /// what `ourplanet config` prints.
+  var current: (@Sendable (Options) -> TOMLValue?)? = nil
+
+  /// Its long name without the dashes: the key that sets it in the config file (`refresh-interval`).
+  var key: String {
+    String(names.last!.drop { $0 == "-" })
+  }
+
+  /// The config key, if the config file may set it.
+  var configKey: String? {
+    inConfig ? key : nil
+  }
+
+  /// The settings it shares (``group``, else its own key).
+  var setting: String {
+    group ?? key
+  }
 
   /// The name of its value (`URL`, `CMD [ARG...]`), or `nil` for a flag.
   var valueName: String? {
@@ -66,5 +93,45 @@ struct OptionDeclaration: Sendable {
     let words = Options.CommandName.allCases.filter(commands.contains).map(\.described)
     guard let last = words.last else { return "no command" }
     return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
+  }
+}
+
+extension OptionDeclaration {
+  /// Stores a config file's value through the same parse as the command line: a flag takes a
+  /// boolean (`false` leaves it off), an option with a value takes a string, or a number written as
+  /// its text (`days = 30` is `--days 30`), and the rest of a line takes an array of strings.
+  ///
+  /// - Throws: ``UsageError`` for a value of the wrong type or one the option refuses.
+  func store(_ value: TOMLValue, in options: inout Options) throws(UsageError) {
+    switch (self.value, value) {
+    case (.flag(let set), .boolean(let on)):
+      if on { set(&options) }
+    case (.one(_, let store), .string(let text)):
+      try store(&options, text)
+    case (.one(_, let store), .integer(let number)):
+      try store(&options, String(number))
+    case (.one(_, let store), .float(let number)):
+      try store(&options, String(number))
+    case (.rest(_, let store), .array(let values)):
+      var words: [String] = []
+      for value in values {
+        guard case .string(let word) = value else { throw wrongType(value) }
+        words.append(word)
+      }
+      try store(&options, words)
+    default:
+      throw wrongType(value)
+    }
+  }
+
+  /// What the config file should have written, for a value of another type.
+  private func wrongType(_ value: TOMLValue) -> UsageError {
+    let expected =
+      switch self.value {
+      case .flag: "true or false"
+      case .one: "a string or a number"
+      case .rest: "an array of strings"
+      }
+    return UsageError("\(key): expected \(expected), found \(value.typeName)")
   }
 }

@@ -1,6 +1,7 @@
 import EONETKit
 import Foundation
 import OurPlanet
+import Support
 
 extension Options {
   /// Every command-line option, in the order `--help` and the manual page list them.
@@ -18,12 +19,13 @@ extension Options {
         the EONET API root (default `$OURPLANET_API`, else \
         `\(EONETClient.Configuration.defaultBaseURL.absoluteString)`)
         """,
-      example: ["--api", "http://127.0.0.1:8080/api/v3"]),
+      example: ["--api", "http://127.0.0.1:8080/api/v3"],
+      current: { .string(($0.api ?? EONETClient.Configuration.defaultBaseURL).absoluteString) }),
     OptionDeclaration(
       names: ["--days"],
       value: .one("N") { options, text throws(UsageError) in options.days = try days(text) },
       summary: "only events of the last N days, 1 to 36500 (default \(Options.defaultDays))",
-      example: ["--days", "30"]),
+      example: ["--days", "30"], current: { .integer($0.days) }),
     OptionDeclaration(
       names: ["--cache-dir"],
       value: .one("DIR") { options, text throws(UsageError) in
@@ -32,24 +34,40 @@ extension Options {
       },
       summary: "the cache folder (default `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`)",
       completion: .directory,
-      example: ["--cache-dir", "/tmp/ourplanet-cache"]),
+      example: ["--cache-dir", "/tmp/ourplanet-cache"],
+      current: { .string(($0.cacheDirectory ?? EONETCache.defaultDirectory()).path) }),
     OptionDeclaration(
       names: ["--offline"], value: .flag { $0.offline = true },
-      summary: "no network: the cache, else the bundled snapshot", example: ["--offline"]),
+      summary: "no network: the cache, else the bundled snapshot", example: ["--offline"],
+      current: { .boolean($0.offline) }),
     OptionDeclaration(
       names: ["--near"],
-      value: .one("LAT,LON[,KM]") { options, text throws(UsageError) in
-        try setRegion(&options) { () throws(RegionError) in try Region.near(parsing: text) }
+      value: .one("LAT,LON[,KM]|PLACE") { options, text throws(UsageError) in
+        try setRegion(&options, text, from: "--near") { () throws(RegionError) in
+          try Region.near(parsing: text)
+        }
       },
-      summary: "only events within KM km (default 500) of a point, by great-circle distance",
-      example: ["--near", "30.3,-97.7,400"]),
+      summary: """
+        only events within KM km (default 500) of a point, by great-circle distance, or in a place \
+        of the config's `[places]`
+        """,
+      completion: .place,
+      example: ["--near", "30.3,-97.7,400"], group: "region",
+      current: { $0.regionText.flatMap { $0.box ? nil : .string($0.text) } }),
     OptionDeclaration(
       names: ["--bbox"],
-      value: .one("MINLON,MINLAT,MAXLON,MAXLAT") { options, text throws(UsageError) in
-        try setRegion(&options) { () throws(RegionError) in try Region.box(parsing: text) }
+      value: .one("MINLON,MINLAT,MAXLON,MAXLAT|PLACE") { options, text throws(UsageError) in
+        try setRegion(&options, text, from: "--bbox") { () throws(RegionError) in
+          try Region.box(parsing: text)
+        }
       },
-      summary: "only events inside a box (GeoJSON order; MINLON above MAXLON crosses the antimeridian)",
-      example: ["--bbox", "170,-50,-170,-10"]),
+      summary: """
+        only events inside a box (GeoJSON order; MINLON above MAXLON crosses the antimeridian), or in \
+        a place of the config's `[places]`
+        """,
+      completion: .place,
+      example: ["--bbox", "170,-50,-170,-10"], group: "region",
+      current: { $0.regionText.flatMap { $0.box ? .string($0.text) : nil } }),
     OptionDeclaration(
       names: ["--sort"],
       value: .one("ORDER") { options, text throws(UsageError) in
@@ -61,11 +79,12 @@ extension Options {
       summary: "`date` (newest first, the default), `magnitude`, `title`, or `distance` (needs `--near`)",
       commands: [.interactive, .events],
       completion: .oneOf(EventSort.allCases.map(\.rawValue)),
-      example: ["--sort", "magnitude"]),
+      example: ["--sort", "magnitude"], current: { .string($0.sort.rawValue) }),
     OptionDeclaration(
       names: ["--json"], value: .flag { $0.json = true },
       summary: "machine-readable output (`categories`, `events`, `watch`)",
-      commands: [.categories, .events, .watch], example: ["--json"]),
+      commands: [.categories, .events, .watch], example: ["--json"], group: "format",
+      current: { .boolean($0.json) }),
     OptionDeclaration(
       names: ["--format"],
       value: .one("FORMAT") { options, text throws(UsageError) in
@@ -78,7 +97,7 @@ extension Options {
       // `categories` and `watch` take `--format json` as `--json`; the parser refuses the others there.
       commands: [.categories, .events, .watch],
       completion: .oneOf(EventExport.Format.allCases.map(\.rawValue)),
-      example: ["--format", "csv"]),
+      example: ["--format", "csv"], group: "format", current: { $0.format.map { .string($0.rawValue) } }),
     OptionDeclaration(
       names: ["--refresh-interval"],
       value: .one("D") { options, text throws(UsageError) in
@@ -86,17 +105,19 @@ extension Options {
       },
       summary: "the terminal UI refreshes by itself every D (default 10m; `off` never)",
       commands: [.interactive], completion: .oneOf(["off"]),
-      example: ["--refresh-interval", "1h"]),
+      example: ["--refresh-interval", "1h"],
+      current: { .string($0.refreshInterval.map(durationText) ?? "off") }),
     OptionDeclaration(
       names: ["--interval"],
       value: .one("D") { options, text throws(UsageError) in
         options.interval = try duration(text, for: "--interval")
       },
       summary: "`watch` looks every D (default 10m, at least 1s)",
-      commands: [.watch], example: ["--interval", "5m"]),
+      commands: [.watch], example: ["--interval", "5m"], current: { .string(durationText($0.interval)) }),
     OptionDeclaration(
       names: ["--bell"], value: .flag { $0.bell = true },
-      summary: "`watch` rings the terminal bell for each change", commands: [.watch], example: ["--bell"]),
+      summary: "`watch` rings the terminal bell for each change", commands: [.watch], example: ["--bell"],
+      current: { .boolean($0.bell) }),
     OptionDeclaration(
       names: ["--exec"],
       value: .rest("CMD [ARG...]") { options, words throws(UsageError) in
@@ -107,28 +128,35 @@ extension Options {
       },
       summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments",
       commands: [.watch], completion: .executable,
-      example: ["--exec", "notify-send", "OurPlanet"]),
+      example: ["--exec", "notify-send", "OurPlanet"],
+      current: { $0.exec.map { .array($0.map(TOMLValue.string)) } }),
     OptionDeclaration(
       names: ["--exec-timeout"],
       value: .one("D") { options, text throws(UsageError) in
         options.execTimeout = try duration(text, for: "--exec-timeout")
       },
       summary: "`watch` stops a CMD still running after D (default 30s): SIGTERM, then SIGKILL",
-      commands: [.watch], example: ["--exec-timeout", "10s"]),
+      commands: [.watch], example: ["--exec-timeout", "10s"],
+      current: { .string(durationText($0.execTimeout)) }),
     OptionDeclaration(
       names: ["--exec-quiet"], value: .flag { $0.execQuiet = true },
       summary: "`watch` sends CMD's output to /dev/null (by default, to stderr)",
-      commands: [.watch], example: ["--exec-quiet"]),
+      commands: [.watch], example: ["--exec-quiet"], current: { .boolean($0.execQuiet) }),
+    OptionDeclaration(
+      names: ["--alerts-only"], value: .flag { $0.alertsOnly = true },
+      summary: "`watch` tells only the changes an `[[alert]]` rule of the config file matches",
+      commands: [.watch], example: ["--alerts-only"], current: { .boolean($0.alertsOnly) }),
     OptionDeclaration(
       names: ["--no-mouse"], value: .flag { $0.noMouse = true },
       summary: """
         leave the mouse to the terminal (by default a click selects, a double click opens, the wheel \
         scrolls and zooms)
         """,
-      commands: [.interactive], example: ["--no-mouse"]),
+      commands: [.interactive], example: ["--no-mouse"], current: { .boolean($0.noMouse) }),
     OptionDeclaration(
       names: ["--no-color"], value: .flag { $0.noColor = true },
-      summary: "no colors in the terminal UI (also when `NO_COLOR` is set)", example: ["--no-color"]),
+      summary: "no colors in the terminal UI (also when `NO_COLOR` is set)", example: ["--no-color"],
+      current: { .boolean($0.noColor) }),
     OptionDeclaration(
       names: ["--log"],
       value: .one("FILE") { options, text throws(UsageError) in
@@ -136,13 +164,28 @@ extension Options {
         options.logFile = URL(fileURLWithPath: text)
       },
       summary: "where the terminal UI logs (nothing is ever printed over its screen)",
-      commands: [.interactive], completion: .file, example: ["--log", "/tmp/ourplanet.log"]),
+      commands: [.interactive], completion: .file, example: ["--log", "/tmp/ourplanet.log"],
+      current: { $0.logFile.map { .string($0.path) } }),
+    OptionDeclaration(
+      names: ["--config"],
+      value: .one("FILE") { options, text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--config needs a file") }
+        options.configFile = text
+      },
+      summary: """
+        read this config file instead of `$XDG_CONFIG_HOME/ourplanet/config.toml` (else \
+        `~/.config/ourplanet/config.toml`); it must exist
+        """,
+      completion: .file, example: ["--config", "/dev/null"], inConfig: false),
+    OptionDeclaration(
+      names: ["--no-config"], value: .flag { $0.noConfig = true }, summary: "read no config file",
+      example: ["--no-config"], inConfig: false),
     OptionDeclaration(
       names: ["-h", "--help"], value: .flag { $0.help = true }, summary: "print the help and exit",
-      example: ["--help"]),
+      example: ["--help"], inConfig: false),
     OptionDeclaration(
       names: ["-V", "--version"], value: .flag { $0.version = true }, summary: "print the version and exit",
-      example: ["-V"]),
+      example: ["-V"], inConfig: false),
   ]
 
   /// The declaration of the option spelled `name` (`--days`, `-h`), if there is one.
@@ -161,16 +204,40 @@ extension Options {
     return byName
   }()
 
-  /// Stores the region `parse` reads; `--near` and `--bbox` share the one region.
+  /// Stores the region `parse` reads, or the config's place `text` names; `--near` and `--bbox`
+  /// share the one region.
   private static func setRegion(
-    _ options: inout Options, _ parse: () throws(RegionError) -> Region
+    _ options: inout Options, _ text: String, from option: String, _ parse: () throws(RegionError) -> Region
   ) throws(UsageError) {
     guard options.region == nil else { throw UsageError("give one region: --near or --bbox, once") }
+    if let place = options.configuration.place(named: text) {
+      options.region = place.region
+      options.regionText = Options.RegionText(text: text, box: option == "--bbox")
+      return
+    }
+    if Configuration.Place.isName(text) {
+      let places = options.configuration.places.map(\.name)
+      let hint = Suggestion.closest(to: text, in: places).map { " (did you mean '\($0)'?)" } ?? ""
+      throw UsageError(
+        "\(option): '\(text)' is no place\(hint); "
+          + (places.isEmpty
+            ? "the config file names none ([places] in \(options.configuration.file ?? "config.toml"))"
+            : "the places are \(places.joined(separator: ", "))"))
+    }
     do {
       options.region = try parse()
+      options.regionText = Options.RegionText(text: text, box: option == "--bbox")
     } catch {
       throw UsageError(error.description)
     }
+  }
+
+  /// `seconds` as a duration option writes it: `10m`, `1h`, `90s`.
+  static func durationText(_ seconds: Int) -> String {
+    for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60)] where seconds % size == 0 {
+      return "\(seconds / size)\(unit)"
+    }
+    return "\(seconds)s"
   }
 
   /// The raw values of `cases` as a message lists them: `date, magnitude, title, distance`.

@@ -1,5 +1,6 @@
 import Foundation
 import OurPlanet
+import OurPlanetUI
 
 /// Everything the command line says, shared by the UI and the script commands.
 ///
@@ -18,6 +19,11 @@ struct Options: Equatable {
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
     case manual
+    /// `ourplanet config`: prints every setting in force and where it came from.
+    case config
+    /// `ourplanet completions bash|zsh|fish|places|categories`: a completion script, or the words
+    /// the scripts ask for.
+    case completions(CompletionsCommand.Subject)
 
     /// Whether this is `events`.
     var isEvents: Bool {
@@ -25,15 +31,16 @@ struct Options: Equatable {
       return false
     }
 
-    /// Which command this is, as option declarations name it; `nil` for `manual`, which takes any
-    /// option and ignores it.
+    /// Which command this is, as option declarations name it; `nil` for `manual`, `config` and
+    /// `completions`, which take any option (`manual` ignores them, `config` shows them,
+    /// `completions places` reads `--config`).
     var name: CommandName? {
       switch self {
       case .interactive: .interactive
       case .categories: .categories
       case .events: .events
       case .watch: .watch
-      case .manual: nil
+      case .manual, .config, .completions: nil
       }
     }
   }
@@ -70,8 +77,10 @@ struct Options: Equatable {
   var noColor = false
   /// `--log FILE` (the UI's log).
   var logFile: URL?
-  /// `--near LAT,LON[,KM]` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT`.
+  /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.
   var region: Region?
+  /// The region as it was given, for `ourplanet config`.
+  var regionText: RegionText?
   /// `--sort date|magnitude|title|distance`.
   var sort: EventSort = .date
   /// `--refresh-interval D` in seconds: the UI's automatic refresh; `nil` for `off`.
@@ -86,8 +95,30 @@ struct Options: Equatable {
   var execTimeout = 30
   /// `--exec-quiet`: the `--exec` program's output goes to /dev/null rather than stderr.
   var execQuiet = false
+  /// `--alerts-only`: `watch` tells only the changes a rule matches.
+  var alertsOnly = false
+  /// The config file's `[[alert]]` rules, validated.
+  var alerts = AlertRules()
   /// `--help`.
   var help = false
   /// `--version`.
   var version = false
+  /// `--config FILE`: the config file instead of the default one.
+  var configFile: String?
+  /// `--no-config`: no config file at all.
+  var noConfig = false
+  /// The config file's settings, places, keys and alert rules (``Configuration/none`` without one).
+  var configuration = Configuration.none
+  /// The keys of the terminal UI: the declared ones, with the config's `[keys]` over them.
+  var keymap = Keymap.standard
+  /// Where each setting came from, by config key; a key that is not here has its default.
+  var origins: [String: SettingOrigin] = [:]
+
+  /// A region as `--near` or `--bbox` (or their config keys) gave it: coordinates or a place name.
+  struct RegionText: Equatable {
+    /// The words given (`home`, `30.3,-97.7,400`).
+    var text: String
+    /// Whether `--bbox` gave it.
+    var box: Bool
+  }
 }

@@ -14,11 +14,16 @@ import Support
 /// enters the baseline silently the first time it loads from the network; until then its events
 /// are not announced. One `watch` per state folder: a second one says so and exits 2. A signal
 /// ends it at once (``Shutdown``) with its child.
+///
+/// The config's `[[alert]]` rules add their names to the lines of the changes they match, and
+/// their actions (a notification, a program) run once per matching change: each finished action
+/// is committed to `actions.json` as it ends, so a restart after a kill re-runs only the one it
+/// cut (``ActionProgress``). `--alerts-only` tells only the matching changes.
 enum WatchCommand {
   /// Runs until a signal ends it (128+N).
   ///
-  /// - Returns: 2 when the `--exec` program cannot be found or another `watch` runs on the state
-  ///   folder.
+  /// - Returns: 2 when the `--exec` program or a rule's cannot be found, `--alerts-only` has no
+  ///   rules, or another `watch` runs on the state folder.
   static func run(_ options: Options, client: EONETClient, environment: [String: String]) -> Int32 {
     var exec: (program: String, arguments: [String])?
     if let command = options.exec {
@@ -27,6 +32,27 @@ enum WatchCommand {
         return 2
       }
       exec = (program.path, Array(command.dropFirst()))
+    }
+    if options.alertsOnly, options.alerts.isEmpty {
+      Console.error("--alerts-only: the config file has no [[alert]] rules, so nothing would be told")
+      return 2
+    }
+    var programs: [String: (program: String, arguments: [String])] = [:]
+    for rule in options.alerts.rules {
+      guard let command = rule.exec else { continue }
+      guard let program = ChangeOutput.resolve(command[0]) else {
+        Console.error("alert '\(rule.name)' (line \(rule.line)): exec: no program '\(command[0])' found")
+        return 2
+      }
+      programs[rule.name] = (program.path, Array(command.dropFirst()))
+    }
+    var notifier: String?
+    if options.alerts.rules.contains(where: \.notify) {
+      notifier = ChangeOutput.resolve("notify-send")?.path
+      if notifier == nil {
+        Console.error(
+          "watch: notify-send is not installed (or not on PATH): alerts will not show notifications")
+      }
     }
     let directory = StateFile<SeenState>.defaultDirectory(environment: environment)
     let lock: FileLock
@@ -56,9 +82,17 @@ enum WatchCommand {
     }
     let output = ChangeOutput(
       json: options.json, bell: options.bell, exec: exec, timeout: options.execTimeout,
-      quiet: options.execQuiet, point: options.region?.centre)
+      quiet: options.execQuiet, point: options.region?.centre, alerts: options.alerts, programs: programs,
+      notifier: notifier)
     let save = { (state: SeenState) in
       if let problem = Shutdown.critical({ file.write(state) }) { Console.error("watch: \(problem)") }
+    }
+    let actions = StateFile<ActionProgress>(name: "actions.json", directory: directory)
+    var progress: ActionProgress?
+    switch actions.read() {
+    case .missing: break
+    case .value(let value): progress = value
+    case .damaged(let message): Console.error("watch: \(message); actions cut by the last exit run again")
     }
     var failures = 0
     while true {
@@ -74,7 +108,21 @@ enum WatchCommand {
         for problem in problems { Console.error("watch: \(problem)") }
         announced = absorbBaseline(items, into: announced, offline: options.offline, save: save)
         for (event, change) in changes(in: items, since: announced) {
-          output.announce(event, change: change)
+          let matched = options.alerts.matching(event, change: change)
+          if !options.alertsOnly || !matched.isEmpty {
+            var current = progress.flatMap { $0.isFor(event, change: change) ? $0 : nil }
+            output.announce(event, change: change, matched: matched) { name, action in
+              if current?.hasDone(name) == true { return }
+              action()
+              var next = current ?? ActionProgress(event, change: change)
+              next.done.append(name)
+              current = next
+              if let problem = Shutdown.critical({ actions.write(next) }) {
+                Console.error("watch: \(problem)")
+              }
+            }
+            progress = current ?? progress
+          }
           announced.markSeen([event])
           save(announced)
         }

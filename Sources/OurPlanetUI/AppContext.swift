@@ -39,8 +39,15 @@ final class AppContext {
   let region: BehaviorRelay<Region?>
   /// The events list's order (`s` cycles it).
   let sort: BehaviorRelay<EventSort>
-  /// The world map the events and detail screens share.
-  private(set) lazy var map = MapController(region: region) { [unowned self] text in say(text) }
+  /// The config's alert rules: the lists and the map mark the events they match.
+  let alerts: AlertRules
+  /// The world map the events and detail screens share; its markers are flagged as the lists'
+  /// rows are.
+  private(set) lazy var map: MapController = {
+    let map = MapController(region: region) { [unowned self] text in say(text) }
+    if !alerts.isEmpty { map.pane.isFlagged = alerts.marks }
+    return map
+  }()
   /// Where exports are written: off the main thread, at a priority below the UI's.
   let exportScheduler: SchedulerType
 
@@ -51,8 +58,10 @@ final class AppContext {
   init(
     host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
     mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
-    clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort, exportScheduler: SchedulerType
+    clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort, exportScheduler: SchedulerType,
+    alerts: AlertRules = AlertRules()
   ) {
+    self.alerts = alerts
     self.region = BehaviorRelay(value: region)
     self.sort = BehaviorRelay(value: sort)
     self.seen = seen

@@ -17,6 +17,8 @@ public protocol AppHost: AnyObject {
   @discardableResult func copyToClipboard(_ text: String) -> Bool
   /// Ends the main loop.
   func stop()
+  /// Rings the terminal's bell (on the main thread).
+  func ringBell()
 }
 
 extension TerminalSession: AppHost {}

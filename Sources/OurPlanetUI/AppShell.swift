@@ -13,12 +13,16 @@ public final class AppShell {
   let context: AppContext
   let navigator: Navigator
   let status: StatusPresenter
+  /// The alert rules' count and bell.
+  let alerts: AlertTracker
   private let bag = DisposeBag()
   private var overlay: Overlay?
   private var search: SearchField?
   private var postedFailures = 0
   /// Which keys ask for which command.
   private let keymap: Keymap
+  /// The config's named places (`p` lists them).
+  private let places: [Configuration.Place]
   /// The name of the command the last key ran (tests read it).
   private(set) var lastCommand: String?
 
@@ -44,6 +48,7 @@ public final class AppShell {
     keymap: Keymap = .standard
   ) {
     self.keymap = keymap
+    self.places = options.places
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
       refreshInterval: options.refreshInterval, timerScheduler: mainScheduler, now: clock)
@@ -53,12 +58,13 @@ public final class AppShell {
       host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
       clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort,
-      exportScheduler: exportScheduler ?? backgroundScheduler)
+      exportScheduler: exportScheduler ?? backgroundScheduler, alerts: options.alerts)
     if let exportDirectory { context.exportDirectory = exportDirectory }
     // The tracker hears each catalog before any screen, so no frame counts as new what the first
     // refresh brought.
     context.seen.follow(context.catalog, online: model.isOnline).disposed(by: bag)
-    status = StatusPresenter(context: context)
+    alerts = AlertTracker(rules: options.alerts, context: context)
+    status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.catalog
       .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })
@@ -124,10 +130,12 @@ public final class AppShell {
           HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help)
         }
         overlay = ListOverlay(
-          title: "OurPlanet keys", entries: entries + Self.terminalEntries, closeKey: .char("?"))
+          title: "OurPlanet keys", entries: entries + Self.terminalEntries,
+          closeKeys: keymap.keys(for: .help))
       },
       .run(.messages) { [unowned self] _ in
-        overlay = ListOverlay.messages(status.messages, received: status.messagesReceived)
+        overlay = ListOverlay.messages(
+          status.messages, received: status.messagesReceived, closeKeys: keymap.keys(for: .messages))
         status.markRead()
       },
       .run(.refresh) { [unowned self] _ in refresh() },
@@ -140,6 +148,7 @@ public final class AppShell {
         }
       },
       .run(.clearRegion) { [unowned self] _ in clearRegion() },
+      .run(.places) { [unowned self] _ in openPlaces() },
       .run(.map) { [unowned self] _ in
         if screen.showsMap {
           context.map.toggleShown()
@@ -199,6 +208,18 @@ public final class AppShell {
       }
     } else {
       context.say("Search works on the categories and events lists")
+    }
+  }
+
+  /// The config's places, to filter by one.
+  private func openPlaces() {
+    guard !places.isEmpty else {
+      context.say("No places: name some in the config's [places] (see man ourplanet)")
+      return
+    }
+    overlay = PlacePicker(places: places, closeKeys: keymap.keys(for: .places)) { [unowned self] place in
+      context.region.accept(place.region)
+      context.say("Only events \(place.region.label) (\(place.name)); F clears the region")
     }
   }
 

@@ -170,12 +170,14 @@ final class EventsScreen: Screen, Searchable {
     let events = self.events
     let seen = self.seen
     let ascii = context.ascii
+    let alerts = context.alerts
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
       row: {
         Rows.event(
-          events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre, ascii: ascii)
+          events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre,
+          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii)
       })
   }
 

@@ -102,6 +102,7 @@ extension KeyCommand {
   static let nextMarker = KeyCommand("next-marker", [.char(" ")], "map: select the next marker in view")
   static let filterToView = KeyCommand("filter-to-view", [.char("f")], "map: only the events in view")
   static let clearRegion = KeyCommand("clear-region", [.char("F")], "clear the region filter")
+  static let places = KeyCommand("places", [.char("p")], "pick a place of the config to filter by")
   static let sort = KeyCommand(
     "sort", [.char("s")],
     "sort: " + EventSort.allCases.map(\.label).joined(separator: ", ") + " (nearest with --near)")
@@ -113,6 +114,6 @@ extension KeyCommand {
     move, page, ends, open, back, days, daysStep, search, clearSearchLine, refresh, openLink, copyLink, step,
     nextNew,
     markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
-    clearRegion, sort, messages, help, redraw, suspend, quit,
+    clearRegion, places, sort, messages, help, redraw, suspend, quit,
   ]
 }

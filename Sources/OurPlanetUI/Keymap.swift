@@ -1,10 +1,12 @@
+import OurPlanet
+import Support
 import TerminalUI
 
 /// Which keys ask for which command: the declared keys, unless a command is rebound.
 ///
 /// A config's `[keys]` table becomes a keymap with overrides by command name; dispatch and the
 /// help read the keys through it, so rebinding replaces this table and nothing else.
-public struct Keymap: Sendable {
+public struct Keymap: Equatable, Sendable {
   private let overrides: [String: [Key]]
 
   /// A keymap where each command named in `overrides` has those keys instead of its own.
@@ -14,6 +16,71 @@ public struct Keymap: Sendable {
 
   /// The declared keys.
   public static let standard = Keymap()
+
+  /// The keymap of a config file's `[keys]`: each entry's keys replace its command's.
+  ///
+  /// Two commands may share a key only where their declared keys already share one: such commands
+  /// are never in force together (`days` on the events screen, `step` in the detail) or the map's
+  /// focus decides between them (`move` and `pan`). Any other sharing would leave one of them
+  /// unreachable on some screen.
+  ///
+  /// - Throws: ``ConfigurationError`` naming the entry's line: a command no screen declares (with
+  ///   the closest name), the terminal's own Ctrl-Z, a key name no key has, or a key two commands in
+  ///   force together would share.
+  public init(configuration: Configuration) throws(ConfigurationError) {
+    let file = configuration.file ?? "config"
+    let names = KeyCommand.all.map(\.name)
+    var overrides: [String: [Key]] = [:]
+    var lines: [String: Int] = [:]
+    for entry in configuration.keys {
+      func fail(_ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: entry.line, message: "keys: " + message)
+      }
+      guard let command = KeyCommand.all.first(where: { $0.name == entry.action }) else {
+        let hint = Suggestion.closest(to: entry.action, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        throw fail("no command is called '\(entry.action)'\(hint)")
+      }
+      guard !command.isTerminal else {
+        throw fail(
+          "'\(command.name)' is the terminal's own \(KeyCommand.label(command.keys)): it cannot be rebound")
+      }
+      var keys: [Key] = []
+      for name in entry.keys {
+        guard let key = Key(name: name) else {
+          throw fail(
+            "'\(command.name)': no key is called '\(name)' (a character, or a name such as F5, Ctrl-R, "
+              + "Up, PgDn, Home, Enter, Esc, Tab, Space)")
+        }
+        if !keys.contains(key) { keys.append(key) }
+      }
+      overrides[command.name] = keys
+      lines[command.name] = entry.line
+    }
+    let keymap = Keymap(overrides: overrides)
+    // Which commands already share a key as declared: those are never in force against each other.
+    var sharing = Set<[String]>()
+    for a in KeyCommand.all {
+      for b in KeyCommand.all where a.name < b.name && !Set(a.keys).isDisjoint(with: b.keys) {
+        sharing.insert([a.name, b.name])
+      }
+    }
+    for (index, a) in KeyCommand.all.enumerated() {
+      for b in KeyCommand.all[(index + 1)...] where lines[a.name] != nil || lines[b.name] != nil {
+        let shared = keymap.keys(for: a).filter(keymap.keys(for: b).contains)
+        guard let key = shared.first, !sharing.contains([a.name, b.name].sorted()) else { continue }
+        let line = max(lines[a.name] ?? 0, lines[b.name] ?? 0)
+        throw ConfigurationError(
+          file: file, line: line,
+          message: "keys: '\(key.description)' would be both '\(a.name)' and '\(b.name)' on one screen")
+      }
+    }
+    self = keymap
+  }
+
+  /// Whether `command` has keys of its own from the config.
+  public func isRebound(_ command: KeyCommand) -> Bool {
+    overrides[command.name] != nil
+  }
 
   /// The keys that ask for `command`.
   public func keys(for command: KeyCommand) -> [Key] {

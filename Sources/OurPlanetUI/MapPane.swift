@@ -56,6 +56,9 @@ struct MapPane {
     pendingEvents = events
   }
 
+  /// Which events' markers are flagged (an alert rule matches them); set by the composition root.
+  var isFlagged: (EOEvent) -> Bool = { _ in false }
+
   /// Makes the markers of the events last shown, if not done yet.
   private mutating func makeMarkers() {
     guard let events = pendingEvents else { return }
@@ -72,7 +75,8 @@ struct MapPane {
       ids.append(event.id)
       markers.append(
         MapMarker(
-          longitude: center.longitude, latitude: center.latitude, styleKey: event.categories.first?.id ?? ""))
+          longitude: center.longitude, latitude: center.latitude, styleKey: event.categories.first?.id ?? "",
+          isFlagged: isFlagged(event)))
     }
     view.markers = markers
     view.selectedIndex = nil

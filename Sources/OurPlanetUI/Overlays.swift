@@ -16,16 +16,17 @@ protocol Overlay: AnyObject {
 /// ↑ ↓ k j PgUp PgDn g G scroll; Esc, q, Enter or the key that opened it close it.
 final class ListOverlay: Overlay {
   private var box: HelpOverlay
-  private let closeKey: Key
+  /// The keys that opened it (the command's keys in force).
+  private let closeKeys: [Key]
   private var visibleRows = 1
   /// The entries as given; the box holds them wrapped to the width it was last drawn at.
   private let entries: [HelpEntry]
   private var wrappedWidth: Int?
 
-  init(title: String, entries: [HelpEntry], closeKey: Key) {
+  init(title: String, entries: [HelpEntry], closeKeys: [Key]) {
     box = HelpOverlay(title: title, entries: entries, footer: "Esc closes")
     self.entries = entries
-    self.closeKey = closeKey
+    self.closeKeys = closeKeys
   }
 
   func handle(_ key: Key) -> Bool {
@@ -38,7 +39,8 @@ final class ListOverlay: Overlay {
       case .click, .doubleClick: return false
       case .drag: break
       }
-    case .escape, .enter, .char("q"), closeKey: return false
+    case .escape, .enter, .char("q"): return false
+    case _ where closeKeys.contains(key): return false
     case .up, .char("k"): scroll(by: -1)
     case .down, .char("j"): scroll(by: 1)
     case .pageUp, .ctrl("b"): scroll(by: -page)
@@ -79,7 +81,7 @@ final class ListOverlay: Overlay {
   }
 
   /// The messages of the session, newest first.
-  static func messages(_ messages: [AppMessage], received: Int) -> ListOverlay {
+  static func messages(_ messages: [AppMessage], received: Int, closeKeys: [Key]) -> ListOverlay {
     var entries =
       messages.isEmpty
       ? [HelpEntry(keys: "", action: "No messages")]
@@ -88,7 +90,7 @@ final class ListOverlay: Overlay {
       let older = Formatting.count(received - messages.count, "older message")
       entries.append(HelpEntry(keys: "", action: "\(older) not kept"))
     }
-    return ListOverlay(title: "Messages", entries: entries, closeKey: .char("!"))
+    return ListOverlay(title: "Messages", entries: entries, closeKeys: closeKeys)
   }
 }
 
@@ -130,5 +132,61 @@ final class SearchField {
     }
     target.setQuery(text)
     return true
+  }
+}
+
+/// The config's places (`p`): ↑ ↓ k j choose, Enter filters by the place, Esc, q or the key that
+/// opened it close it and change nothing.
+final class PlacePicker: Overlay {
+  private var box: HelpOverlay
+  private let places: [Configuration.Place]
+  private let closeKeys: [Key]
+  private let choose: (Configuration.Place) -> Void
+  private var selected = 0
+  private var visibleRows = 1
+
+  /// A picker of `places` (at least one) that hands the chosen one to `choose`.
+  init(places: [Configuration.Place], closeKeys: [Key], choose: @escaping (Configuration.Place) -> Void) {
+    precondition(!places.isEmpty, "a place picker needs places")
+    self.places = places
+    self.closeKeys = closeKeys
+    self.choose = choose
+    box = HelpOverlay(title: "Places", entries: [], footer: "Enter filters by it, Esc closes")
+    box.entries = entries()
+  }
+
+  func handle(_ key: Key) -> Bool {
+    switch key {
+    case .enter:
+      choose(places[selected])
+      return false
+    case .escape, .char("q"): return false
+    case _ where closeKeys.contains(key): return false
+    case .up, .char("k"): move(by: -1)
+    case .down, .char("j"): move(by: 1)
+    case .home, .char("g"): move(by: -places.count)
+    case .end, .char("G"): move(by: places.count)
+    default: break
+    }
+    return true
+  }
+
+  func render(into buffer: inout CellBuffer, rect: Rect) {
+    visibleRows = max(1, box.visibleEntryRows(in: rect))
+    // The selection stays in view.
+    box.scrollOffset = min(max(box.scrollOffset, selected - visibleRows + 1), selected)
+    box.render(into: &buffer, rect: rect)
+  }
+
+  private func move(by rows: Int) {
+    selected = max(0, min(selected + rows, places.count - 1))
+    box.entries = entries()
+  }
+
+  /// Each place's name, the selected one marked, and its region.
+  private func entries() -> [HelpEntry] {
+    places.enumerated().map { index, place in
+      HelpEntry(keys: (index == selected ? "> " : "  ") + place.name, action: place.region.label)
+    }
   }
 }

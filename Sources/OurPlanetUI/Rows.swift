@@ -37,10 +37,10 @@ public enum Rows {
   public static let eventGlyphWidth = 2
 
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
-  /// gives way first and numbers are never cut.
+  /// gives way first and numbers are never cut. An event an alert rule marks starts with `▲`.
   public static func event(
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
-    ascii: Bool = false
+    alerting: Bool = false, ascii: Bool = false
   ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
@@ -53,7 +53,7 @@ public enum Rows {
     }
     return ListRow(
       id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
-      text: tagged ? tag(for: event) + " " + event.title : event.title,
+      text: (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title),
       rightText: (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date),
       glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
   }

@@ -12,7 +12,8 @@ import TerminalUI
 /// 3. A message posted in the last ``freshSeconds`` seconds (a damaged cache file, a link that
 ///    would not open).
 /// 4. Failed downloads: how many, and that `!` lists them.
-/// 5. The event total in the days window and where the data comes from.
+/// 5. The event total in the days window and where the data comes from, with how many of those
+///    events the config's alert rules mark (`▲ 3 alerts`).
 ///
 /// The line says how many messages are unread and `!` lists them (reading them takes the hint away): the latest ``MessageLog/kept``,
 /// with a note of how many older ones were let go (a session left running for days against a failing
@@ -22,6 +23,7 @@ final class StatusPresenter {
   static let freshSeconds = 8
 
   private let context: AppContext
+  private let alerts: AlertTracker?
   private let bag = DisposeBag()
   private let expiry = SerialDisposable()
   /// The latest messages, oldest first.
@@ -33,8 +35,9 @@ final class StatusPresenter {
   /// How many of the messages received the user has had listed (`!`): the hint counts the rest.
   private var messagesRead = 0
 
-  init(context: AppContext) {
+  init(context: AppContext, alerts: AlertTracker? = nil) {
     self.context = context
+    self.alerts = alerts
     bag.insert(expiry)
     context.messages.messages
       .observe(on: context.mainScheduler)
@@ -82,7 +85,7 @@ final class StatusPresenter {
       let next =
         context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.time($0).prefix(5))" }
         ?? ""
-      line.message = total + next + moreMessages(than: 0)
+      line.message = total + alertCount + next + moreMessages(than: 0)
     }
     return line
   }
@@ -91,6 +94,12 @@ final class StatusPresenter {
   func markRead() {
     messagesRead = messagesReceived
     fresh = nil
+  }
+
+  /// " · ▲ 3 alerts" when the config has rules: how many events in view they mark.
+  private var alertCount: String {
+    guard let alerts, !alerts.rules.isEmpty else { return "" }
+    return " · ▲ \(Formatting.count(alerts.count, "alert"))"
   }
 
   /// The hint to the unread messages, beyond the `shown` one the line already says.

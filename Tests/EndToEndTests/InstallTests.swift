@@ -31,6 +31,13 @@ struct InstallTests {
     let binaryAttributes = try FileManager.default.attributesOfItem(
       atPath: prefix.appendingPathComponent("bin/ourplanet").path)
     #expect((binaryAttributes[.posixPermissions] as? Int) == 0o755)
+    // The user unit runs the installed binary (where it will be, without DESTDIR) and counts a stop
+    // by signal as success.
+    let unit = try String(
+      contentsOf: prefix.appendingPathComponent("lib/systemd/user/ourplanet-watch.service"), encoding: .utf8)
+    #expect(unit.contains("\nExecStart=/usr/local/bin/ourplanet watch\n"), "\(unit)")
+    #expect(unit.contains("\nSuccessExitStatus=129 130 131 143\n"), "\(unit)")
+    #expect(unit.contains("\nWantedBy=default.target\n"), "\(unit)")
 
     // The installed tree moved to a prefix no build and no Makefile knows of: it still finds its data.
     let moved = temporary.url.appendingPathComponent("elsewhere")
@@ -188,13 +195,19 @@ struct InstallTests {
     return found
   }
 
-  /// What `make install` must put under `prefix` (relative to DESTDIR): the binary, the page, and
-  /// every file of `Resources/` but hidden ones.
+  /// What `make install` must put under `prefix` (relative to DESTDIR): the binary, the page, the
+  /// completion scripts, and every file of `Resources/` but hidden ones.
   private func expectedFiles(under prefix: String) throws -> Set<String> {
     let resources = try files(under: Self.packageRoot.appendingPathComponent("Resources"))
       .filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }
     return Set(resources.map { "\(prefix)/share/ourplanet/\($0)" })
-      .union(["\(prefix)/bin/ourplanet", "\(prefix)/share/man/man1/ourplanet.1"])
+      .union([
+        "\(prefix)/bin/ourplanet", "\(prefix)/share/man/man1/ourplanet.1",
+        "\(prefix)/lib/systemd/user/ourplanet-watch.service",
+        "\(prefix)/share/bash-completion/completions/ourplanet",
+        "\(prefix)/share/zsh/site-functions/_ourplanet",
+        "\(prefix)/share/fish/vendor_completions.d/ourplanet.fish",
+      ])
   }
 
   /// The category ids of the installed snapshot with their event counts, from its manifest.

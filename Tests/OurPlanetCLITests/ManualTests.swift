@@ -40,4 +40,18 @@ struct ManualTests {
     let pointer = help.split(separator: "\n").suffix(2)
     #expect(pointer.allSatisfy { $0.count <= Manual.helpWidth }, "\(pointer)")
   }
+
+  @Test(
+    "the page's CONFIGURATION lists a key for exactly the options the config file takes, then its sections")
+  func pageListsTheConfigKeys() throws {
+    let page = Manual.ourplanet.roffPage.split(separator: "\n").map(String.init)
+    let start = try #require(page.firstIndex(of: ".SH CONFIGURATION"))
+    let section = page[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }
+    let keys = zip(section, section.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
+      .map { $0.replacingOccurrences(of: #"\fB"#, with: "").replacingOccurrences(of: #"\fR"#, with: "") }
+      .map { String($0.prefix { $0 != " " }).replacingOccurrences(of: #"\-"#, with: "-") }
+    #expect(keys == Options.declarations.compactMap(\.configKey) + ["[places]", "[keys]", "[[alert]]"])
+    #expect(keys.contains("refresh-interval"))
+    #expect(!keys.contains("help") && !keys.contains("config"))
+  }
 }

@@ -27,11 +27,12 @@ struct BindingTests {
     Place(description: "detail, map shown", keys: [.char("G"), .enter, .enter, .char("m")]),
   ]
 
-  private func harness(at place: Place, exportDirectory: URL? = nil, openLink: LinkOpening? = nil)
-    -> ShellHarness
-  {
+  func harness(
+    at place: Place, exportDirectory: URL? = nil, openLink: LinkOpening? = nil, keymap: Keymap = .standard
+  ) -> ShellHarness {
     let app = ShellHarness(
-      openLink: openLink ?? { _, completion in completion(nil) }, exportDirectory: exportDirectory
+      openLink: openLink ?? { _, completion in completion(nil) }, exportDirectory: exportDirectory,
+      keymap: keymap
     ) { ScreenTests().standardFeed($0) }
     app.advance(to: 100)
     for key in place.keys { app.press(key) }

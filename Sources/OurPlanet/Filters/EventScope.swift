@@ -1,7 +1,8 @@
 import EONETKit
 import Foundation
 
-/// What the user asked to see: the days window, the region, the status and the search text.
+/// What the user asked to see: the days window, the region, the status, the search text, the
+/// categories and the magnitude range.
 ///
 /// Every list, count and export asks the scope: ``contains(_:reference:)`` is the one test, and
 /// ``requestDays`` the one translation into request parameters (EONET filters the days; the status
@@ -45,6 +46,13 @@ public struct EventScope: Equatable, Sendable {
   }
   /// ``text`` folded, worked out once per text rather than once per event.
   public private(set) var needle: FoldedText
+  /// Only events of at least one of these category ids; `nil`: any category.
+  public var categories: Set<String>?
+  /// Only events whose latest magnitude, in the event's own unit, is at least this; `nil`: no
+  /// lower bound. An event without a magnitude is outside when either bound is set.
+  public var minimumMagnitude: Double?
+  /// Only events whose latest magnitude is at most this; `nil`: no upper bound.
+  public var maximumMagnitude: Double?
 
   /// A scope of the last `days` days, in `region`, of `status`, matching `text`.
   public init(days: Int, region: Region? = nil, status: Status = .any, text: String = "") {
@@ -78,6 +86,15 @@ public struct EventScope: Equatable, Sendable {
   public func containsIgnoringWindow(_ event: EOEvent, title: FoldedText? = nil) -> Bool {
     status.contains(event) && (region?.contains(event) ?? true)
       && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
+      && (categories.map { wanted in event.categories.contains { wanted.contains($0.id) } } ?? true)
+      && containsMagnitude(of: event)
+  }
+
+  /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
+  private func containsMagnitude(of event: EOEvent) -> Bool {
+    guard minimumMagnitude != nil || maximumMagnitude != nil else { return true }
+    guard let value = event.latestGeometry?.magnitude?.value else { return false }
+    return value >= (minimumMagnitude ?? -.infinity) && value <= (maximumMagnitude ?? .infinity)
   }
 
   /// Whether the search text matches `title`.
@@ -88,6 +105,8 @@ public struct EventScope: Equatable, Sendable {
   /// Whether this scope keeps the same events as `other` apart from the window.
   func hasSameFilters(as other: EventScope) -> Bool {
     region == other.region && status == other.status && needle == other.needle
+      && categories == other.categories && minimumMagnitude == other.minimumMagnitude
+      && maximumMagnitude == other.maximumMagnitude
   }
 
   /// `text` trimmed and folded.

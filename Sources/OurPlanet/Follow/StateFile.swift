@@ -19,10 +19,10 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     url = directory.appendingPathComponent(name)
   }
 
-  /// Whether `name` is one of the state folder's files (`seen.json`, `announced.json`): what a
-  /// sweep of leftover temporary files looks after there.
+  /// Whether `name` is one of the state folder's files (`seen.json`, `announced.json`,
+  /// `actions.json`): what a sweep of leftover temporary files looks after there.
   public static func isStateFileName(_ name: String) -> Bool {
-    ["seen.json", "announced.json"].contains(name)
+    ["seen.json", "announced.json", "actions.json"].contains(name)
   }
 
   /// The state folder the environment names.

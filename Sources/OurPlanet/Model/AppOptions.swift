@@ -13,6 +13,10 @@ public struct AppOptions: Sendable, Equatable {
   public var region: Region?
   /// The events list's first order (`--sort`).
   public var sort: EventSort = .date
+  /// The config's `[[alert]]` rules: the lists and the map mark the events they match.
+  public var alerts = AlertRules()
+  /// The config's named places, which the UI offers as region filters.
+  public var places: [Configuration.Place] = []
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)

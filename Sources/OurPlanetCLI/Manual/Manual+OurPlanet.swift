@@ -62,6 +62,33 @@ extension Manual {
       long each time, up to eight intervals. Durations read `30s`, `10m`, `1h` or plain seconds.
       """,
       """
+      Alert rules. Each `[[alert]]` table of the config file is a rule: `name` (required, unique), \
+      `near` (a place of `[places]`, `LAT,LON[,KM]` or `bbox:W,S,E,N`), `categories` (category ids), \
+      `min-magnitude` and `max-magnitude` (in the event's own unit, both inclusive; an event without \
+      a magnitude is outside either), `changes` (`new`, `updated`, `closed`; all three unless told), \
+      and what to do: `bell`, `notify` (a desktop notification through `notify-send`: the category \
+      and title, then the position with the distance and direction from the rule's place, the \
+      magnitude and a link; when `notify-send` is missing `watch` says so once at start), `exec` (a \
+      program and its arguments as an array, run without a shell like `--exec`: the line on its \
+      standard input, the fields in its environment, and `OURPLANET_ALERTS`, the names of the \
+      rules that match, joined by `;`). `watch` adds the names of the rules that match a change to \
+      its line: text lines end with `[fires near home]`, JSON lines carry `"alerts": ["fires near \
+      home"]` (an empty list when none matches). `--alerts-only` tells only those changes (the \
+      line, `--bell` and `--exec` alike). A rule's notification and program run once per matching \
+      change: each that ends is recorded at once, so a restart after a kill re-runs only the one \
+      the kill cut. The UI marks the events a rule matches with a triangle (`^` without UTF-8) in the \
+      lists and on the map, counts them on the status line (`3 alerts`), and rings the bell once when a \
+      refresh brings a new or changed match of a rule with `bell = true`. `--bell` and the rules' \
+      bell ring only when standard error is a terminal.
+      """,
+      """
+      As a service. `make install` installs a systemd user unit, `ourplanet-watch.service`, that \
+      runs `ourplanet watch` with the config file's settings: `systemctl --user enable --now \
+      ourplanet-watch` starts it now and at each login, `journalctl --user -u ourplanet-watch -f` \
+      follows its lines (one per change, never coloured, messages on standard error). A bad \
+      config file stops it (exit status 2) until fixed; other failures restart it after 30 seconds.
+      """,
+      """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
       `events` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
       ends its running `--exec` program first (SIGTERM, then SIGKILL half a second later). Each \
@@ -136,8 +163,71 @@ extension Manual {
           .optional([.literal("--exec"), .argument("CMD"), .optional([.argument("ARG")]), .literal("...")]),
         ],
         summary: "print each new, updated or closed event as it happens"),
+      Command(
+        words: [.literal("config"), .optional([.placeholder("options")])],
+        summary: "every setting in force and where it came from, then the places and the keys"),
+      Command(
+        words: [.literal("completions"), .argument("bash|zsh|fish")],
+        summary: "a shell completion script, made from the options"),
     ],
     options: Options.declarations,
+    configuration: [
+      """
+      `ourplanet` reads `$XDG_CONFIG_HOME/ourplanet/config.toml` (else \
+      `~/.config/ourplanet/config.toml`), or the file `--config` names; `--no-config` reads none. A \
+      missing default file is fine; a missing `--config` file is bad usage. The file is TOML 1.0 \
+      (comments with `#`, strings, integers, floats, booleans, arrays, tables, arrays of tables).
+      """,
+      """
+      Each top-level key is a long option without its dashes, with the value the command line \
+      takes, checked by the same code: a string, or a number for a number (`days = 30`, \
+      `refresh-interval = "5m"`); `true` for an option without a value (`offline = true`); an array \
+      of strings for `exec`. A setting for an option of another command waits for that command. \
+      Precedence, strongest first: the command line, then the environment (`OURPLANET_API`, \
+      `NO_COLOR`), then the config file, then the default. `ourplanet config` prints every setting \
+      in force, each with where it came from (`--days`, `$OURPLANET_API`, `config.toml:3`, \
+      `default`), then the places and the keys in force; its output is itself a valid config file.
+      """,
+      """
+      A config file that cannot be used is bad usage (exit status 2) and runs nothing: the message \
+      names the file and line, as in `config.toml:2: unknown key 'dayz' (did you mean 'days'?)`: an \
+      unknown key or section, a value of the wrong type or one the option refuses, a place that is no \
+      region, an unknown command or key name in `[keys]`, a key given to two commands in force \
+      together. Nothing in the file is silently ignored.
+      """,
+    ],
+    configurationEntries: Options.declarations.compactMap { declaration in
+      guard let key = declaration.configKey else { return nil }
+      let value =
+        switch declaration.value {
+        case .flag: "true"
+        case .one(let name, _): "\"\(name)\""
+        case .rest(let name, _): "[\"" + name.split(separator: " ").first.map(String.init)! + "\", ...]"
+        }
+      return Entry(
+        term: "\(key) = \(value)", summary: "as `\(declaration.names.last!)`: \(declaration.summary)")
+    } + [
+      Entry(
+        term: "[places]",
+        summary: """
+          named regions, `NAME = "LAT,LON[,KM]"` (a point and a radius, 500 km unless given) or \
+          `NAME = "bbox:MINLON,MINLAT,MAXLON,MAXLAT"` (a box); a name is letters, digits, `-` and `_`, \
+          starting with a letter. `--near NAME` and `--bbox NAME` (and `near = "NAME"` here) take \
+          them; a name that is no place and no coordinates is bad usage listing the places
+          """),
+      Entry(
+        term: "[keys]",
+        summary: """
+          `COMMAND = "KEY"` or `COMMAND = ["KEY", ...]` replaces the terminal UI's keys of a command \
+          (the names of KEYS below: `quit`, `refresh`, `next-new`...). A key is a character or a name \
+          as the help writes it: `F5`, `Ctrl-R`, `Up`, `PgDn`, `Home`, `End`, `Enter`, `Esc`, `Tab`, \
+          `Space`, `Shift-Left`. Two commands may share a key only where their own keys already \
+          share one (they are never in force together); the help (`?`) shows the keys in force
+          """),
+      Entry(
+        term: "[[alert]]",
+        summary: "an alert rule for `watch` and the terminal UI; each `[[alert]]` table is one rule"),
+    ],
     keys: KeyCommand.all.map { HelpEntry(keys: KeyCommand.label($0.keys), action: $0.help) },
     environment: [
       Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
@@ -155,12 +245,23 @@ extension Manual {
       ),
       Entry(term: "NO_COLOR", summary: "when set and not empty, no colors, as with `--no-color`"),
       Entry(
+        term: "XDG_CONFIG_HOME",
+        summary:
+          "the config file is `$XDG_CONFIG_HOME/ourplanet/config.toml` (an absolute path), else `~/.config/ourplanet/config.toml`"
+      ),
+      Entry(
         term: "XDG_STATE_HOME",
         summary:
           "the state goes in `$XDG_STATE_HOME/ourplanet` (an absolute path), else `~/.local/state/ourplanet`"),
     ],
     eventFields: EventRecord.fieldTable.map { Entry(term: $0.name, summary: $0.meaning) },
     files: [
+      Entry(
+        term: "~/.config/ourplanet/config.toml",
+        summary: """
+          the config file (`$XDG_CONFIG_HOME/ourplanet/config.toml` if set, or `--config`): settings, \
+          places and keys, as CONFIGURATION says; only read, never written
+          """),
       Entry(
         term: "~/.cache/ourplanet/",
         summary: """
@@ -180,6 +281,13 @@ extension Manual {
           the bundled snapshot, found as `../share/ourplanet` from the folder of the \
           `ourplanet` binary (`/usr/local/share/ourplanet` after `make install`)
           """),
+      Entry(
+        term: "PREFIX/share/bash-completion/completions/ourplanet",
+        summary: """
+          the bash completion `make install` puts there (zsh: `share/zsh/site-functions/_ourplanet`, \
+          fish: `share/fish/vendor_completions.d/ourplanet.fish`); `ourplanet completions bash|zsh|fish` \
+          prints the same script
+          """),
     ],
     exitStatuses: [
       ExitStatus(status: 0, meaning: "everything loaded"),
@@ -188,10 +296,17 @@ extension Manual {
         meaning: "something failed: what did load is still printed, the failure goes to standard error"),
       ExitStatus(
         status: 2,
-        meaning: "bad usage: an unknown option, a missing or bad value, an option of another command"),
+        meaning: """
+          bad usage: an unknown option, a missing or bad value, an option of another command, a config \
+          file that is missing (`--config`) or not valid
+          """),
     ],
     examples: [
       Entry(term: "ourplanet", summary: "browse the live feed"),
+      Entry(term: "ourplanet config", summary: "the settings in force and where each comes from"),
+      Entry(
+        term: "ourplanet events wildfires --near home",
+        summary: "the wildfires around the place the config calls `home`"),
       Entry(term: "ourplanet --offline --days 30", summary: "browse the bundled snapshot's last 30 days"),
       Entry(term: "ourplanet categories", summary: "the categories and their event counts"),
       Entry(

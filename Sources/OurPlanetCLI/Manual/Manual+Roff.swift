@@ -2,7 +2,7 @@ extension Manual {
   /// The manual page in roff with the `man 7 man` macros, as `ourplanet manual` prints it and
   /// `make install` writes it to `share/man/man1/ourplanet.1`.
   ///
-  /// Sections: NAME, SYNOPSIS, DESCRIPTION, COMMANDS, OPTIONS, KEYS, ENVIRONMENT, FILES,
+  /// Sections: NAME, SYNOPSIS, DESCRIPTION, COMMANDS, OPTIONS, CONFIGURATION, KEYS, ENVIRONMENT, FILES,
   /// EXIT STATUS, EXAMPLES, SEE ALSO. The source is plain ASCII (see ``Roff/escape(_:)``).
   var roffPage: String {
     var lines = [
@@ -30,6 +30,13 @@ extension Manual {
     }
     list("COMMANDS", commands.map { (synopsisRoff(of: $0), $0.summary) })
     list("OPTIONS", options.map { (optionRoff($0), $0.summary) })
+    lines.append(Roff.request("SH", "CONFIGURATION"))
+    lines += configuration.map { Roff.textLine(Self.roff($0)) }.joined(by: Roff.request("PP"))
+    for entry in configurationEntries {
+      lines.append(Roff.request("TP"))
+      lines.append(Roff.textLine(Roff.bold(entry.term)))
+      lines.append(Roff.textLine(Self.roff(Self.sentence(entry.summary))))
+    }
     list("KEYS", intro: "In the terminal UI:", keys.map { (Roff.bold($0.keys), $0.action) })
     list("ENVIRONMENT", environment.map { (Roff.bold($0.term), $0.summary) })
     list("EVENT FIELDS", eventFields.map { (Roff.bold($0.term), $0.summary) })

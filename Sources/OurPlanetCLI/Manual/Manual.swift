@@ -62,6 +62,10 @@ struct Manual: Sendable {
   var commands: [Command]
   /// Its options: the declarations the parser reads (``Options/declarations``).
   var options: [OptionDeclaration]
+  /// The config file: what it is, its sections, precedence (paragraphs).
+  var configuration: [String]
+  /// The config file's entries: every option's key (from ``options``) and the sections.
+  var configurationEntries: [Entry]
   /// The terminal UI's keys.
   var keys: [HelpEntry]
   /// The environment variables it reads.

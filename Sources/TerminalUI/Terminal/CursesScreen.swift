@@ -117,6 +117,11 @@ final class CursesScreen {
     }
   }
 
+  /// Rings the bell.
+  func beep() {
+    _ = CNcursesw.beep()
+  }
+
   /// Forgets what is on the screen: the next `present` clears it and draws every cell.
   func invalidate() {
     previous = nil

@@ -154,6 +154,12 @@ public final class TerminalSession {
     wakePipe.signaller()
   }
 
+  /// Rings the terminal's bell (curses' `beep`, which flashes where the terminal has no bell).
+  /// Main thread only, like every curses call.
+  public func ringBell() {
+    screen.beep()
+  }
+
   /// Repaints the whole screen at the next turn (what Ctrl-L does).
   public func redrawAll() {
     screen.invalidate()

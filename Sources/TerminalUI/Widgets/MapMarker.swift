@@ -11,11 +11,15 @@ public struct MapMarker: Hashable, Sendable {
   /// Picks the marker's style from ``MapView/markerStyles`` (or the fallback palette): the app
   /// passes a category id.
   public var styleKey: String
+  /// Whether the marker stands out by its shape (`▲`, ASCII `^`), not only its colour: the app flags
+  /// the events an alert rule matches.
+  public var isFlagged: Bool
 
   /// Creates a marker.
-  public init(longitude: Double, latitude: Double, styleKey: String = "") {
+  public init(longitude: Double, latitude: Double, styleKey: String = "", isFlagged: Bool = false) {
     self.longitude = longitude
     self.latitude = latitude
     self.styleKey = styleKey
+    self.isFlagged = isFlagged
   }
 }

@@ -7,8 +7,8 @@
 /// note instead.
 ///
 /// Markers:
-/// - one marker in a cell is `●` (ASCII `*`); several show their count, `2`–`9`, and `+` for ten or
-///   more. Everything that falls outside the crop (89°N, say) sits on the edge, never off the map.
+/// - one marker in a cell is `●` (ASCII `*`), or `▲` (ASCII `^`) when it is flagged; several show
+///   their count, `2`–`9`, and `+` for ten or more. Everything that falls outside the crop (89°N, say) sits on the edge, never off the map.
 /// - a cell takes the style of the first of its markers (the app lists events newest first), from
 ///   ``markerStyles`` by the marker's `styleKey`, or else from a fixed palette; markers are bold.
 /// - the selected marker's cell is drawn last, in reverse video, so it is never hidden; alone in its
@@ -214,7 +214,9 @@ public struct MapView: Sendable {
     }
     let single: Character = ascii ? "*" : "●"
     for (cell, marker) in occupied where cell != selectedCell {
-      let glyph = Self.glyph(count: counts[cell], single: single)
+      // A flagged marker alone in its cell is a triangle; several in a cell keep their count.
+      let flagged = markers[marker].isFlagged && counts[cell] == 1
+      let glyph = flagged ? (ascii ? "^" : "▲") : Self.glyph(count: counts[cell], single: single)
       let style = markerStyle(for: markers[marker].styleKey).adding(.bold)
       buffer.fill(cellRect(cell, in: area), with: glyph, style: style)
     }

@@ -60,11 +60,16 @@ struct AppHarness {
     let log = cacheDirectory.deletingLastPathComponent().appendingPathComponent(
       "\(cacheDirectory.lastPathComponent).log")
     let command = [binary, "--cache-dir", cacheDirectory.path, "--log", log.path] + arguments
-    // The seen state goes beside the cache, never into the home folder of whoever runs the tests.
-    let state = cacheDirectory.deletingLastPathComponent().appendingPathComponent("state").path
+    // The seen state goes beside the cache, never into the home folder of whoever runs the tests,
+    // and the config comes from there too (none, unless a test writes one), never from theirs.
+    let parent = cacheDirectory.deletingLastPathComponent()
+    let state = parent.appendingPathComponent("state").path
+    let config = parent.appendingPathComponent("config").path
     let tmux = try TmuxSession(
       command: command, columns: columns, rows: rows,
-      environment: ["XDG_STATE_HOME": state].merging(environment) { _, given in given })
+      environment: ["XDG_STATE_HOME": state, "XDG_CONFIG_HOME": config].merging(environment) { _, given in
+        given
+      })
     return AppHarness(tmux: tmux, logFile: log)
   }
 

@@ -14,6 +14,8 @@ final class HeadlessHost: AppHost {
   var isAnimating = false
   private(set) var redraws = 0
   private(set) var stopped = false
+  /// How many times the bell rang.
+  private(set) var bells = 0
 
   init(symbols: Symbols = .unicode) {
     self.symbols = symbols
@@ -28,6 +30,7 @@ final class HeadlessHost: AppHost {
     clipboard.append(text)
     return true
   }
+  func ringBell() { bells += 1 }
 }
 
 /// A feed whose answers are virtual-time test observables.
@@ -105,7 +108,7 @@ final class ShellHarness {
     options: AppOptions = AppOptions(),
     beforeShell: (MessageLog) -> Void = { _ in },
     openLink: @escaping LinkOpening = { _, completion in completion(nil) }, exportDirectory: URL? = nil,
-    feed: (TestScheduler) -> EventFeed
+    keymap: Keymap = .standard, feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
     self.size = size
@@ -115,7 +118,7 @@ final class ShellHarness {
       backgroundScheduler: scheduler, openLink: openLink,
       seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference },
       exportDirectory: exportDirectory ?? scratch,
-      exportScheduler: scheduler)
+      exportScheduler: scheduler, keymap: keymap)
   }
 
   deinit { try? FileManager.default.removeItem(at: scratch) }

@@ -1,0 +1,224 @@
+import EONETKit
+import Foundation
+import Support
+
+/// The config file's `[[alert]]` rules, validated, in file order.
+///
+/// ```swift
+/// let rules = try AlertRules.parse(configuration.alerts, places: configuration.places)
+/// rules.matching(event, change: .new).map(\.name)  // ["fires near home"]
+/// ```
+public struct AlertRules: Equatable, Sendable {
+  /// The rules, in file order.
+  public let rules: [AlertRule]
+
+  /// The given rules.
+  public init(_ rules: [AlertRule] = []) {
+    self.rules = rules
+  }
+
+  /// Whether there are none.
+  public var isEmpty: Bool { rules.isEmpty }
+
+  /// The rules that fire on `change` of `event`, in file order.
+  public func matching(_ event: EOEvent, change: EventChange) -> [AlertRule] {
+    rules.filter { $0.matches(event, change: change) }
+  }
+
+  /// Whether any rule marks `event` in the UI (``AlertRule/marks(_:)``).
+  public func marks(_ event: EOEvent) -> Bool {
+    rules.contains { $0.marks(event) }
+  }
+
+  /// The keys an `[[alert]]` table may have.
+  public static let keys = [
+    "name", "near", "categories", "min-magnitude", "max-magnitude", "changes", "bell", "notify", "exec",
+  ]
+
+  /// Validates the `[[alert]]` tables.
+  ///
+  /// - Parameters:
+  ///   - tables: The tables, as the TOML reader gives them (each key with its line).
+  ///   - places: The config's named places, for `near = "home"`.
+  ///   - file: The file's name in messages (`config.toml:12: …`).
+  /// - Throws: ``AlertRuleError`` for the first problem: an unknown key (with the closest known
+  ///   one), a value of the wrong type, an empty or repeated name, a `near` that is no place and
+  ///   no coordinates, an unknown kind of change, bounds the wrong way round, an empty `exec`.
+  public static func parse(_ tables: [TOMLTable], places: [String: Region], file: String = "config.toml")
+    throws(AlertRuleError) -> AlertRules
+  {
+    var rules: [AlertRule] = []
+    var names: [String: Int] = [:]
+    for table in tables {
+      var reader = AlertTableReader(table: table, places: places, file: file)
+      let rule = try reader.rule()
+      if let first = names[rule.name] {
+        throw AlertRuleError(
+          file: file, line: table.entry("name")?.line ?? table.line,
+          message: "alert '\(rule.name)' is named twice (first on line \(first))")
+      }
+      names[rule.name] = table.entry("name")?.line ?? table.line
+      rules.append(rule)
+    }
+    return AlertRules(rules)
+  }
+}
+
+/// A mistake in an `[[alert]]` table: the file, the line and what is wrong there.
+public struct AlertRuleError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file's name as messages show it.
+  public let file: String
+  /// The 1-based line.
+  public let line: Int
+  /// What is wrong, in words.
+  public let message: String
+
+  /// `config.toml:12: alert 'fires': min-magnitude must be a number, not a string`.
+  public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Reads one `[[alert]]` table into a rule, or says what is wrong with it.
+private struct AlertTableReader {
+  let table: TOMLTable
+  let places: [String: Region]
+  let file: String
+
+  /// The rule's name once known, for messages.
+  private var label = "alert"
+
+  init(table: TOMLTable, places: [String: Region], file: String) {
+    self.table = table
+    self.places = places
+    self.file = file
+  }
+
+  func error(_ key: String?, _ message: String) -> AlertRuleError {
+    let line = key.flatMap { table.entry($0)?.line } ?? table.line
+    return AlertRuleError(file: file, line: line, message: "\(label): \(message)")
+  }
+
+  mutating func rule() throws(AlertRuleError) -> AlertRule {
+    // Named in every message about it, once it has a name to go by.
+    if case .string(let given)? = table["name"], !given.trimmingCharacters(in: .whitespaces).isEmpty {
+      label = "alert '\(given.trimmingCharacters(in: .whitespaces))'"
+    }
+    for key in table.keys where !AlertRules.keys.contains(key) {
+      let hint = Suggestion.closest(to: key, in: AlertRules.keys).map { " (did you mean '\($0)'?)" } ?? ""
+      throw error(
+        key, "unknown key '\(key)'\(hint); an alert takes \(AlertRules.keys.joined(separator: ", "))")
+    }
+    guard let rawName = try string("name") else { throw error(nil, "has no name (name = \"…\")") }
+    let name = rawName.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { throw error("name", "the name is empty") }
+    label = "alert '\(name)'"
+
+    var scope = EventScope(days: 1)
+    let place = try string("near")
+    if let place { scope.region = try region(place) }
+    if let categories = try strings("categories") {
+      guard !categories.isEmpty else {
+        throw error("categories", "categories is empty: the alert would never fire")
+      }
+      scope.categories = Set(categories)
+    }
+    scope.minimumMagnitude = try number("min-magnitude")
+    scope.maximumMagnitude = try number("max-magnitude")
+    if let minimum = scope.minimumMagnitude, let maximum = scope.maximumMagnitude, minimum > maximum {
+      throw error("max-magnitude", "max-magnitude \(maximum) is below min-magnitude \(minimum)")
+    }
+
+    var changes = Set(EventChange.allCases)
+    if let words = try strings("changes") {
+      guard !words.isEmpty else { throw error("changes", "changes is empty: the alert would never fire") }
+      let known = EventChange.allCases.map(\.rawValue)
+      changes = []
+      for word in words {
+        guard let change = EventChange(rawValue: word) else {
+          let hint = Suggestion.closest(to: word, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+          throw error("changes", "unknown change '\(word)'\(hint); one of \(known.joined(separator: ", "))")
+        }
+        changes.insert(change)
+      }
+    }
+
+    let exec = try strings("exec")
+    if let exec {
+      guard let program = exec.first, !program.isEmpty else {
+        throw error("exec", "exec needs a program: exec = [\"/path/to/program\", \"argument\", …]")
+      }
+    }
+    return AlertRule(
+      name: name, scope: scope, place: place, changes: changes, bell: try boolean("bell") ?? false,
+      notify: try boolean("notify") ?? false, exec: exec, line: table.line)
+  }
+
+  /// `near`: a place's name, `LAT,LON[,KM]` or `bbox:W,S,E,N`.
+  private func region(_ text: String) throws(AlertRuleError) -> Region {
+    if let place = places[text] { return place }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    do {
+      if trimmed.lowercased().hasPrefix("bbox:") {
+        return try Region.box(parsing: String(trimmed.dropFirst(5)))
+      }
+      if trimmed.contains(",") { return try Region.near(parsing: trimmed) }
+    } catch {
+      // The region parser names the command-line option; here the key is `near`.
+      var message = error.description
+      for option in ["--near: ", "--bbox: "] where message.hasPrefix(option) {
+        message = String(message.dropFirst(option.count))
+      }
+      throw self.error("near", "near: \(message)")
+    }
+    let names = places.keys.sorted()
+    let hint = Suggestion.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+    let known =
+      names.isEmpty ? "no places are defined ([places])" : "places: \(names.joined(separator: ", "))"
+    throw error(
+      "near", "near '\(text)' is no place and not LAT,LON[,KM] or bbox:W,S,E,N\(hint); \(known)")
+  }
+
+  private func typeError(_ key: String, _ expected: String, _ value: TOMLValue) -> AlertRuleError {
+    error(key, "\(key) must be \(expected), not \(value.typeName)")
+  }
+
+  private func string(_ key: String) throws(AlertRuleError) -> String? {
+    guard let value = table[key] else { return nil }
+    guard case .string(let text) = value else { throw typeError(key, "a string", value) }
+    return text
+  }
+
+  private func boolean(_ key: String) throws(AlertRuleError) -> Bool? {
+    guard let value = table[key] else { return nil }
+    guard case .boolean(let flag) = value else { throw typeError(key, "true or false", value) }
+    return flag
+  }
+
+  private func number(_ key: String) throws(AlertRuleError) -> Double? {
+    switch table[key] {
+    case nil: return nil
+    case .integer(let value): return Double(value)
+    case .float(let value) where value.isFinite: return value
+    case .float: throw error(key, "\(key) must be a finite number")
+    case let value?: throw typeError(key, "a number", value)
+    }
+  }
+
+  /// An array of strings (a single string is taken as a list of one, except for `exec`, whose
+  /// words a shell would split differently than a reader expects).
+  private func strings(_ key: String) throws(AlertRuleError) -> [String]? {
+    guard let value = table[key] else { return nil }
+    switch value {
+    case .string(let text) where key != "exec": return [text]
+    case .array(let values):
+      var strings: [String] = []
+      for element in values {
+        guard case .string(let text) = element else {
+          throw error(key, "\(key) must be an array of strings, not one holding \(element.typeName)")
+        }
+        strings.append(text)
+      }
+      return strings
+    default: throw typeError(key, "an array of strings", value)
+    }
+  }
+}

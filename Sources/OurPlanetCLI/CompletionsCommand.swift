@@ -1,0 +1,47 @@
+import EONETKit
+import Foundation
+import OurPlanet
+
+/// `ourplanet completions bash|zsh|fish`: prints a completion script; `ourplanet completions
+/// places|categories` prints the words the scripts ask for as the user types (one a line).
+enum CompletionsCommand {
+  /// What `completions` prints.
+  enum Subject: Equatable {
+    /// A shell's script.
+    case script(ShellCompletion)
+    /// The names of the config's places.
+    case places
+    /// The category ids: the cache's, else the bundled snapshot's (never the network).
+    case categories
+  }
+
+  /// The subject `word` names, if any.
+  static func subject(_ word: String) -> Subject? {
+    if let shell = ShellCompletion(rawValue: word) { return .script(shell) }
+    switch word {
+    case "places": return .places
+    case "categories": return .categories
+    default: return nil
+    }
+  }
+
+  /// Prints what `subject` asks for.
+  ///
+  /// - Returns: The exit status: 0 (no words is still a success: a shell shows none).
+  static func run(_ subject: Subject, options: Options) -> Int32 {
+    switch subject {
+    case .script(let shell):
+      Console.write(shell.script)
+    case .places:
+      Console.write(options.configuration.places.map { Console.line($0.name) + "\n" }.joined())
+    case .categories:
+      var offline = options
+      offline.offline = true
+      let client = CLI.makeClient(offline) { _ in }
+      if case .success(let fetched?) = waitForLast(client.localCategories()) {
+        Console.write(fetched.value.map { Console.line($0.id) + "\n" }.joined())
+      }
+    }
+    return 0
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import OurPlanet
+import OurPlanetUI
+
+/// `ourplanet config`: every setting in force and where it came from, the way `git config
+/// --show-origin` shows them, then the places and the keys in force.
+///
+/// The output is itself a valid config file: each setting is a TOML line and its origin a comment
+/// (`days = 30  # /home/me/.config/ourplanet/config.toml:1`), so a user can start a config from it.
+enum ConfigCommand {
+  /// Prints the settings of `options`.
+  ///
+  /// - Returns: The exit status: 0.
+  static func run(_ options: Options) -> Int32 {
+    Console.write(text(options))
+    return 0
+  }
+
+  /// The listing: settings, then `[places]`, then `[keys]`.
+  static func text(_ options: Options) -> String {
+    var lines: [(text: String, origin: String)] = []
+    for declaration in Options.declarations {
+      guard let key = declaration.configKey, let current = declaration.current else { continue }
+      let origin = options.origins[key]?.description ?? "default"
+      if let value = current(options) {
+        lines.append(("\(key) = \(toml(value))", origin))
+      } else {
+        lines.append(("# \(key) is not set", origin))
+      }
+    }
+    var text = "# in force: the command line, else the environment, else the config file, else the default\n"
+    text += columns(lines)
+    text += "\n[places]\n"
+    text += columns(
+      options.configuration.places.map { place in
+        (
+          "\(place.name) = \(toml(.string(place.text)))",
+          "\(options.configuration.file ?? "config"):\(place.line)"
+        )
+      })
+    text += "\n[keys]\n"
+    text += columns(
+      KeyCommand.all.map { command in
+        let names = options.keymap.keys(for: command).map { TOMLValue.string($0.description) }
+        let line = options.configuration.keys.last { $0.action == command.name }?.line
+        return (
+          "\(command.name) = \(toml(names.count == 1 ? names[0] : .array(names)))",
+          line.map { "\(options.configuration.file ?? "config"):\($0)" } ?? "default"
+        )
+      })
+    return text
+  }
+
+  /// `lines` with their origins as comments in one column.
+  private static func columns(_ lines: [(text: String, origin: String)]) -> String {
+    let width = lines.map(\.text.count).max() ?? 0
+    return lines.map { line in
+      Console.line(line.text.padding(toLength: width, withPad: " ", startingAt: 0) + "  # " + line.origin)
+        + "\n"
+    }.joined()
+  }
+
+  /// `value` as TOML writes it.
+  static func toml(_ value: TOMLValue) -> String {
+    switch value {
+    case .string(let text):
+      var quoted = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": quoted += "\\\""
+        case "\\": quoted += "\\\\"
+        case "\n": quoted += "\\n"
+        case "\t": quoted += "\\t"
+        default:
+          if scalar.value < 0x20 || scalar.value == 0x7F {
+            quoted += String(format: "\\u%04X", scalar.value)
+          } else {
+            quoted.unicodeScalars.append(scalar)
+          }
+        }
+      }
+      return quoted + "\""
+    case .integer(let number): return String(number)
+    case .float(let number): return String(number)
+    case .boolean(let on): return on ? "true" : "false"
+    case .array(let values): return "[" + values.map(toml).joined(separator: ", ") + "]"
+    case .table(let table):
+      return "{ "
+        + table.keys.compactMap { key in table[key].map { "\(key) = \(toml($0))" } }
+        .joined(separator: ", ") + " }"
+    }
+  }
+}

@@ -1,0 +1,153 @@
+/// The completion scripts of `ourplanet completions bash|zsh|fish`, generated from
+/// ``Options/declarations``: the commands, each command's options, and each option's values as its
+/// ``OptionDeclaration/Completion`` says.
+///
+/// Words that depend on the user's files (the places of the config, the category ids of the cache
+/// or the bundled snapshot) are asked of `ourplanet completions places|categories` when the shell
+/// completes, so the script never goes stale.
+enum ShellCompletion: String, CaseIterable {
+  case bash, zsh, fish
+
+  /// The commands, as a user types them.
+  static let commands = ["categories", "events", "watch", "config", "completions"]
+
+  /// The script for this shell.
+  var script: String {
+    switch self {
+    case .bash:
+      Self.bashScript(header: "# bash completion for ourplanet, made by `ourplanet completions bash`")
+    case .zsh:
+      """
+      #compdef ourplanet
+      # zsh completion for ourplanet, made by `ourplanet completions zsh`: the bash completion through
+      # zsh's bashcompinit.
+      autoload -U +X bashcompinit && bashcompinit
+
+      """ + Self.bashScript(header: "")
+    case .fish: Self.fishScript
+    }
+  }
+
+  /// The options a command takes (`nil`: the terminal UI), long names only.
+  private static func options(for command: Options.CommandName?) -> [OptionDeclaration] {
+    Options.declarations.filter { declaration in
+      guard let command else { return true }
+      return declaration.commands.contains(command)
+    }
+  }
+
+  private static func bashScript(header: String) -> String {
+    var valueCases = ""
+    for declaration in Options.declarations {
+      guard declaration.valueName != nil else { continue }
+      let names = declaration.names.joined(separator: "|")
+      let action: String
+      switch declaration.completion {
+      case .none: action = "return 0"
+      case .file: action = "COMPREPLY=($(compgen -f -- \"$cur\")); return 0"
+      case .directory: action = "COMPREPLY=($(compgen -d -- \"$cur\")); return 0"
+      case .executable: action = "COMPREPLY=($(compgen -c -- \"$cur\")); return 0"
+      case .oneOf(let words):
+        action = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return 0"
+      case .place:
+        action =
+          "COMPREPLY=($(compgen -W \"$(ourplanet completions places 2>/dev/null)\" -- \"$cur\")); return 0"
+      }
+      if case .rest = declaration.value {
+        valueCases += "      \(names)) COMPREPLY=($(compgen -c -- \"$cur\")); return 0 ;;\n"
+      } else {
+        valueCases += "      \(names)) \(action) ;;\n"
+      }
+    }
+    let rest = Options.declarations.filter { if case .rest = $0.value { true } else { false } }
+      .flatMap(\.names).joined(separator: "|")
+    var optionCases = ""
+    for command in Options.CommandName.allCases {
+      let words = options(for: command).flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: " ")
+      optionCases += "      \(command == .interactive ? "\"\"" : command.rawValue)) options=\"\(words)\" ;;\n"
+    }
+    let all = options(for: nil).flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: " ")
+    return """
+      \(header.isEmpty ? "" : header + "\n")_ourplanet() {
+        local cur="${COMP_WORDS[COMP_CWORD]}" prev="" command="" arguments=0 i
+        [[ $COMP_CWORD -gt 0 ]] && prev="${COMP_WORDS[COMP_CWORD-1]}"
+        COMPREPLY=()
+        # The command, and how many words follow it that are not options or their values.
+        for ((i = 1; i < COMP_CWORD; i++)); do
+          case "${COMP_WORDS[i]}" in
+            # After the program of `--exec` come its own arguments: nothing to offer.
+            \(rest)) [[ $i -lt $((COMP_CWORD - 1)) ]] && return 0 ;;
+            -*) ;;
+            *)
+              if [[ -z $command ]]; then
+                case " \(commands.joined(separator: " ")) " in *" ${COMP_WORDS[i]} "*) command="${COMP_WORDS[i]}" ;; esac
+              else
+                arguments=$((arguments + 1))
+              fi
+              ;;
+          esac
+        done
+        case "$prev" in
+      \(valueCases)  esac
+        if [[ $cur == -* ]]; then
+          local options
+          case "$command" in
+      \(optionCases)      *) options="\(all)" ;;
+          esac
+          COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        elif [[ -z $command ]]; then
+          COMPREPLY=($(compgen -W "\(commands.joined(separator: " "))" -- "$cur"))
+        elif [[ $command == events && $arguments -eq 0 ]]; then
+          COMPREPLY=($(compgen -W "all $(ourplanet completions categories 2>/dev/null)" -- "$cur"))
+        elif [[ $command == completions && $arguments -eq 0 ]]; then
+          COMPREPLY=($(compgen -W "\(allCases.map(\.rawValue).joined(separator: " "))" -- "$cur"))
+        fi
+        return 0
+      }
+      complete -F _ourplanet ourplanet
+
+      """
+  }
+
+  private static var fishScript: String {
+    var lines = [
+      "# fish completion for ourplanet, made by `ourplanet completions fish`",
+      "complete -c ourplanet -f",
+      "complete -c ourplanet -n __fish_use_subcommand -a '\(commands.joined(separator: " "))'",
+      "complete -c ourplanet -n '__fish_seen_subcommand_from events' -a 'all (ourplanet completions categories 2>/dev/null)'",
+      "complete -c ourplanet -n '__fish_seen_subcommand_from completions' -a '\(allCases.map(\.rawValue).joined(separator: " "))'",
+    ]
+    let scriptCommands = Options.CommandName.allCases.filter { $0 != .interactive }.map(\.rawValue)
+    for declaration in Options.declarations {
+      var line = "complete -c ourplanet"
+      // A condition only for an option some command does not take.
+      if declaration.commands.count < Options.CommandName.allCases.count {
+        let taking = declaration.commands.filter { $0 != .interactive }.map(\.rawValue).sorted()
+        let others = scriptCommands.filter { !taking.contains($0) }
+        if declaration.commands.contains(.interactive) {
+          line += " -n 'not __fish_seen_subcommand_from \(others.joined(separator: " "))'"
+        } else {
+          line += " -n '__fish_seen_subcommand_from \(taking.joined(separator: " "))'"
+        }
+      }
+      for name in declaration.names {
+        line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+      }
+      if declaration.valueName != nil {
+        switch declaration.completion {
+        case .none: line += " -x"
+        case .file: line += " -r -F"
+        case .directory: line += " -x -a '(__fish_complete_directories)'"
+        case .executable: line += " -x -a '(__fish_complete_command)'"
+        case .oneOf(let words): line += " -x -a '\(words.joined(separator: " "))'"
+        case .place: line += " -x -a '(ourplanet completions places 2>/dev/null)'"
+        }
+      }
+      let summary = declaration.summary.replacingOccurrences(of: "`", with: "")
+        .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+      line += " -d '\(summary)'"
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The config's `[[alert]]` rules in `watch`: the lines name the rules that match, `--alerts-only`
+/// keeps only those, a rule's program gets the record on stdin once per matching change (also
+/// across a kill -9), and notifications go through `notify-send` without a shell.
+///
+/// The changes the fixture world goes through (``FixtureAPI/changedEvents``), oldest first: Cedar
+/// Creek Fire (EONET_2) closes, Rim Fire (EONET_1, 1,200 acres) gains a position 87 km east of
+/// where it started, and three wildfires are new (EONET_101–103, one of 300 acres).
+@Suite("ourplanet watch alerts, end to end", .serialized)
+struct AlertEndToEndTests {
+  /// A fixture server, a config and state folder, and `watch` against them.
+  private struct Setup {
+    let temporary: TemporaryDirectory
+    let server: FixtureServer
+    let binary: String
+    let environment: [String: String]
+    let announced: URL
+
+    init(config: String) throws {
+      guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+      self.binary = binary
+      temporary = try TemporaryDirectory()
+      let api = try FixtureAPI.standard(in: temporary.url)
+      server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
+      let state = temporary.url.appendingPathComponent("state")
+      let configFolder = temporary.url.appendingPathComponent("config/ourplanet")
+      try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
+      try config.write(
+        to: configFolder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+      environment = [
+        "XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": temporary.url.appendingPathComponent("config").path,
+        "PATH": "/usr/bin:/bin",
+      ]
+      announced = state.appendingPathComponent("ourplanet/announced.json")
+    }
+
+    func start(_ extra: [String] = []) throws -> BackgroundRun {
+      try BackgroundRun(
+        binary: binary,
+        arguments: [
+          "watch", "--interval", "1s", "--days", "30", "--api", server.baseURL.absoluteString,
+          "--cache-dir", temporary.url.appendingPathComponent("cache").path,
+        ] + extra, environment: environment)
+    }
+
+    /// Waits for the baseline, then changes the world: five changes follow.
+    func change() throws {
+      try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: announced.path) }
+      _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
+    }
+
+    /// Waits for two more complete looks, so anything still to come would have come.
+    func settle() throws {
+      let looks = try FollowEndToEndTests().categoryRequests(server)
+      try waitUntil("two more looks") { try FollowEndToEndTests().categoryRequests(server) >= looks + 2 }
+    }
+
+    func file(_ name: String) -> URL { temporary.url.appendingPathComponent(name) }
+
+    /// Replaces the config file (for rules that name files in the temporary folder).
+    func configure(_ text: String) throws {
+      try text.write(
+        to: temporary.url.appendingPathComponent("config/ourplanet/config.toml"), atomically: true,
+        encoding: .utf8)
+    }
+
+    func lines(_ name: String) -> [String] {
+      ((try? String(contentsOf: file(name), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func finish() {
+      server.stop()
+      temporary.remove()
+    }
+  }
+
+  /// Two rules: big fires near the first fire's place (a named place), and new fires anywhere.
+  private static func rules(bigFiresExec: String = "", extra: String = "") -> String {
+    """
+    [places]
+    home = "38.25,-120.5,300"
+
+    [[alert]]
+    name = "big fires"
+    near = "home"
+    categories = ["wildfires"]
+    min-magnitude = 1000
+    \(bigFiresExec)
+
+    [[alert]]
+    name = "new fires"
+    categories = ["wildfires"]
+    changes = ["new"]
+    \(extra)
+    """
+  }
+
+  private func objects(_ output: String) throws -> [[String: Any]] {
+    try output.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    }
+  }
+
+  @Test("watch --json names the matching rules in alerts, and a rule's exec gets the record on stdin, once")
+  func jsonAlertsAndExec() throws {
+    let log = "LOG"
+    let setup = try Setup(config: "")
+    defer { setup.finish() }
+    let script = #"cat >> "$0"; echo "$OURPLANET_CHANGE $OURPLANET_ID $OURPLANET_ALERTS" >> "$0.env""#
+    let exec = #"exec = ["/bin/sh", "-c", '\#(script)', "\#(setup.file(log).path)"]"#
+    try setup.configure(Self.rules(bigFiresExec: exec))
+    let run = try setup.start(["--json"])
+    try setup.change()
+    try waitUntil("five changes") { run.output.split(separator: "\n").count >= 5 }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM, "\(run.errors)")
+    let changes = try objects(run.output)
+    var alerts: [String: [String]] = [:]
+    for change in changes {
+      alerts["\(change["change"] as? String ?? "?") \(change["id"] as? String ?? "?")"] =
+        change["alerts"] as? [String]
+    }
+    #expect(
+      alerts == [
+        "closed EONET_2": [], "updated EONET_1": ["big fires"], "new EONET_101": ["new fires"],
+        "new EONET_102": ["new fires"], "new EONET_103": ["new fires"],
+      ], "\(run.output)")
+    #expect(changes.count == 5, "\(run.output)")
+    // The program ran once, for Rim Fire, with the change's JSON line on stdin.
+    let received = try objects(setup.lines(log).joined(separator: "\n"))
+    #expect(received.count == 1, "\(setup.lines(log))")
+    #expect(received.first?["id"] as? String == "EONET_1")
+    #expect(received.first?["change"] as? String == "updated")
+    #expect(received.first?["alerts"] as? [String] == ["big fires"])
+    #expect(received.first?["magnitude"] as? Double == 1_200)
+    #expect(setup.lines(log + ".env") == ["updated EONET_1 big fires"])
+  }
+
+  @Test(
+    "text lines end with the rule names in brackets, --alerts-only prints only those, and a bell never reaches a log"
+  )
+  func textAndAlertsOnly() throws {
+    let setup = try Setup(config: Self.rules(extra: "bell = true"))
+    defer { setup.finish() }
+    let run = try setup.start(["--alerts-only"])
+    try setup.change()
+    try waitUntil("four alerts") { run.output.split(separator: "\n").count >= 4 }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM, "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4, "the closed fire matches no rule:\n\(run.output)")
+    #expect(lines.filter { $0.hasSuffix("  [new fires]") }.count == 3, "\(run.output)")
+    #expect(
+      lines.filter { $0.contains("Rim Fire") && $0.hasSuffix("  [big fires]") }.count == 1, "\(run.output)")
+    #expect(!run.output.contains("Cedar Creek"), "\(run.output)")
+    #expect(!run.output.contains("\u{1B}"), "no colour when not a terminal")
+    #expect(!run.errors.contains("\u{07}"), "stderr is a file, not a terminal: no bell in it")
+  }
+
+  @Test("--alerts-only without rules is a usage error before the first look")
+  func alertsOnlyWithoutRules() throws {
+    let setup = try Setup(config: "")
+    defer { setup.finish() }
+    let run = try setup.start(["--alerts-only"])
+    let status = try run.waitForEnd("watch to refuse")
+    #expect(status == 2, "\(run.errors)")
+    #expect(run.errors.contains("--alerts-only"), "\(run.errors)")
+    #expect(try setup.server.stats().log.isEmpty, "no look happened")
+  }
+
+  @Test(
+    "a bad rule or a rule's program that cannot be found is exit 2 before the first look, naming the line",
+    arguments: [
+      (
+        "[[alert]]\nname = \"x\"\nmin-magnitud = 3\n",
+        "config.toml:3: alert 'x': unknown key 'min-magnitud' (did you mean 'min-magnitude'?)"
+      ),
+      (
+        "[places]\nhome = \"1,2\"\n[[alert]]\nname = \"x\"\nnear = \"hom\"\n",
+        "config.toml:5: alert 'x': near 'hom' is no place"
+      ),
+      (
+        "[[alert]]\nname = \"x\"\nexec = [\"ourplanet-no-such-program\"]\n",
+        "alert 'x' (line 1): exec: no program 'ourplanet-no-such-program' found"
+      ),
+    ])
+  func badRules(config: String, message: String) throws {
+    let setup = try Setup(config: config)
+    defer { setup.finish() }
+    let run = try setup.start()
+    #expect(try run.waitForEnd("watch to refuse") == 2, "\(run.errors)")
+    #expect(run.errors.contains(message), "\(run.errors)")
+    #expect(run.errors.split(separator: "\n").count <= 2, "one line, and the hint: \(run.errors)")
+    #expect(try setup.server.stats().log.isEmpty, "no look happened")
+  }
+
+  @Test(
+    "a kill -9 while the second rule's program runs: the restart re-runs that one, never the first rule's, and loses no change"
+  )
+  func exactlyOncePerRuleAcrossKill() throws {
+    let log = "log"
+    let setup = try Setup(config: "")
+    defer { setup.finish() }
+    let path = setup.file(log).path
+    // Both rules fire on the three new fires, "first" before "second". The first run of "second"
+    // blocks (its pid in `log.blocked`) until killed; after that, it logs and returns.
+    let config = """
+      [[alert]]
+      name = "first"
+      changes = ["new"]
+      exec = ["/bin/sh", "-c", 'echo "first $OURPLANET_ID" >> "$0"', "\(path)"]
+
+      [[alert]]
+      name = "second"
+      changes = ["new"]
+      exec = ["/bin/sh", "-c", 'if [ ! -e "$0.blocked" ]; then echo $$ > "$0.blocked"; exec sleep 600; fi; echo "second $OURPLANET_ID" >> "$0"', "\(path)"]
+      """
+    try setup.configure(config)
+    let first = try setup.start()
+    try setup.change()
+    try waitUntil("the second rule's program blocks") {
+      ((try? String(contentsOf: setup.file("log.blocked"), encoding: .utf8)) ?? "").hasSuffix("\n")
+    }
+    let blocked =
+      Int32(
+        try String(contentsOf: setup.file("log.blocked"), encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)) ?? 0
+    defer { if blocked > 0 { kill(blocked, SIGKILL) } }
+    kill(first.pid, SIGKILL)
+    _ = try first.waitForEnd("watch to die of SIGKILL")
+    kill(blocked, SIGKILL)
+    #expect(setup.lines(log) == ["first EONET_101"], "\(setup.lines(log))")
+
+    let second = try setup.start()
+    try waitUntil("the rest runs") { setup.lines(log).count >= 6 }
+    try setup.settle()
+    #expect(try second.terminate() == 128 + SIGTERM, "\(second.errors)")
+    #expect(
+      setup.lines(log) == [
+        "first EONET_101", "second EONET_101", "first EONET_102", "second EONET_102", "first EONET_103",
+        "second EONET_103",
+      ], "each rule's program once per change, the cut one again, nothing lost")
+  }
+
+  @Test(
+    "notify = true runs notify-send (no shell) with the category and title, and where, how big and a link")
+  func notifies() throws {
+    let setup = try Setup(config: Self.rules(extra: "notify = true"))
+    defer { setup.finish() }
+    let bin = setup.file("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let fake = bin.appendingPathComponent("notify-send")
+    try
+      "#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\" >> \"\(setup.file("notified").path)\"; done\necho '--' >> \"\(setup.file("notified").path)\"\n"
+      .write(to: fake, atomically: true, encoding: .utf8)
+    chmod(fake.path, 0o755)
+    var environment = setup.environment
+    environment["PATH"] = bin.path + ":/usr/bin:/bin"
+    let run = try BackgroundRun(
+      binary: setup.binary,
+      arguments: [
+        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
+        "--cache-dir", setup.file("cache").path,
+      ], environment: environment)
+    try setup.change()
+    try waitUntil("three notifications") { setup.lines("notified").filter { $0 == "--" }.count >= 3 }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM, "\(run.errors)")
+    let notified = setup.lines("notified").split(separator: "--").map(Array.init)
+    #expect(notified.count == 3, "one per new fire: \(notified)")
+    let juniper = try #require(notified.first { $0.first == "Wildfires: Juniper Flat Fire" }, "\(notified)")
+    #expect(juniper.count == 4, "title, then place, magnitude and link: \(juniper)")
+    #expect(juniper.dropFirst().first?.hasPrefix("38.25°N 120.50°W") == true, "\(juniper)")
+    #expect(juniper.contains("300 acres"), "\(juniper)")
+    #expect(juniper.last == "https://example.org/report", "\(juniper)")
+    #expect(!run.errors.contains("notify-send"), "\(run.errors)")
+  }
+
+  @Test("a missing notify-send is said once, at start, and the rest goes on")
+  func missingNotifier() throws {
+    let setup = try Setup(config: Self.rules(extra: "notify = true"))
+    defer { setup.finish() }
+    var environment = setup.environment
+    environment["PATH"] = setup.file("empty").path
+    let run = try BackgroundRun(
+      binary: setup.binary,
+      arguments: [
+        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
+        "--cache-dir", setup.file("cache").path,
+      ], environment: environment)
+    try setup.change()
+    try waitUntil("five changes") { run.output.split(separator: "\n").count >= 5 }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM)
+    #expect(run.errors.components(separatedBy: "notify-send").count == 2, "said once:\n\(run.errors)")
+  }
+}

@@ -1,0 +1,94 @@
+import EONETKit
+import Foundation
+import OurPlanet
+import RxCore
+import RxTesting
+import TerminalUI
+import Testing
+
+@testable import OurPlanetUI
+
+/// The config's alert rules in the UI: marked rows and markers, the count on the status line, and
+/// the bell when a live refresh brings a match.
+@Suite("Alerts in the UI")
+struct AlertTrackerTests {
+  /// Big fires (1,000 acres and more) ring the bell.
+  private static let options: AppOptions = {
+    var scope = EventScope(days: 1)
+    scope.categories = ["wildfires"]
+    scope.minimumMagnitude = 1_000
+    var options = AppOptions()
+    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope, bell: true)])
+    return options
+  }()
+
+  private static func fire(_ id: String, _ title: String, acres: Double?, longitude: Double) -> EOEvent {
+    EOEvent(
+      id: id, title: title, categories: [Fixture.fires],
+      geometries: [
+        EOGeometry(
+          date: Fixture.reference.addingTimeInterval(-86_400),
+          shape: .point(EOCoordinate(longitude: longitude, latitude: 40)),
+          magnitude: acres.map { EOMagnitude(value: $0, unit: "acres") })
+      ])
+  }
+
+  private static let big = fire("f1", "Rim Fire", acres: 2_000, longitude: -120)
+  private static let small = fire("f2", "Texas Creek Fire", acres: 300, longitude: 20)
+
+  private func harness(later: [EOEvent]? = nil, options: AppOptions = options) -> ShellHarness {
+    ShellHarness(size: Size(width: 100, height: 40), options: options) { scheduler in
+      let feed = ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([
+            .next(10, [Self.big, Self.small]), .completed(10),
+          ]).asObservable()
+        ])
+      if let later { feed.laterEvents["wildfires"] = .just(later) }
+      return feed
+    }
+  }
+
+  @Test("a matching event's row starts with ▲ and its marker is ▲; the status line counts the matches")
+  func marks() {
+    let app = harness()
+    app.advance(to: 100)
+    #expect(app.statusLine.contains("· ▲ 1 alert"), "\(app.statusLine)")
+    app.press(.char("G"), .enter)
+    let rim = app.lines.first { $0.contains("Rim Fire") } ?? ""
+    let texas = app.lines.first { $0.contains("Texas Creek Fire") } ?? ""
+    #expect(rim.contains("▲ Rim Fire"), "\(app.screen)")
+    #expect(!texas.contains("▲"), "\(app.screen)")
+    // The map, with Texas Creek Fire selected (the selection has a mark of its own).
+    app.press(.down, .char("m"))
+    let map = app.lines.dropFirst(4).dropLast().filter { !$0.contains("Fire") }.joined(separator: "\n")
+    #expect(map.filter { $0 == "▲" }.count == 1, "one flagged marker on the map:\n\(app.screen)")
+  }
+
+  @Test("without rules nothing is marked and the status line says nothing of alerts")
+  func noRules() {
+    let app = harness(options: AppOptions())
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("m"))
+    #expect(!app.screen.contains("▲"), "\(app.screen)")
+    #expect(!app.statusLine.contains("alert"), "\(app.statusLine)")
+  }
+
+  @Test(
+    "a refresh that brings a new match rings the bell once; the first load and a refresh without one do not")
+  func bell() {
+    let newer = Self.fire("f3", "Pine Hollow Fire", acres: 5_000, longitude: 60)
+    let bigger = Self.fire("f4", "Sage Basin Fire", acres: 1_500, longitude: 90)
+    let app = harness(later: [Self.big, Self.small, newer, bigger])
+    app.advance(to: 100)
+    #expect(app.host.bells == 0, "the first load only learns what matches")
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(app.host.bells == 1, "two new matches, one bell")
+    #expect(app.statusLine.contains("▲ 3 alerts"), "\(app.statusLine)")
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(app.host.bells == 1, "nothing new: no bell")
+  }
+}

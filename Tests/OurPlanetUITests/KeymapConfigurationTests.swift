@@ -1,0 +1,78 @@
+import OurPlanet
+import TerminalUI
+import Testing
+
+@testable import OurPlanetUI
+
+/// A config's `[keys]` over the screens' declared bindings.
+@Suite("Keymap from a config")
+struct KeymapConfigurationTests {
+  private func keymap(_ entries: [(String, [String])]) throws(ConfigurationError) -> Keymap {
+    try Keymap(
+      configuration: Configuration(
+        file: "config.toml",
+        keys: entries.enumerated().map { index, entry in
+          Configuration.KeyBinding(action: entry.0, keys: entry.1, line: index + 2)
+        }))
+  }
+
+  private func refusal(_ entries: [(String, [String])]) -> String? {
+    do {
+      _ = try keymap(entries)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func replacesTheCommandsKeysAndNothingElse() throws {
+    let keys = try keymap([("quit", ["Q"]), ("refresh", ["r", "F5", "r"])])
+    #expect(keys.keys(for: .quit) == [.char("Q")])
+    #expect(keys.keys(for: .refresh) == [.char("r"), .function(5)])
+    #expect(keys.keys(for: .help) == [.char("?")])
+    #expect(keys.isRebound(.quit))
+    #expect(!keys.isRebound(.help))
+    #expect(try keymap([]) == .standard)
+  }
+
+  @Test func eachMistakeNamesItsLine() {
+    #expect(
+      refusal([("qiut", ["Q"])]) == "config.toml:2: keys: no command is called 'qiut' (did you mean 'quit'?)")
+    #expect(refusal([("launch", ["L"])]) == "config.toml:2: keys: no command is called 'launch'")
+    #expect(
+      refusal([("help", ["?"]), ("quit", ["Shift-Q"])])
+        == "config.toml:3: keys: 'quit': no key is called 'Shift-Q' (a character, or a name such as F5, Ctrl-R, "
+        + "Up, PgDn, Home, Enter, Esc, Tab, Space)")
+    #expect(
+      refusal([("suspend", ["z"])])
+        == "config.toml:2: keys: 'suspend' is the terminal's own Ctrl-Z: it cannot be rebound")
+    #expect(
+      refusal([("quit", ["A"])])
+        == "config.toml:2: keys: 'A' would be both 'mark-seen' and 'quit' on one screen")
+    #expect(
+      refusal([("pan", ["x"]), ("export", ["x"])])
+        == "config.toml:3: keys: 'x' would be both 'export' and 'pan' on one screen")
+    #expect(
+      refusal([("quit", ["Ctrl-L"])])
+        == "config.toml:2: keys: 'Ctrl-L' would be both 'redraw' and 'quit' on one screen")
+  }
+
+  @Test(
+    "a keymap the config may have leaves every rebound key reaching its command on every screen",
+    arguments: BindingTests.places)
+  func reboundKeysReach(place: BindingTests.Place) throws {
+    let keys = try keymap([
+      ("quit", ["Q"]), ("refresh", ["r", "F5"]), ("export", ["x"]), ("centre", ["C"]), ("sort", ["S", "z"]),
+      ("page", ["Space"]),
+    ])
+    let app = BindingTests().harness(at: place, keymap: keys)
+    for (command, reaching) in app.shell.helpBindings() where keys.isRebound(command) {
+      #expect(reaching == keys.keys(for: command), "\(place): \(command.name)")
+    }
+    app.press(.char("q"))
+    #expect(app.shell.lastCommand != "quit", "\(place): the old key of quit does nothing")
+    let fresh = BindingTests().harness(at: place, keymap: keys)
+    fresh.press(.char("Q"))
+    #expect(fresh.shell.lastCommand == "quit", "\(place)")
+  }
+}
