@@ -124,7 +124,7 @@ landmask:
 
 # Regenerates the arities of 2 to 8 sources from the templates in Tests/Tools: combineLatest and zip
 # (Sources/RxCore/Operators/*+Arity.swift, Arities.swift.template), Single.zip and Maybe.zip
-# (PrimitiveSequenceZip.swift.template) and Infallible.combineLatest (InfallibleCombineLatest.swift.template,
+# (PrimitiveSequenceZip.swift.template) and Infallible.combineLatest and zip (InfallibleArity.swift.template,
 # both in Sources/RxCore/Traits); `make arities ARGS=--check` only checks they are up to date.
 .PHONY: arities
 arities:

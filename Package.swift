@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "RxCore", targets: ["RxCore"]),
     .library(name: "RxTesting", targets: ["RxTesting"]),
     .library(name: "RxBlocking", targets: ["RxBlocking"]),
+    .library(name: "RxFoundation", targets: ["RxFoundation"]),
     .executable(name: "ourplanet", targets: ["OurPlanetCLI"]),
   ],
   targets: [
@@ -18,6 +19,9 @@ let package = Package(
     .target(name: "RxTesting", dependencies: ["RxCore"]),
     // RxSwift's RxBlocking: operators that block the calling thread until a sequence ends, for tests.
     .target(name: "RxBlocking", dependencies: ["RxCore"]),
+    // RxSwift's parts that need Foundation (OperationQueueScheduler), kept out of RxCore so the core
+    // links no Foundation.
+    .target(name: "RxFoundation", dependencies: ["RxCore"]),
     // What every module but RxCore shares: the lock, the atomic file writer, file locks, redaction.
     .target(name: "Support"),
     .target(
@@ -45,7 +49,7 @@ let package = Package(
         "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport", "Support",
       ]
     ),
-    .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting", "RxBlocking"]),
+    .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting", "RxBlocking", "RxFoundation"]),
     .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting"]),
     .testTarget(name: "SupportTests", dependencies: ["Support"]),
     .testTarget(

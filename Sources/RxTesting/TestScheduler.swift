@@ -2,8 +2,11 @@ import RxCore
 
 /// A scheduler whose clock only moves when the test says so, for marble tests in virtual time.
 ///
-/// One tick is `resolution` seconds (one second by default). Work scheduled for "now" or the past runs
-/// one tick later when `simulateProcessingDelay` is on, as in RxTest.
+/// It is a ``VirtualTimeScheduler`` whose time is whole ticks (``TestSchedulerVirtualTimeConverter``),
+/// so it goes wherever one is expected; `clock`, `now`, `start()`, `advanceTo(_:)`, `sleep(_:)` and
+/// `stop()` are that engine's. One tick is `resolution` seconds (one second by default). Work scheduled
+/// through `schedule` or `scheduleRelative` for "now" or the past runs one tick later when
+/// `simulateProcessingDelay` is on, as in RxTest.
 ///
 /// Example:
 /// ```swift
@@ -13,7 +16,7 @@ import RxCore
 /// // res.events == [.next(210, 2), .completed(300)]
 /// // xs.subscriptions == [Subscription(200, 300)]
 /// ```
-public class TestScheduler: SchedulerType {
+public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> {
   /// The default times of ``start(_:)``.
   public enum Defaults {
     /// When the tested sequence is created.
@@ -24,62 +27,23 @@ public class TestScheduler: SchedulerType {
     public static let disposed = 1000
   }
 
-  private struct Item {
-    let time: TestTime
-    let id: Int
-    let action: ScheduledAction
-  }
-
-  private let resolution: Double
   private let simulateProcessingDelay: Bool
-  private var queue: [Item] = []
-  private var nextID = 0
-  private var running = false
-
-  /// The current virtual time.
-  public private(set) var clock: TestTime
 
   /// A scheduler at `initialClock` with ticks of `resolution` seconds.
+  ///
+  /// - Parameters:
+  ///   - initialClock: The virtual time it starts at.
+  ///   - resolution: Seconds per tick: real time is `ticks * resolution`.
+  ///   - simulateProcessingDelay: Whether work scheduled for now or the past runs one tick later.
   public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
-    self.clock = initialClock
-    self.resolution = resolution
     self.simulateProcessingDelay = simulateProcessingDelay
+    super.init(
+      initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
   }
 
-  public var now: RxTime { RxTime(timeIntervalSince1970: Double(clock) * resolution) }
-
-  // MARK: Scheduling
-
-  public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable)
-    -> Disposable
-  {
-    scheduleRelative(state, dueTime: .microseconds(0), action: action)
-  }
-
-  public func scheduleRelative<StateType>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
-  ) -> Disposable {
-    let ticks = virtualInterval(dueTime)
-    var time = ticks >= Int.max - clock ? Int.max : clock + ticks
-    if time <= clock { time = clock + (simulateProcessingDelay ? 1 : 0) }
-    return scheduleAbsoluteVirtual(state, time: time, action: action)
-  }
-
-  /// Schedules `action` `dueTime` ticks from now, with no processing-delay adjustment.
-  public func scheduleRelativeVirtual<StateType>(
-    _ state: StateType, dueTime: TestTime, action: @escaping (StateType) -> Disposable
-  ) -> Disposable {
-    scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
-  }
-
-  /// Schedules `action` at the absolute virtual time `time`.
-  public func scheduleAbsoluteVirtual<StateType>(
-    _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
-  ) -> Disposable {
-    let scheduled = ScheduledAction { action(state) }
-    insert(Item(time: time, id: nextID, action: scheduled))
-    nextID += 1
-    return scheduled
+  /// Moves work due now or in the past to the next tick when `simulateProcessingDelay` is on.
+  public override func adjustScheduledTime(_ time: TestTime) -> TestTime {
+    time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
   }
 
   /// Runs `action` at the absolute virtual time `time`.
@@ -88,85 +52,6 @@ public class TestScheduler: SchedulerType {
       action()
       return Disposables.create()
     }
-  }
-
-  private func virtualInterval(_ interval: RxTimeInterval) -> Int {
-    let seconds: Double
-    switch interval {
-    case .seconds(let value): seconds = Double(value)
-    case .milliseconds(let value): seconds = Double(value) / 1e3
-    case .microseconds(let value): seconds = Double(value) / 1e6
-    case .nanoseconds(let value): seconds = Double(value) / 1e9
-    case .never: return Int.max
-    @unknown default: return Int.max
-    }
-    let ticks = seconds / resolution + 0.5
-    if ticks >= Double(Int.max) { return Int.max }
-    return Int(ticks.rounded(.down))
-  }
-
-  /// Keeps `queue` sorted by (time, id) so the next item is always first.
-  private func insert(_ item: Item) {
-    var low = 0
-    var high = queue.count
-    while low < high {
-      let mid = (low + high) / 2
-      let other = queue[mid]
-      if other.time < item.time || (other.time == item.time && other.id < item.id) {
-        low = mid + 1
-      } else {
-        high = mid
-      }
-    }
-    queue.insert(item, at: low)
-  }
-
-  private func popNext(notAfter limit: TestTime?) -> Item? {
-    while let first = queue.first {
-      if first.action.isDisposed {
-        queue.removeFirst()
-        continue
-      }
-      if let limit, first.time > limit { return nil }
-      queue.removeFirst()
-      return first
-    }
-    return nil
-  }
-
-  // MARK: Running
-
-  /// Runs every scheduled item in time order until none is left or ``stop()`` is called.
-  public func start() {
-    if running { return }
-    running = true
-    while running, let item = popNext(notAfter: nil) {
-      if item.time > clock { clock = item.time }
-      item.action.invoke()
-    }
-    running = false
-  }
-
-  /// Stops ``start()`` after the current item.
-  public func stop() { running = false }
-
-  /// Runs every item due at or before `virtualTime`, then sets the clock to it.
-  public func advanceTo(_ virtualTime: TestTime) {
-    precondition(!running, "RxTesting: the scheduler is already running")
-    precondition(virtualTime >= clock, "RxTesting: cannot advance the clock into the past")
-    running = true
-    while running, let item = popNext(notAfter: virtualTime) {
-      if item.time > clock { clock = item.time }
-      item.action.invoke()
-    }
-    clock = virtualTime
-    running = false
-  }
-
-  /// Moves the clock forward by `virtualInterval` ticks without running anything.
-  public func sleep(_ virtualInterval: TestTime) {
-    precondition(virtualInterval >= 0, "RxTesting: cannot sleep into the past")
-    clock += virtualInterval
   }
 
   // MARK: Test doubles
@@ -221,22 +106,4 @@ public class TestScheduler: SchedulerType {
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed,
       create: create)
   }
-}
-
-/// One item of the virtual-time queue.
-private final class ScheduledAction: Cancelable {
-  private var action: (() -> Disposable)?
-  private let result = SingleAssignmentDisposable()
-
-  init(_ action: @escaping () -> Disposable) { self.action = action }
-
-  var isDisposed: Bool { result.isDisposed }
-
-  func invoke() {
-    guard let action, !result.isDisposed else { return }
-    self.action = nil
-    result.setDisposable(action())
-  }
-
-  func dispose() { result.dispose() }
 }

@@ -172,3 +172,138 @@ struct TestSchedulerTests {
     #expect(cold.subscriptions == [Subscription(200), Subscription(300)])
   }
 }
+
+/// The scheduler as RxTest's: a `VirtualTimeScheduler` over `TestSchedulerVirtualTimeConverter`.
+@Suite("TestScheduler as a VirtualTimeScheduler", .resourceCheck)
+struct TestSchedulerVirtualTimeTests {
+  /// Code written against the engine alone, as a library would take a virtual-time scheduler.
+  private func runTwoSteps<Converter>(
+    on scheduler: VirtualTimeScheduler<Converter>, first: Converter.VirtualTimeIntervalUnit,
+    second: Converter.VirtualTimeIntervalUnit, log: @escaping (RxTime) -> Void
+  ) {
+    _ = scheduler.scheduleRelativeVirtual((), dueTime: first) { _ in
+      log(scheduler.now)
+      return scheduler.scheduleRelativeVirtual((), dueTime: second) { _ in
+        log(scheduler.now)
+        return Disposables.create()
+      }
+    }
+    scheduler.start()
+  }
+
+  @Test("a TestScheduler goes where a VirtualTimeScheduler is expected, on the same clock")
+  func passedAsVirtualTimeScheduler() {
+    let scheduler = TestScheduler(initialClock: 100, resolution: 0.5)
+    let xs = scheduler.createColdObservable([.next(3, "a")])
+    let observer = scheduler.createObserver(String.self)
+    scheduler.scheduleAt(104) { _ = xs.subscribe(observer) }
+    var seen: [Double] = []
+    runTwoSteps(on: scheduler, first: 2, second: 5) { seen.append($0.timeIntervalSince1970) }
+    // 102 and 107 ticks of half a second; the cold event is on the same engine's queue.
+    #expect(seen == [51, 53.5])
+    #expect(observer.events == [.next(107, "a")])
+    #expect(scheduler.clock == 107)
+
+    let engine: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> = scheduler
+    engine.advanceTo(110)
+    #expect(scheduler.clock == 110)
+    engine.sleep(5)
+    #expect(scheduler.clock == 115)
+  }
+
+  @Test("the engine's schedule keeps the processing delay a TestScheduler adds")
+  func adjustThroughTheEngine() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let engine: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> = scheduler
+    var ranAt = -1
+    _ = engine.scheduleAbsoluteVirtual((), time: 10) { _ in
+      _ = engine.schedule(()) { _ in
+        ranAt = engine.clock
+        return Disposables.create()
+      }
+      return Disposables.create()
+    }
+    engine.start()
+    #expect(ranAt == 11)
+  }
+
+  @Test(
+    "the converter rounds to the nearest tick, halves up, as RxTest's",
+    arguments: [(1.24, 2), (1.25, 3), (1.3, 3), (0.0, 0), (-0.1, 0), (5.0, 10)])
+  func converterRounding(seconds: Double, ticks: Int) {
+    let converter = TestSchedulerVirtualTimeConverter(resolution: 0.5)
+    #expect(converter.convertToVirtualTime(RxTime(timeIntervalSince1970: seconds)) == ticks)
+    #expect(converter.convertToVirtualTimeInterval(seconds) == ticks)
+  }
+
+  @Test("the converter's other directions, offsets and comparisons")
+  func converterRest() {
+    let converter = TestSchedulerVirtualTimeConverter(resolution: 0.25)
+    #expect(converter.convertFromVirtualTime(6) == RxTime(timeIntervalSince1970: 1.5))
+    #expect(converter.convertFromVirtualTimeInterval(6) == 1.5)
+    #expect(converter.offsetVirtualTime(10, offset: 5) == 15)
+    #expect(converter.offsetVirtualTime(10, offset: -5) == 5)
+    #expect(converter.compareVirtualTime(1, 2) == .lessThan)
+    #expect(converter.compareVirtualTime(2, 2) == .equal)
+    #expect(converter.compareVirtualTime(3, 2) == .greaterThan)
+  }
+
+  @Test("times past Int's range saturate instead of trapping, so .never is never due")
+  func converterSaturates() {
+    let converter = TestSchedulerVirtualTimeConverter(resolution: 1)
+    #expect(converter.convertToVirtualTime(RxTime(timeIntervalSince1970: .infinity)) == Int.max)
+    #expect(converter.convertToVirtualTimeInterval(-1e300) == Int.min)
+    #expect(converter.offsetVirtualTime(Int.max, offset: 1) == Int.max)
+
+    let scheduler = TestScheduler(initialClock: 0)
+    var ran = false
+    _ = scheduler.scheduleRelative((), dueTime: .never) { _ in
+      ran = true
+      return Disposables.create()
+    }
+    scheduler.advanceTo(1_000_000)
+    #expect(!ran)
+  }
+
+  @Test("scheduleRelative with resolution: now plus the interval, rounded to a tick")
+  func relativeWithResolution() {
+    let scheduler = TestScheduler(initialClock: 7, resolution: 0.1)
+    var ranAt: [Int] = []
+    for delay in [149, 151, 0] {
+      _ = scheduler.scheduleRelative((), dueTime: .milliseconds(delay)) { _ in
+        ranAt.append(scheduler.clock)
+        return Disposables.create()
+      }
+    }
+    scheduler.start()
+    // 0.7 s + 0.149 s is tick 8.49 -> 8; + 0.151 s is 8.51 -> 9; now runs a tick later, at 8.
+    #expect(ranAt == [8, 8, 9])
+  }
+
+  @Test(
+    "simulateProcessingDelay: work for now or the past moves one tick on only when it is set",
+    arguments: [true, false])
+  func processingDelayForPastWork(delay: Bool) {
+    let scheduler = TestScheduler(initialClock: 50, simulateProcessingDelay: delay)
+    var log: [String] = []
+    _ = scheduler.scheduleRelative((), dueTime: .seconds(-10)) { _ in
+      log.append("past@\(scheduler.clock)")
+      return Disposables.create()
+    }
+    _ = scheduler.scheduleRelativeVirtual((), dueTime: 0) { _ in
+      log.append("virtual@\(scheduler.clock)")
+      return Disposables.create()
+    }
+    _ = scheduler.schedule(()) { _ in
+      log.append("now@\(scheduler.clock)")
+      return Disposables.create()
+    }
+    scheduler.start()
+    // scheduleRelativeVirtual is never adjusted, as in RxTest; the other two follow the flag.
+    if delay {
+      #expect(log == ["virtual@50", "past@51", "now@51"])
+    } else {
+      #expect(log == ["past@50", "virtual@50", "now@50"])
+    }
+  }
+}

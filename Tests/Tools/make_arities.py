@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the fixed arities (2 to 8 sources) of combineLatest and zip, of Single.zip and Maybe.zip,
-and of Infallible.combineLatest.
+and of Infallible.combineLatest and Infallible.zip.
 
 Reproducible: the same templates give byte-identical Swift files.
 
@@ -9,7 +9,7 @@ Reproducible: the same templates give byte-identical Swift files.
 `Arities.swift.template` gives `Sources/RxCore/Operators/{CombineLatest,Zip}+Arity.swift`;
 `PrimitiveSequenceZip.swift.template` gives `Sources/RxCore/Traits/{Single,Maybe}+Zip+Arity.swift`
 (its `@@ if single` / `@@ if maybe` blocks select the trait, `#Op#` names it);
-`InfallibleCombineLatest.swift.template` gives `Sources/RxCore/Traits/Infallible+CombineLatest+Arity.swift`;
+`InfallibleArity.swift.template` gives `Sources/RxCore/Traits/Infallible+{CombineLatest,Zip}+Arity.swift`;
 `SharedSequenceArity.swift.template` gives `Sources/RxCore/Traits/SharedSequence+{CombineLatest,Zip}+Arity.swift`.
 
 Both operators come from the same template, so every arity of both has one implementation style; the
@@ -45,8 +45,8 @@ JOBS = [
      [("combineLatest", "CombineLatest"), ("zip", "Zip")], "{Op}+Arity.swift"),
     ("PrimitiveSequenceZip.swift.template", os.path.join("Sources", "RxCore", "Traits"),
      [("single", "Single"), ("maybe", "Maybe")], "{Op}+Zip+Arity.swift"),
-    ("InfallibleCombineLatest.swift.template", os.path.join("Sources", "RxCore", "Traits"),
-     [("combineLatest", "CombineLatest")], "Infallible+{Op}+Arity.swift"),
+    ("InfallibleArity.swift.template", os.path.join("Sources", "RxCore", "Traits"),
+     [("combineLatest", "CombineLatest"), ("zip", "Zip")], "Infallible+{Op}+Arity.swift"),
     ("SharedSequenceArity.swift.template", os.path.join("Sources", "RxCore", "Traits"),
      [("combineLatest", "CombineLatest"), ("zip", "Zip")], "SharedSequence+{Op}+Arity.swift"),
 ]
