@@ -146,8 +146,12 @@ struct RegionEndToEndTests {
       try app.tmux.sendKeys("F")
       try app.waitFor("8 events in the last 30 days", "Region filter cleared")
       // The mouse: a click selects a row, the wheel over the map zooms, a double click opens.
+      let row = try #require(
+        app.screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+          $0.contains("Fire 3")
+        })
       try app.tmux.sendText(
-        "\u{1B}[M \(Self.mouse(2))\(Self.mouse(5))\u{1B}[M#\(Self.mouse(2))\(Self.mouse(5))")
+        "\u{1B}[M \(Self.mouse(2))\(Self.mouse(row))\u{1B}[M#\(Self.mouse(2))\(Self.mouse(row))")
       try app.waitFor("3/8")
       let mapLine = try #require(
         app.screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
@@ -156,8 +160,8 @@ struct RegionEndToEndTests {
       try app.tmux.sendText("\u{1B}[M`\(Self.mouse(40))\(Self.mouse(mapLine + 2))")
       try app.waitFor("2× · ")
       try app.tmux.sendText(
-        "\u{1B}[M \(Self.mouse(2))\(Self.mouse(5))\u{1B}[M#\(Self.mouse(2))\(Self.mouse(5))"
-          + "\u{1B}[M \(Self.mouse(2))\(Self.mouse(5))\u{1B}[M#\(Self.mouse(2))\(Self.mouse(5))")
+        "\u{1B}[M \(Self.mouse(2))\(Self.mouse(row))\u{1B}[M#\(Self.mouse(2))\(Self.mouse(row))"
+          + "\u{1B}[M \(Self.mouse(2))\(Self.mouse(row))\u{1B}[M#\(Self.mouse(2))\(Self.mouse(row))")
       try app.waitFor("Records:")
       try app.tmux.sendKeys("q")
       #expect(try app.tmux.terminalState().isRestored)
