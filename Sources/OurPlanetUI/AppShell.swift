@@ -103,7 +103,7 @@ public final class AppShell {
     context.notice = nil
     guard let binding = binding(for: key) else { return }
     lastCommand = binding.command.name
-    perform(binding.action(key))
+    perform(binding.action(keymap.declaredKey(for: key, of: binding.command)))
   }
 
   /// What `key` asks for on the top screen: its bindings first, then the app's.
@@ -204,7 +204,9 @@ public final class AppShell {
   private func openSearch() {
     if let target = screen as? Searchable & Screen {
       search = SearchField(target: target) { [unowned self] key in
-        if let binding = binding(for: key) { perform(binding.action(key)) }
+        if let binding = binding(for: key) {
+          perform(binding.action(keymap.declaredKey(for: key, of: binding.command)))
+        }
       }
     } else {
       context.say("Search works on the categories and events lists")

@@ -87,6 +87,16 @@ public struct Keymap: Equatable, Sendable {
     overrides[command.name] ?? command.keys
   }
 
+  /// The declared key in the place `key` has among `command`'s keys in force: an action that tells
+  /// keys apart (`move`: ↑ up, ↓ down; `zoom`: + in, - out) reads a rebound key as the one it
+  /// stands for, so `move = ["w", "s"]` moves up with w and down with s. A key past the declared
+  /// ones stands for the last of them.
+  func declaredKey(for key: Key, of command: KeyCommand) -> Key {
+    guard let keys = overrides[command.name], let index = keys.firstIndex(of: key), !command.keys.isEmpty
+    else { return key }
+    return command.keys[min(index, command.keys.count - 1)]
+  }
+
   /// The first of `bindings` that `key` asks for (bindings earlier in the list win).
   func binding(for key: Key, in bindings: [Binding]) -> Binding? {
     bindings.first { keys(for: $0.command).contains(key) }

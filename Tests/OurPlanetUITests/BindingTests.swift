@@ -81,6 +81,20 @@ struct BindingTests {
     #expect(keymap.keys(for: .quit) == [.char("q")])
   }
 
+  @Test("a rebound command that tells keys apart reads each new key as the one in its place")
+  func reboundDirections() {
+    let keymap = Keymap(overrides: ["move": [.char("w"), .char("z")], "days": [.char("<"), .char(">")]])
+    let app = harness(at: Self.places[1], keymap: keymap)
+    app.press(.char("z"))
+    #expect(app.statusLine.contains("2/2"), "z moves down as ↓ did: \(app.statusLine)")
+    app.press(.char("w"))
+    #expect(app.statusLine.contains("1/2"), "w moves up as ↑ did: \(app.statusLine)")
+    app.press(.char("<"))
+    #expect(app.screen.contains("Last 29 days"), "< is the days filter's −1:\n\(app.screen)")
+    app.press(.char(">"), .char(">"))
+    #expect(app.screen.contains("Last 31 days"), "> its +1:\n\(app.screen)")
+  }
+
   @Test("e and E write the list as shown, GeoJSON and CSV, on the export scheduler")
   func export() throws {
     let directory = FileManager.default.temporaryDirectory
