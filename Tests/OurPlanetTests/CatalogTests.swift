@@ -106,22 +106,26 @@ struct CatalogTests {
 
   @Test("folded titles follow the events: new events fold anew, a copy taken before keeps its own")
   func foldedTitlesFollowEvents() {
-    func text(_ titles: [FoldedText]) -> [String] { titles.map { String(decoding: $0.bytes, as: UTF8.self) } }
-    var item = Sample.item(
-      "a",
-      events: [
-        Sample.event("x", daysAgo: 1, title: "Fire ONE"), Sample.event("y", daysAgo: 2, title: "Ísland"),
-      ])
-    #expect(text(item.foldedTitles) == ["fire one", "island"])
-    #expect(text(item.foldedTitles) == ["fire one", "island"])
-    let before = item
-    item.replaceEvents(
+    func text(_ catalog: Catalog) -> [String] {
+      catalog.index.foldedTitles[0].map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+    var catalog = Catalog(items: [
+      Sample.item(
+        "a",
+        events: [
+          Sample.event("x", daysAgo: 1, title: "Fire ONE"), Sample.event("y", daysAgo: 2, title: "Ísland"),
+        ])
+    ])
+    #expect(text(catalog) == ["fire one", "island"])
+    #expect(text(catalog) == ["fire one", "island"])
+    let before = catalog
+    catalog.items[0].replaceEvents(
       with: EOFetched(
         value: [Sample.event("z", daysAgo: 1, title: "Storm TWO")], source: .live, fetchedAt: Sample.reference
       ))
-    #expect(text(item.foldedTitles) == ["storm two"])
-    #expect(text(before.foldedTitles) == ["fire one", "island"])
-    #expect(text(item.foldedTitles) == ["storm two"])
+    #expect(text(catalog) == ["storm two"])
+    #expect(text(before) == ["fire one", "island"])
+    #expect(text(catalog) == ["storm two"])
   }
 
   @Test("the days window is a binary search that agrees with a plain filter", arguments: [1, 3, 30, 360])
