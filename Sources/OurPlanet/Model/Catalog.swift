@@ -54,6 +54,11 @@ public struct Catalog: Equatable, Sendable {
   /// events are the same (a refresh's catalogs that differ only in their states share one).
   var index: CatalogIndex { indexSlot.index(of: items) }
 
+  /// Makes this revision's index now, if not yet: what the catalog view model does as it makes
+  /// each revision, off the UI thread, so no screen makes it while drawing. Made in the order the
+  /// revisions are, each index takes the folded titles of its predecessor's unchanged categories.
+  public func prepareIndex() { _ = indexSlot.index(of: items) }
+
   /// Whether this revision's index is made already.
   var isIndexed: Bool { indexSlot.isMade }
 

@@ -164,27 +164,51 @@ extension CatalogIndex {
   /// Where a catalog keeps its index: made on first use, then shared by copies of the catalog.
   /// A catalog whose items change takes a new slot, so a revision never answers with another's index.
   final class Slot: Sendable {
-    private let made = LockedValue<CatalogIndex?>(nil)
-    /// The index of the revision before, which the new one may be or reuse parts of. Its index,
-    /// not its slot: a chain of slots never used would keep every revision's events alive.
-    private let previous: CatalogIndex?
+    /// Before the index is made, the index of the revision before, which the new one may be or
+    /// take folded titles from (its index, not its slot: a chain of slots never used would keep
+    /// every revision's events alive); after, the index alone, so no revision keeps its
+    /// predecessor's.
+    private let state: LockedValue<State>
+
+    private enum State {
+      case waiting(previous: CatalogIndex?)
+      case made(CatalogIndex)
+    }
 
     /// A slot for a revision following the one `earlier` belongs to.
     init(after earlier: Slot?) {
-      previous = earlier.flatMap { $0.made.get() ?? $0.previous }
+      let previous = earlier.flatMap { earlier in
+        earlier.state.withLock { state -> CatalogIndex? in
+          switch state {
+          case .waiting(let previous): return previous
+          case .made(let index): return index
+          }
+        }
+      }
+      state = LockedValue(.waiting(previous: previous))
     }
 
     /// Whether the index is made (tests check where that happens).
-    var isMade: Bool { made.get() != nil }
+    var isMade: Bool {
+      state.withLock { state in
+        if case .made = state { return true }
+        return false
+      }
+    }
 
     /// The index of `items`, made now if not yet (the previous one when it describes them).
     func index(of items: [CategoryItem]) -> CatalogIndex {
-      made.withLock { made in
-        if let made { return made }
-        let index =
-          previous.flatMap { $0.describes(items) ? $0 : nil } ?? CatalogIndex(items: items, reusing: previous)
-        made = index
-        return index
+      state.withLock { state in
+        switch state {
+        case .made(let index):
+          return index
+        case .waiting(let previous):
+          let index =
+            previous.flatMap { $0.describes(items) ? $0 : nil }
+            ?? CatalogIndex(items: items, reusing: previous)
+          state = .made(index)
+          return index
+        }
       }
     }
   }

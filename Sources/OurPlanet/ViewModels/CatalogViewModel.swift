@@ -84,7 +84,7 @@ public final class CatalogViewModel: @unchecked Sendable {
         let next = catalog.applying(change)
         // The revision's index is made here, on the background scheduler, not by the first
         // screen to draw it (a no-op when only states changed: the index is the previous one).
-        _ = next.index
+        next.prepareIndex()
         return next
       }
       .subscribe(onNext: { [catalog] in catalog.accept($0) })
