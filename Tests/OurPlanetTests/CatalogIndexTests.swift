@@ -158,6 +158,45 @@ struct CatalogIndexTests {
     #expect(loaded.eventCount(in: EventScope(days: 30, text: "alpha")) == 1)
   }
 
+  @Test(
+    "catalogs made ahead and indexed in order share an index while their events are the same, and fold only what changed"
+  )
+  func indexedInOrder() {
+    func sameStorage(_ lhs: [FoldedText], _ rhs: [FoldedText]) -> Bool {
+      lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress }
+      }
+    }
+    func fetched(_ id: String, _ title: String) -> EOFetched<[EOEvent]> {
+      EOFetched(
+        value: [Sample.event(id, daysAgo: 1, title: title)], source: .live, fetchedAt: Sample.reference)
+    }
+    let stored = Catalog(items: [
+      Sample.item("a", events: [Sample.event("a1", daysAgo: 1, title: "Fire")]),
+      Sample.item("b", events: [Sample.event("b1", daysAgo: 1, title: "Storm")]),
+    ])
+    stored.prepareIndex()
+    // A refresh's catalogs, all made before any is indexed (as a test or a benchmark may).
+    var first = stored
+    first.items[0].replaceEvents(with: fetched("a2", "Fire two"))
+    var second = first
+    second.items[0].state = .done
+    var third = second
+    third.items[1].replaceEvents(with: fetched("b2", "Storm two"))
+    #expect(!first.isIndexed && !second.isIndexed && !third.isIndexed)
+    for catalog in [first, second, third] { catalog.prepareIndex() }
+    #expect(second.index === first.index, "only a state changed")
+    #expect(
+      sameStorage(third.index.foldedTitles[0], first.index.foldedTitles[0]), "a's titles are not folded again"
+    )
+    #expect(
+      sameStorage(first.index.foldedTitles[1], stored.index.foldedTitles[1]),
+      "b's titles are not folded again")
+    #expect(
+      third.index.foldedTitles.map { $0.map { String(decoding: $0.bytes, as: UTF8.self) } } == [
+        ["fire two"], ["storm two"],
+      ])
+  }
+
   @Test("the catalog view model makes each revision's index as it makes the revision")
   func viewModelIndexes() throws {
     let scheduler = TestScheduler(initialClock: 0)

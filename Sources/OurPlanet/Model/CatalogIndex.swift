@@ -164,28 +164,24 @@ extension CatalogIndex {
   /// Where a catalog keeps its index: made on first use, then shared by copies of the catalog.
   /// A catalog whose items change takes a new slot, so a revision never answers with another's index.
   final class Slot: Sendable {
-    /// Before the index is made, the index of the revision before, which the new one may be or
-    /// take folded titles from (its index, not its slot: a chain of slots never used would keep
-    /// every revision's events alive); after, the index alone, so no revision keeps its
-    /// predecessor's.
+    /// Before the index is made: the slot of the revision before (weakly: once no catalog holds
+    /// that revision, it is gone), and the index made last before it when this slot was made. The
+    /// new index may be the one of the nearest earlier revision made since, or takes the folded
+    /// titles of its unchanged categories. After: the index alone, so no revision keeps another's.
     private let state: LockedValue<State>
 
     private enum State {
-      case waiting(previous: CatalogIndex?)
+      case waiting(earlier: Earlier, previous: CatalogIndex?)
       case made(CatalogIndex)
+    }
+
+    private struct Earlier {
+      weak var slot: Slot?
     }
 
     /// A slot for a revision following the one `earlier` belongs to.
     init(after earlier: Slot?) {
-      let previous = earlier.flatMap { earlier in
-        earlier.state.withLock { state -> CatalogIndex? in
-          switch state {
-          case .waiting(let previous): return previous
-          case .made(let index): return index
-          }
-        }
-      }
-      state = LockedValue(.waiting(previous: previous))
+      state = LockedValue(.waiting(earlier: Earlier(slot: earlier), previous: earlier?.latestIndex()))
     }
 
     /// Whether the index is made (tests check where that happens).
@@ -196,19 +192,36 @@ extension CatalogIndex {
       }
     }
 
+    /// This slot's index if made, else the latest one made among the revisions before it.
+    private func latestIndex() -> CatalogIndex? {
+      var slot: Slot? = self
+      var fallback: CatalogIndex?
+      // Newest to oldest, one slot's lock at a time; only slots some catalog still holds are met.
+      while let current = slot {
+        let step = current.state.withLock {
+          state -> (made: CatalogIndex?, earlier: Slot?, previous: CatalogIndex?) in
+          switch state {
+          case .made(let index): return (index, nil, nil)
+          case .waiting(let earlier, let previous): return (nil, earlier.slot, previous)
+          }
+        }
+        if let made = step.made { return made }
+        fallback = fallback ?? step.previous
+        slot = step.earlier
+      }
+      return fallback
+    }
+
     /// The index of `items`, made now if not yet (the previous one when it describes them).
     func index(of items: [CategoryItem]) -> CatalogIndex {
-      state.withLock { state in
-        switch state {
-        case .made(let index):
-          return index
-        case .waiting(let previous):
-          let index =
-            previous.flatMap { $0.describes(items) ? $0 : nil }
-            ?? CatalogIndex(items: items, reusing: previous)
-          state = .made(index)
-          return index
-        }
+      if case .made(let index)? = state.withLock({ state -> State? in state }) { return index }
+      let previous = latestIndex()
+      return state.withLock { state in
+        if case .made(let index) = state { return index }
+        let index =
+          previous.flatMap { $0.describes(items) ? $0 : nil } ?? CatalogIndex(items: items, reusing: previous)
+        state = .made(index)
+        return index
       }
     }
   }
