@@ -42,86 +42,28 @@ struct CatalogTests {
     #expect(copy.eventCount(in: EventScope(days: 30)) == 2)
   }
 
-  @Test(
-    "distinct counts, first listings and the merged list agree with a set of ids walked in order and a sort, for any window and region",
-    arguments: SplitMix.seeds(12))
-  func distinctAgreesWithASet(seed: UInt64) {
-    var generator = SplitMix(seed: seed)
-    func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
-    // Ids drawn from a small pool, so events repeat across categories and within one; positions
-    // spread over the globe and dates often equal (ties go by id); each category fetched at its own
-    // time, or never.
-    let items = (0..<(1 + random(5))).map { index in
-      let events = (0..<random(40)).map { _ in
-        EOEvent(
-          id: "e\(random(60))", title: "t",
-          geometries: [
-            EOGeometry(
-              date: Sample.reference.addingTimeInterval(-Double(random(400)) * 86_400),
-              shape: .point(
-                EOCoordinate(longitude: Double(random(360)) - 180, latitude: Double(random(160)) - 80)))
-          ])
-      }
-      return CategoryItem(
-        category: Sample.category("c\(index)"), events: events,
-        fetchedAt: random(6) == 0 ? nil : Sample.reference.addingTimeInterval(-Double(random(5)) * 86_400))
-    }
-    let catalog = Catalog(items: items)
-    let regions: [Region?] = [nil, .near(EOCoordinate(longitude: 0, latitude: 0), radiusKilometres: 6_000)]
-    for region in regions {
-      for days in [1, 7, 30, 200, 360, 1_000] {
-        var ids = Set<String>()
-        var expected: [String] = []
-        for item in items {
-          for event in item.events(inLast: days) where region?.contains(event) ?? true {
-            expected.append("\(item.category.id)/\(event.id)/\(ids.insert(event.id).inserted)")
-          }
-        }
-        var walked: [String] = []
-        let count = catalog.forEachEvent(in: EventScope(days: days, region: region)) { item, event, isFirst in
-          walked.append("\(items[item].category.id)/\(event.id)/\(isFirst)")
-        }
-        #expect(walked == expected, "seed \(seed), \(days) days, region \(region != nil)")
-        #expect(count == ids.count)
-        #expect(catalog.eventCount(in: EventScope(days: days, region: region)) == ids.count)
-        // The merged list: each event once (first listing among categories with a fetch time),
-        // youngest first by age against its own category's fetch time, ties by id.
-        var mergedIDs = Set<String>()
-        var pairs: [(id: String, age: Double)] = []
-        for item in items {
-          guard let reference = item.fetchedAt else { continue }
-          for event in item.events(inLast: days)
-          where region?.contains(event) ?? true && mergedIDs.insert(event.id).inserted {
-            pairs.append((event.id, reference.timeIntervalSince(event.date)))
-          }
-        }
-        pairs.sort { $0.age != $1.age ? $0.age < $1.age : $0.id < $1.id }
-        let merged = catalog.mergedEvents(in: EventScope(days: days, region: region))
-        #expect(
-          merged.events.map(\.id) == pairs.map(\.id), "seed \(seed), \(days) days, region \(region != nil)")
-        #expect(merged.ages == pairs.map(\.age))
-      }
-    }
-  }
-
   @Test("folded titles follow the events: new events fold anew, a copy taken before keeps its own")
   func foldedTitlesFollowEvents() {
-    func text(_ titles: [FoldedText]) -> [String] { titles.map { String(decoding: $0.bytes, as: UTF8.self) } }
-    var item = Sample.item(
-      "a",
-      events: [
-        Sample.event("x", daysAgo: 1, title: "Fire ONE"), Sample.event("y", daysAgo: 2, title: "Ísland"),
-      ])
-    #expect(text(item.foldedTitles) == ["fire one", "island"])
-    #expect(text(item.foldedTitles) == ["fire one", "island"])
-    let before = item
-    item.replaceEvents(
+    func text(_ catalog: Catalog) -> [String] {
+      catalog.index.foldedTitles[0].map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+    var catalog = Catalog(items: [
+      Sample.item(
+        "a",
+        events: [
+          Sample.event("x", daysAgo: 1, title: "Fire ONE"), Sample.event("y", daysAgo: 2, title: "Ísland"),
+        ])
+    ])
+    #expect(text(catalog) == ["fire one", "island"])
+    #expect(text(catalog) == ["fire one", "island"])
+    let before = catalog
+    catalog.items[0].replaceEvents(
       with: EOFetched(
         value: [Sample.event("z", daysAgo: 1, title: "Storm TWO")], source: .live, fetchedAt: Sample.reference
       ))
-    #expect(text(item.foldedTitles) == ["storm two"])
-    #expect(text(before.foldedTitles) == ["fire one", "island"])
-    #expect(text(item.foldedTitles) == ["storm two"])
+    #expect(text(catalog) == ["storm two"])
+    #expect(text(before) == ["fire one", "island"])
+    #expect(text(catalog) == ["storm two"])
   }
 
   @Test("the days window is a binary search that agrees with a plain filter", arguments: [1, 3, 30, 360])

@@ -2,14 +2,14 @@ import EONETKit
 import Foundation
 
 /// Counting and listing each event once across the categories (an event in two categories is one
-/// event), through the catalog's ``DistinctEvents``: the status line's count, the categories list's
+/// event), through the catalog's ``CatalogIndex``: the status line's count, the categories list's
 /// All row, and the "All categories" list.
 extension Catalog {
   /// The number of distinct events inside `scope` across all categories (an event in two
   /// categories counts once).
   public func eventCount(in scope: EventScope) -> Int {
-    distinctEvents.index(items: items, scope: scope)
-      .count(windowSizes: DistinctEvents.windowSizes(of: items, window: scope.window))
+    let index = self.index
+    return index.count(index.passing(scope), windowSizes: windowSizes(scope.window))
   }
 
   /// Calls `body` for every category's events inside `scope`, with the
@@ -20,18 +20,19 @@ extension Catalog {
     in scope: EventScope,
     _ body: (_ item: Int, _ event: EOEvent, _ isFirst: Bool) -> Void
   ) -> Int {
-    let index = distinctEvents.index(items: items, scope: scope)
-    let sizes = DistinctEvents.windowSizes(of: items, window: scope.window)
-    let firsts = index.firstListings(windowSizes: sizes)
+    let index = self.index
+    let passing = index.passing(scope)
+    let sizes = windowSizes(scope.window)
+    let firsts = index.firstListings(passing, windowSizes: sizes)
     for (item, size) in zip(items.indices, sizes) {
       // Through the buffer, so the event is handed on without a copy of its fields.
       items[item].events.withUnsafeBufferPointer { events in
-        for position in 0..<size where index.contains(item: item, position: position) {
+        for position in 0..<size where passing.contains(item: item, position: position) {
           body(item, events[position], index.isFirst(item: item, position: position, firsts: firsts))
         }
       }
     }
-    return index.count(windowSizes: sizes)
+    return index.count(passing, windowSizes: sizes)
   }
 
   /// Every category's events inside `scope`, each event once (the first category
@@ -43,14 +44,13 @@ extension Catalog {
   }
 
   /// ``mergedEvents(in:)`` as where each event sits: its category and position there, and
-  /// its age (so what was worked out per category, such as folded titles, can be reused).
+  /// its age (so what the index worked out per category, such as folded titles, can be used).
   func mergedListings(in scope: EventScope) -> [(item: Int, position: Int, age: Double)] {
     // A category without a fetch time has no ages: it takes no part, not even as a first listing.
-    let sizes = zip(items, DistinctEvents.windowSizes(of: items, window: scope.window)).map {
-      $0.fetchedAt == nil ? 0 : $1
-    }
-    let index = distinctEvents.index(items: items, scope: scope)
-    let firsts = index.firstListings(windowSizes: sizes)
+    let sizes = zip(items, windowSizes(scope.window)).map { $0.fetchedAt == nil ? 0 : $1 }
+    let index = self.index
+    let passing = index.passing(scope)
+    let firsts = index.firstListings(passing, windowSizes: sizes)
     // Each window is already youngest first (newest first, ties by id), so the merged list is a
     // merge of those runs rather than a sort: the head of each category's window, skipping what
     // is outside the scope or listed earlier elsewhere, and the youngest head taken each time.
@@ -59,7 +59,7 @@ extension Catalog {
     var headAge = [Double](repeating: .infinity, count: items.count)
     func advance(_ item: Int) {
       while next[item] < sizes[item],
-        !index.contains(item: item, position: next[item])
+        !passing.contains(item: item, position: next[item])
           || !index.isFirst(item: item, position: next[item], firsts: firsts)
       {
         next[item] += 1
@@ -91,5 +91,10 @@ extension Catalog {
       advance(youngest)
     }
     return listings
+  }
+
+  /// How many of each category's events are inside its window (a prefix: events are newest first).
+  private func windowSizes(_ window: EventWindow) -> [Int] {
+    items.map { $0.events(inLast: window.days).count }
   }
 }

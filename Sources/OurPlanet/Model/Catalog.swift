@@ -5,7 +5,10 @@ import Foundation
 /// where the current refresh stands.
 public struct Catalog: Equatable, Sendable {
   /// The categories, sorted by title.
-  public var items: [CategoryItem]
+  public var items: [CategoryItem] {
+    // A new revision: its index is the previous one only if the events are the same.
+    didSet { indexSlot = CatalogIndex.Slot(after: indexSlot) }
+  }
   /// Categories of the running refresh that have not finished yet (ids).
   public var pending: Set<String>
   /// Whether a refresh is waiting for the category list.
@@ -20,10 +23,8 @@ public struct Catalog: Equatable, Sendable {
   /// How many messages were ever added, the dropped ones included: what is new since an earlier
   /// catalog is the last `messagesAdded - earlier.messagesAdded` of ``messages``.
   public private(set) var messagesAdded: Int
-  /// The last distinct event count worked out (the status line shows it on every frame), with the
-  /// events it was counted from; shared by copies, so a refresh's catalogs that differ only in
-  /// their states (dozens of them) count once.
-  let distinctEvents = DistinctEventsMemo()
+  /// Where this revision's index is kept; shared by copies.
+  private var indexSlot = CatalogIndex.Slot(after: nil)
 
   /// A catalog with the given parts.
   public init(
@@ -52,7 +53,19 @@ public struct Catalog: Equatable, Sendable {
   /// Nothing loaded yet.
   public static let empty = Catalog()
 
-  /// Catalogs are equal when what they hold is; what was worked out from it is not compared.
+  /// This revision's index of its events, made on first use and shared by every catalog whose
+  /// events are the same (a refresh's catalogs that differ only in their states share one).
+  var index: CatalogIndex { indexSlot.index(of: items) }
+
+  /// Makes this revision's index now, if not yet: what the catalog view model does as it makes
+  /// each revision, off the UI thread, so no screen makes it while drawing. Made in the order the
+  /// revisions are, each index takes the folded titles of its predecessor's unchanged categories.
+  public func prepareIndex() { _ = indexSlot.index(of: items) }
+
+  /// Whether this revision's index is made already.
+  var isIndexed: Bool { indexSlot.isMade }
+
+  /// Catalogs are equal when what they hold is; its index, worked out from it, is not compared.
   public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
     lhs.items == rhs.items && lhs.pending == rhs.pending && lhs.isListing == rhs.isListing
       && lhs.messagesAdded == rhs.messagesAdded && lhs.messages == rhs.messages
@@ -157,11 +170,11 @@ extension Catalog {
     case .listed(let categories):
       let known = Dictionary(items.map { ($0.category.id, $0) }, uniquingKeysWith: { first, _ in first })
       items = categories.sorted(by: EOCategory.byTitle).map { category in
-        var item = known[category.id] ?? CategoryItem(category: category)
+        var item =
+          known[category.id].map { CategoryItem(category: category, keeping: $0) }
+          ?? CategoryItem(category: category)
         if item.state != .done { item.state = .queued }
-        return CategoryItem(
-          category: category, events: item.events, fetchedAt: item.fetchedAt, source: item.source,
-          state: item.state)
+        return item
       }
       isListing = false
       offlineSince = nil

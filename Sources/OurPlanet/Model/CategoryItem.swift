@@ -1,6 +1,5 @@
 import EONETKit
 import Foundation
-import Support
 
 /// One row of the categories list: a category, the events known for it, where they came from, and
 /// where its download is.
@@ -36,8 +35,8 @@ public struct CategoryItem: Equatable, Sendable {
   public var source: EODataSource?
   /// Where its download stands.
   public var state: State
-  /// The events' folded titles, once asked for; shared by copies and checked against the events.
-  private let folded = FoldedTitles()
+  /// Which version of the events this is: new each time they are set.
+  private(set) var revision: EventsRevision
 
   /// Creates a row; `events` may come in any order.
   public init(
@@ -49,14 +48,21 @@ public struct CategoryItem: Equatable, Sendable {
     self.fetchedAt = fetchedAt
     self.source = source
     self.state = state
+    revision = .next()
   }
 
-  /// Its events' titles folded for searching, in the events' order: worked out on first use and
-  /// kept for as long as the events are the same (a refresh rebuilds the All list many times; only
-  /// the categories whose events changed fold their titles again).
-  public var foldedTitles: [FoldedText] { folded.titles(of: events) }
+  /// `item`'s events, fetch time, source, state and revision under `category` (a new category
+  /// list may retitle a category; its events are still the same).
+  init(category: EOCategory, keeping item: CategoryItem) {
+    self.category = category
+    events = item.events
+    fetchedAt = item.fetchedAt
+    source = item.source
+    state = item.state
+    revision = item.revision
+  }
 
-  /// Items are equal when what they hold is; the folded titles are worked out from it.
+  /// Items are equal when what they hold is; the revision says only when the events were set.
   public static func == (lhs: CategoryItem, rhs: CategoryItem) -> Bool {
     lhs.category == rhs.category && lhs.events == rhs.events && lhs.fetchedAt == rhs.fetchedAt
       && lhs.source == rhs.source && lhs.state == rhs.state
@@ -67,6 +73,7 @@ public struct CategoryItem: Equatable, Sendable {
     events = fetched.value.sortedNewestFirst()
     fetchedAt = fetched.fetchedAt
     source = fetched.source
+    revision = .next()
   }
 
   /// Takes `stored`'s events when this row has none (stored data never replaces newer data).
@@ -75,6 +82,7 @@ public struct CategoryItem: Equatable, Sendable {
     events = stored.events
     fetchedAt = stored.fetchedAt
     source = stored.source
+    revision = stored.revision
   }
 
   /// The number of known events, whatever their date.
@@ -94,39 +102,5 @@ public struct CategoryItem: Equatable, Sendable {
   /// The number of events inside `scope`: what the row shows.
   public func count(in scope: EventScope) -> Int {
     events(inLast: scope.days).reduce(0) { $0 + (scope.containsIgnoringWindow($1) ? 1 : 0) }
-  }
-}
-
-extension Array {
-  /// Whether `other` is this very array (the same storage), without comparing an element: `false`
-  /// can still mean equal contents. What the view models check before redoing work: a refresh
-  /// sends dozens of catalogs that share every unchanged category's events, and comparing a
-  /// category's events element by element costs more than rebuilding from them.
-  func isIdentical(to other: [Element]) -> Bool {
-    count == other.count
-      && withUnsafeBufferPointer { mine in
-        other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-      }
-  }
-}
-
-extension Array where Element == [EOEvent] {
-  /// Whether each list is the very same array as the other's at its place (see `isIdentical(to:)`).
-  func isIdentical(to other: [[EOEvent]]) -> Bool {
-    count == other.count && zip(self, other).allSatisfy { $0.isIdentical(to: $1) }
-  }
-}
-
-/// A category's folded titles and the events they were folded from.
-private final class FoldedTitles: Sendable {
-  private let last = LockedValue<(events: [EOEvent], titles: [FoldedText])?>(nil)
-
-  func titles(of events: [EOEvent]) -> [FoldedText] {
-    if let known = last.withLock({ $0.flatMap { $0.events.isIdentical(to: events) ? $0.titles : nil } }) {
-      return known
-    }
-    let titles = events.map { FoldedText($0.title) }
-    last.withLock { $0 = (events, titles) }
-    return titles
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A search or a region keeps a selection of positions into one shared list rather than copies of
 /// the events, so narrowing twenty thousand events costs integer appends, not event copies.
-struct AgedEvents: Equatable {
+struct AgedEvents {
   /// The whole list, made once per data change.
   private final class Storage {
     let events: [EOEvent]
@@ -75,16 +75,5 @@ struct AgedEvents: Equatable {
   func count(inside window: EventWindow) -> Int {
     let ages = storage.ages
     return window.prefixLength(count: count) { ages[position($0)] }
-  }
-
-  static func == (lhs: AgedEvents, rhs: AgedEvents) -> Bool {
-    if lhs.storage === rhs.storage && lhs.positions == rhs.positions { return true }
-    guard lhs.count == rhs.count else { return false }
-    return (0..<lhs.count).allSatisfy { index in
-      let left = lhs.position(index)
-      let right = rhs.position(index)
-      return lhs.storage.ages[left] == rhs.storage.ages[right]
-        && lhs.storage.events[left] == rhs.storage.events[right]
-    }
   }
 }

@@ -81,7 +81,13 @@ public final class CatalogViewModel: @unchecked Sendable {
     let seed = Catalog(isListing: !offline)
     catalog.accept(seed)
     changes
-      .scan(seed) { catalog, change in catalog.applying(change) }
+      .scan(seed) { catalog, change in
+        let next = catalog.applying(change)
+        // The revision's index is made here, on the background scheduler, not by the first
+        // screen to draw it (a no-op when only states changed: the index is the previous one).
+        next.prepareIndex()
+        return next
+      }
       .subscribe(onNext: { [catalog] in catalog.accept($0) })
       .disposed(by: bag)
   }

@@ -44,8 +44,8 @@ public final class EventListViewModel: @unchecked Sendable {
     self.dayRange = dayRange
     self.categoryID = categoryID
     let range = dayRange.upperBound
-    // Each catalog (a refresh sends dozens) reuses the previous list when the events it is built
-    // from are the same arrays: only a category's new download rebuilds it.
+    // Each catalog (a refresh sends dozens) keeps the previous list when the events it is built
+    // from are the same revisions: only a category's new download rebuilds it.
     let source = catalog.scan(nil as CategorySource?) { previous, catalog in
       CategorySource(catalog: catalog, id: categoryID, range: range, previous: previous)
     }
@@ -95,43 +95,43 @@ private struct CategorySource: Equatable {
   var fetchedAt: Date?
   var origin: EODataSource?
   var aged: AgedEvents
-  /// What `aged` was built from: each category's events and fetch time.
-  private var lists: [[EOEvent]]
+  /// What `aged` was built from: each category's events revision and fetch time.
+  private var revisions: [EventsRevision]
   private var fetchTimes: [Date?]
 
-  /// Whether `other` was built from these fetch times and the very same event arrays.
-  private static func isBuilt(from lists: [[EOEvent]], _ fetchTimes: [Date?], like other: CategorySource)
-    -> Bool
-  {
-    fetchTimes == other.fetchTimes && lists.isIdentical(to: other.lists)
-  }
-
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
+  ///
+  /// The folded titles of the list come from the catalog's index, made when the catalog was.
   init(catalog: Catalog, id: String, range: Int, previous: CategorySource?) {
     let items: [CategoryItem]
+    // The category's place in the catalog (and so in its index), for one category.
+    let position: Int?
     if id == EventListViewModel.allCategoriesID {
       items = catalog.items
+      position = nil
       title = "All categories"
       state = Self.combinedState(items)
       fetchedAt = items.compactMap(\.fetchedAt).min()
       origin =
         items.contains { $0.source == .snapshot } ? .snapshot : items.first { $0.source != nil }?.source
     } else {
-      let item = catalog.item(id: id)
+      position = catalog.items.firstIndex { $0.category.id == id }
+      let item = position.map { catalog.items[$0] }
       items = item.map { [$0] } ?? []
       title = item?.category.title ?? id
       state = item?.state
       fetchedAt = item?.fetchedAt
       origin = item?.source
     }
-    lists = items.map(\.events)
+    revisions = items.map(\.revision)
     fetchTimes = items.map(\.fetchedAt)
-    if let previous, Self.isBuilt(from: lists, fetchTimes, like: previous) {
+    if let previous, previous.revisions == revisions, previous.fetchTimes == fetchTimes {
       aged = previous.aged
-    } else if id == EventListViewModel.allCategoriesID {
-      // Each category's folded titles are reused while its events stay the same.
+      return
+    }
+    let titles = catalog.index.foldedTitles
+    if id == EventListViewModel.allCategoriesID {
       let listings = catalog.mergedListings(in: EventScope(days: range))
-      let titles = items.map(\.foldedTitles)
       aged = AgedEvents(
         events: listings.map { items[$0.item].events[$0.position] }, ages: listings.map(\.age),
         titles: listings.map { titles[$0.item][$0.position] })
@@ -141,15 +141,16 @@ private struct CategorySource: Equatable {
       let reference = item?.fetchedAt ?? Date.distantPast
       aged = AgedEvents(
         events: events, ages: events.map { reference.timeIntervalSince($0.date) },
-        titles: item.map { Array($0.foldedTitles[..<events.count]) } ?? [])
+        titles: position.map { Array(titles[$0][..<events.count]) } ?? [])
     }
   }
 
-  /// Equal when the header matches and the list was built from the very same events (then it is
-  /// the same list); a list rebuilt from other arrays counts as changed without comparing events.
+  /// Equal when the header matches and the list was built from the same events revisions and
+  /// fetch times (then it is the same list); other revisions count as changed without comparing
+  /// events.
   static func == (lhs: CategorySource, rhs: CategorySource) -> Bool {
     lhs.title == rhs.title && lhs.state == rhs.state && lhs.fetchedAt == rhs.fetchedAt
-      && lhs.origin == rhs.origin && isBuilt(from: lhs.lists, lhs.fetchTimes, like: rhs)
+      && lhs.origin == rhs.origin && lhs.revisions == rhs.revisions && lhs.fetchTimes == rhs.fetchTimes
   }
 
   /// One state for many categories: a failure first, then work in progress.
