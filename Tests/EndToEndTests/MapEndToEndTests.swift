@@ -13,30 +13,11 @@ struct MapEndToEndTests {
     line.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
   }
 
-  /// Starts the app on the fixture API with a 30-day window and opens Wildfires (4 of its 6 events).
-  private func withWildfires(columns: Int, rows: Int, _ body: (AppHarness) throws -> Void) throws {
-    let temporary = try TemporaryDirectory()
-    defer { temporary.remove() }
-    let api = try FixtureAPI.standard(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    defer { server.stop() }
-    let app = try AppHarness.start(
-      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-      cacheDirectory: temporary.url.appendingPathComponent("cache"), columns: columns, rows: rows)
-    defer { app.tmux.close() }
-    try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
-    try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
-    try app.waitFor("OurPlanet › Wildfires", "4 events in the last 30 days")
-    try body(app)
-    try app.tmux.sendKeys("q")
-    #expect(try app.tmux.terminalState().isRestored)
-  }
-
   @Test(
     "m shows the map below the list with the events on it, follows into the detail view, m hides it",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func toggleBelowTheList() throws {
-    try withWildfires(columns: 110, rows: 30) { app in
+    try AppHarness.withWildfires(columns: 110, rows: 30) { app in
       #expect(!Self.hasBraille(app.screen))
       try app.tmux.sendKeys("m")
       // The fixture puts every fire in California: one cell, counted, below the list's rows. Wait
@@ -79,7 +60,7 @@ struct MapEndToEndTests {
     "on a wide terminal the map sits beside the list",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func besideTheListWhenWide() throws {
-    try withWildfires(columns: 140, rows: 30) { app in
+    try AppHarness.withWildfires(columns: 140, rows: 30) { app in
       try app.tmux.sendKeys("m")
       // Wait for the whole frame: tmux can be read while the map's rows are still arriving.
       let screen = try app.tmux.waitUntil("the map beside the list, with the fires' marker") { screen in

@@ -19,6 +19,28 @@ struct TruthEndToEndTests {
     try body(server, temporary)
   }
 
+  /// The app on an empty cache against a server whose wildfires answer 500, once that failure is
+  /// on the status line and the refresh has ended; it quits and checks the terminal after `body`.
+  private func withFailingWildfires(
+    environment: (TemporaryDirectory) throws -> [String: String] = { _ in [:] },
+    _ body: (AppHarness) throws -> Void
+  ) throws {
+    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
+    try withServer(plan: plan) { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"), environment: try environment(temporary)
+      )
+      defer { app.tmux.close() }
+      try app.tmux.waitUntil("the failure on the status line after the refresh", timeout: .seconds(60)) {
+        ($0.split(separator: "\n").last ?? "").contains("HTTP 500") && !$0.contains("downloading")
+      }
+      try body(app)
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+    }
+  }
+
   @Test(
     "a category whose download fails shows its stored events and the failure, never \"No events\"",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
@@ -45,23 +67,12 @@ struct TruthEndToEndTests {
     "a message leaves the status line after its seconds on an idle screen, for the failure count",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func messagesExpireWhileIdle() throws {
-    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
-    try withServer(plan: plan) { server, temporary in
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"))
-      defer { app.tmux.close() }
-      try app.tmux.waitUntil("the failure on the status line after the refresh", timeout: .seconds(60)) {
-        let status = $0.split(separator: "\n").last ?? ""
-        return status.contains("HTTP 500") && !$0.contains("downloading")
-      }
+    try withFailingWildfires { app in
       // No key from here on: the line must change by itself.
       let screen = try app.tmux.waitUntil("the message to give way", timeout: .seconds(40)) {
         ($0.split(separator: "\n").last ?? "").contains("1 category failed · ! lists messages")
       }
       #expect(!(screen.split(separator: "\n").last ?? "").contains("HTTP 500"))
-      try app.tmux.sendKeys("q")
-      #expect(try app.tmux.terminalState().isRestored)
     }
   }
 
@@ -69,9 +80,8 @@ struct TruthEndToEndTests {
     "--log gets every message of the session: a failed download and a link that would not open",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func logHoldsTheMessages() throws {
-    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
-    try withServer(plan: plan) { server, temporary in
-      // Openers that fail, ahead of whatever this machine has installed.
+    // Openers that fail, ahead of whatever this machine has installed.
+    let openers: (TemporaryDirectory) throws -> [String: String] = { temporary in
       let shadow = temporary.url.appendingPathComponent("bin", isDirectory: true)
       try FileManager.default.createDirectory(at: shadow, withIntermediateDirectories: true)
       for (name, status) in [("xdg-open", 3), ("open", 4)] {
@@ -80,14 +90,9 @@ struct TruthEndToEndTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
       }
       let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"),
-        environment: ["BROWSER": "/bin/false", "PATH": shadow.path + ":" + path])
-      defer { app.tmux.close() }
-      try app.tmux.waitUntil("the refresh to end with the failure", timeout: .seconds(60)) {
-        $0.contains("HTTP 500") && !$0.contains("downloading")
-      }
+      return ["BROWSER": "/bin/false", "PATH": shadow.path + ":" + path]
+    }
+    try withFailingWildfires(environment: openers) { app in
       try app.tmux.sendKeys("Enter")
       try app.waitFor("OurPlanet › All categories")
       try app.tmux.sendKeys("Enter")
@@ -103,8 +108,6 @@ struct TruthEndToEndTests {
       }
       #expect(text.contains("Wildfires: HTTP 500"), "\(text)")
       #expect(text.contains("open failed (exit status 4) opening https://"), "\(text)")
-      try app.tmux.sendKeys("q")
-      #expect(try app.tmux.terminalState().isRestored)
     }
   }
 
