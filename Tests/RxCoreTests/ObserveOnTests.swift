@@ -110,6 +110,37 @@ struct ObserveOnTests {
     #expect(labels == ["target", "target", "target"])
     subscription.dispose()
   }
+
+  @Test("on a serial queue, events sent together run before work scheduled on the queue after them")
+  func serialQueueKeepsOrderWithOtherWork() {
+    // RxSwift's testObserveOnDispatchQueue_Error relies on this: it sends two values, schedules a check
+    // on the same queue, and expects both values before the check.
+    let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-order")
+    let subject = PublishSubject<Int>()
+    let received = Mutex<[Int]>([])
+    let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+      received.withLock { $0.append(value) }
+    })
+    // Holds the queue so that both values are sent before any of them is delivered.
+    let gate = DispatchSemaphore(value: 0)
+    _ = scheduler.schedule(()) { _ in
+      gate.wait()
+      return Disposables.create()
+    }
+    subject.onNext(1)
+    subject.onNext(2)
+    let checked = DispatchSemaphore(value: 0)
+    let seenByLaterWork = Mutex<[Int]>([])
+    _ = scheduler.schedule(()) { _ in
+      seenByLaterWork.withLock { $0 = received.withLock { $0 } }
+      checked.signal()
+      return Disposables.create()
+    }
+    gate.signal()
+    #expect(checked.wait(timeout: .now() + 10) == .success)
+    #expect(seenByLaterWork.withLock { $0 } == [1, 2])
+    subscription.dispose()
+  }
 }
 
 @Suite("subscribe(on:)", .resourceCheck)

@@ -20,6 +20,10 @@ private final class ObserveOn<Element>: SchedulingProducer<Element> {
 
 // `state` (the queue and whether a drain is scheduled) is guarded by its lock, which is never held while
 // the observer runs. Only one drain is scheduled at a time, so the observer is never entered concurrently.
+// On a serial dispatch queue each event is scheduled as its own action instead, as RxSwift does there:
+// the queue keeps them in order and one at a time, and an event then runs before any work scheduled on
+// the queue after it was sent (with one drain step per event, such work could run between two events
+// sent back to back).
 private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   typealias Element = Observer.Element
 
@@ -29,15 +33,24 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
   }
 
   private let scheduler: ImmediateSchedulerType
+  private let serialQueue: SerialDispatchQueueScheduler?
   private let state = LockedValue(State())
   let drainSubscription = SerialDisposable()
 
   init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
     self.scheduler = scheduler
+    serialQueue = scheduler as? SerialDispatchQueueScheduler
     super.init(observer: observer, cancel: cancel)
   }
 
   func on(_ event: Event<Element>) {
+    if let serialQueue {
+      _ = serialQueue.schedule(event) { [self] event in
+        deliver(event)
+        return Disposables.create()
+      }
+      return
+    }
     let start = state.withLock { state -> Bool in
       state.queue.append(event)
       if state.draining { return false }
@@ -58,16 +71,21 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
       return event
     }
     guard let event = next else { return }
-    if event.isStopEvent {
-      forwardTerminal(event)
-      return
-    }
-    forwardOn(event)
+    deliver(event)
+    if event.isStopEvent { return }
     let more = state.withLock { state -> Bool in
       if !state.queue.isEmpty { return true }
       state.draining = false
       return false
     }
     if more { recurse(()) }
+  }
+
+  private func deliver(_ event: Event<Element>) {
+    if event.isStopEvent {
+      forwardTerminal(event)
+    } else {
+      forwardOn(event)
+    }
   }
 }
