@@ -21,7 +21,13 @@ public struct MeasuredRun: Sendable {
   public let cpuSeconds: Double
   /// Seconds from the spawn to the end.
   public let wallSeconds: Double
-  /// The child's peak resident memory in megabytes.
+  /// The child program's peak resident memory in megabytes: the highest `VmHWM` its
+  /// `/proc/PID/status` showed while it ran, sampled with its end.
+  ///
+  /// Not `wait4`'s `ru_maxrss`: a child made by `posix_spawn` (or `fork`) starts out counting its
+  /// parent's resident pages, and Linux keeps that maximum across `exec`, so a test process at 190 MB
+  /// made even `/bin/true` report 190 MB. `VmHWM` belongs to the program's own memory, made at `exec`.
+  /// Only a child that ends before the first sample (10 ms) falls back to `ru_maxrss`.
   public let peakMegabytes: Double
   /// What the child wrote on stderr.
   public let standardError: String
@@ -67,7 +73,9 @@ public struct MeasuredRun: Sendable {
     var status: Int32 = 0
     var usage = rusage()
     let deadline = start + timeout
+    var peakKilobytes: Int?
     while true {
+      if let sample = highWaterKilobytes(of: pid) { peakKilobytes = max(peakKilobytes ?? 0, sample) }
       let ended = wait4(pid, &status, WNOHANG, &usage)
       if ended == pid { break }
       if ended < 0, errno != EINTR {
@@ -89,8 +97,17 @@ public struct MeasuredRun: Sendable {
     let exited = status & 0x7f == 0
     let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return MeasuredRun(
-      status: code, cpuSeconds: cpu, wallSeconds: wall, peakMegabytes: Double(usage.ru_maxrss) / 1024,
+      status: code, cpuSeconds: cpu, wallSeconds: wall,
+      peakMegabytes: Double(peakKilobytes ?? Int(usage.ru_maxrss)) / 1024,
       standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+  }
+
+  /// `VmHWM` of `pid` in kilobytes, or `nil` once it has ended (a zombie has no memory left to show).
+  static func highWaterKilobytes(of pid: pid_t) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
   }
 
   /// A child that could not be run or measured.
