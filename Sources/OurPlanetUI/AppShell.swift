@@ -131,11 +131,12 @@ public final class AppShell {
         }
         overlay = ListOverlay(
           title: "OurPlanet keys", entries: entries + Self.terminalEntries,
-          closeKeys: keymap.keys(for: .help))
+          closeKeys: keymap.keys(for: .help), keymap: keymap)
       },
       .run(.messages) { [unowned self] _ in
         overlay = ListOverlay.messages(
-          status.messages, received: status.messagesReceived, closeKeys: keymap.keys(for: .messages))
+          status.messages, received: status.messagesReceived, closeKeys: keymap.keys(for: .messages),
+          keymap: keymap)
         status.markRead()
       },
       .run(.refresh) { [unowned self] _ in refresh() },

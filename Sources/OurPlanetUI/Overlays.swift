@@ -13,24 +13,30 @@ protocol Overlay: AnyObject {
 
 /// A scrollable box of key–text lines: the help (`?`) and the messages (`!`).
 ///
-/// ↑ ↓ k j PgUp PgDn g G scroll; Esc, q, Enter or the key that opened it close it.
+/// The keys in force for `move`, `page` and `ends` scroll it (↑ ↓ k j PgUp PgDn g G unless rebound);
+/// Esc, q, Enter or the key that opened it close it.
 final class ListOverlay: Overlay {
   private var box: HelpOverlay
   /// The keys that opened it (the command's keys in force).
   private let closeKeys: [Key]
+  /// Which keys scroll it, as they scroll the lists.
+  private let keymap: Keymap
   private var visibleRows = 1
   /// The entries as given; the box holds them wrapped to the width it was last drawn at.
   private let entries: [HelpEntry]
   private var wrappedWidth: Int?
 
-  init(title: String, entries: [HelpEntry], closeKeys: [Key]) {
+  init(title: String, entries: [HelpEntry], closeKeys: [Key], keymap: Keymap = .standard) {
     box = HelpOverlay(title: title, entries: entries, footer: "Esc closes")
     self.entries = entries
     self.closeKeys = closeKeys
+    self.keymap = keymap
   }
 
-  func handle(_ key: Key) -> Bool {
+  func handle(_ pressed: Key) -> Bool {
     let page = max(1, visibleRows - 1)
+    if [.escape, .enter, .char("q")].contains(pressed) || closeKeys.contains(pressed) { return false }
+    guard let key = scrolling(pressed) else { return true }
     switch key {
     case .mouse(let event):
       switch event.kind {
@@ -39,8 +45,6 @@ final class ListOverlay: Overlay {
       case .click, .doubleClick: return false
       case .drag: break
       }
-    case .escape, .enter, .char("q"): return false
-    case _ where closeKeys.contains(key): return false
     case .up, .char("k"): scroll(by: -1)
     case .down, .char("j"): scroll(by: 1)
     case .pageUp, .ctrl("b"): scroll(by: -page)
@@ -50,6 +54,20 @@ final class ListOverlay: Overlay {
     default: break
     }
     return true
+  }
+
+  /// The commands whose keys scroll the box.
+  private static let scrollCommands: [KeyCommand] = [.move, .page, .ends]
+
+  /// `key` as the scrolling reads it: a key of `move`, `page` or `ends` in force stands for the
+  /// declared key in its place, as it does on the lists; a declared key its rebound command no longer
+  /// has is `nil` (nothing).
+  private func scrolling(_ key: Key) -> Key? {
+    if let command = Self.scrollCommands.first(where: { keymap.keys(for: $0).contains(key) }) {
+      return keymap.declaredKey(for: key, of: command)
+    }
+    if Self.scrollCommands.contains(where: { keymap.isRebound($0) && $0.keys.contains(key) }) { return nil }
+    return key
   }
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
@@ -81,7 +99,9 @@ final class ListOverlay: Overlay {
   }
 
   /// The messages of the session, newest first.
-  static func messages(_ messages: [AppMessage], received: Int, closeKeys: [Key]) -> ListOverlay {
+  static func messages(
+    _ messages: [AppMessage], received: Int, closeKeys: [Key], keymap: Keymap = .standard
+  ) -> ListOverlay {
     var entries =
       messages.isEmpty
       ? [HelpEntry(keys: "", action: "No messages")]
@@ -90,7 +110,7 @@ final class ListOverlay: Overlay {
       let older = Formatting.count(received - messages.count, "older message")
       entries.append(HelpEntry(keys: "", action: "\(older) not kept"))
     }
-    return ListOverlay(title: "Messages", entries: entries, closeKeys: closeKeys)
+    return ListOverlay(title: "Messages", entries: entries, closeKeys: closeKeys, keymap: keymap)
   }
 }
 

@@ -95,6 +95,23 @@ struct BindingTests {
     #expect(app.screen.contains("Last 31 days"), "> its +1:\n\(app.screen)")
   }
 
+  @Test("the help and message lists scroll with the keys in force, as the lists do")
+  func overlaysFollowRebinding() {
+    let keymap = Keymap(overrides: ["move": [.char("w"), .char("z")]])
+    let app = ShellHarness(size: Size(width: 60, height: 12), keymap: keymap) {
+      ScreenTests().standardFeed($0)
+    }
+    app.advance(to: 100)
+    app.press(.char("?"))
+    #expect(app.screen.contains("0 above"), "\(app.screen)")
+    app.press(.char("j"))
+    #expect(app.screen.contains("0 above"), "j is no longer move: \(app.screen)")
+    app.press(.char("z"))
+    #expect(app.screen.contains("1 above"), "z moves down as ↓ did: \(app.screen)")
+    app.press(.char("w"))
+    #expect(app.screen.contains("0 above"), "w moves up: \(app.screen)")
+  }
+
   @Test("e and E write the list as shown, GeoJSON and CSV, on the export scheduler")
   func export() throws {
     let directory = FileManager.default.temporaryDirectory
