@@ -32,7 +32,10 @@ public enum LinkOpener {
       return
     }
     _ = scheduler.schedule(()) { _ in
-      completion(run(commands(for: parsed.absoluteString, environment: environment), url: url, environment))
+      run(
+        commands(for: parsed.absoluteString, environment: environment)[...], url: url, environment,
+        failure: nil,
+        completion: completion)
       return Disposables.create()
     }
   }
@@ -70,32 +73,44 @@ public enum LinkOpener {
     return (result, usesURL)
   }
 
-  /// Runs the commands in turn until one succeeds; the last failure otherwise.
-  private static func run(_ commands: [[String]], url: String, _ environment: [String: String]) -> String? {
-    var failure: String?
-    for command in commands {
-      guard let program = Executable.find(command[0], environment: environment) else { continue }
-      let process = Process()
-      process.executableURL = program
-      process.arguments = Array(command.dropFirst())
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      do {
-        try process.run()
-        process.waitUntilExit()
-      } catch {
-        failure = "Could not start \(command[0]): \(error.localizedDescription)"
-        continue
-      }
+  /// Runs the commands in turn until one succeeds, then calls `completion` with `nil`, else with the
+  /// last failure. Nothing waits for an opener: the next step runs from its termination handler, so
+  /// a browser that stays open for days (`BROWSER=firefox`) holds no thread.
+  private static func run(
+    _ commands: ArraySlice<[String]>, url: String, _ environment: [String: String], failure: String?,
+    completion: @escaping @Sendable (String?) -> Void
+  ) {
+    guard let command = commands.first else {
+      return completion(failure ?? "No browser found to open \(url): set BROWSER, or install xdg-open")
+    }
+    let rest = commands.dropFirst()
+    guard let program = Executable.find(command[0], environment: environment) else {
+      return run(rest, url: url, environment, failure: failure, completion: completion)
+    }
+    let process = Process()
+    process.executableURL = program
+    process.arguments = Array(command.dropFirst())
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.terminationHandler = { process in
+      let status = process.terminationStatus
       if process.terminationReason == .uncaughtSignal {
-        failure = "\(command[0]) was killed (signal \(process.terminationStatus)) opening \(url)"
-      } else if process.terminationStatus != 0 {
-        failure = "\(command[0]) failed (exit status \(process.terminationStatus)) opening \(url)"
+        let failure = "\(command[0]) was killed (signal \(status)) opening \(url)"
+        run(rest, url: url, environment, failure: failure, completion: completion)
+      } else if status != 0 {
+        let failure = "\(command[0]) failed (exit status \(status)) opening \(url)"
+        run(rest, url: url, environment, failure: failure, completion: completion)
       } else {
-        return nil
+        completion(nil)
       }
     }
-    return failure ?? "No browser found to open \(url): set BROWSER, or install xdg-open"
+    do {
+      try process.run()
+    } catch {
+      let failure = "Could not start \(command[0]): \(error.localizedDescription)"
+      run(rest, url: url, environment, failure: failure, completion: completion)
+    }
   }
+
 }
