@@ -19,6 +19,20 @@ struct TruthEndToEndTests {
     try body(server, temporary)
   }
 
+  /// The app on an empty cache against `server` with a 30-day window, once its first refresh is live.
+  private func startLive(_ server: FixtureServer, _ temporary: TemporaryDirectory) throws -> AppHarness {
+    let app = try AppHarness.start(
+      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+      cacheDirectory: temporary.url.appendingPathComponent("cache"))
+    do {
+      try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
+    } catch {
+      app.tmux.close()
+      throw error
+    }
+    return app
+  }
+
   /// The app on an empty cache against a server whose wildfires answer 500, once that failure is
   /// on the status line and the refresh has ended; it quits and checks the terminal after `body`.
   private func withFailingWildfires(
@@ -116,11 +130,8 @@ struct TruthEndToEndTests {
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func offlineAfterTheServerIsGone() throws {
     try withServer { server, temporary in
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"))
+      let app = try startLive(server, temporary)
       defer { app.tmux.close() }
-      try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
       server.stop()
       try app.tmux.sendKeys("r")
       let screen = try app.waitFor("offline since", "showing data from", timeout: .seconds(30))
@@ -136,11 +147,8 @@ struct TruthEndToEndTests {
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func typingASearchNeverRunsCommands() throws {
     try withServer { server, temporary in
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"))
+      let app = try startLive(server, temporary)
       defer { app.tmux.close() }
-      try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
       try app.tmux.sendKeys("G", "Enter")
       try app.waitFor("4 events in the last 30 days")
       try app.tmux.sendKeys("/")
