@@ -37,7 +37,7 @@ test:
 # the model and the screens (background loading, main-scheduler delivery) and TerminalUI (signals,
 # the wake-up pipe, the main loop). The end-to-end suite is left out: it drives the app binary in
 # tmux, so TSan would watch the test runner rather than the app, whose threads the suites above cover.
-TSAN_SUITES ?= RxCoreTests|EONETKitTests|OurPlanetTests|OurPlanetUITests|TerminalUITests
+TSAN_SUITES ?= RxCoreTests|EONETKitTests|OurPlanetModelTests|OurPlanetUITests|TerminalUITests
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SUITES)'
 
@@ -74,8 +74,8 @@ FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -package-name ourplan
 FUZZ_DECODER_SOURCES = $(wildcard Sources/EONETKit/Decoding/*.swift) $(wildcard Sources/EONETKit/Models/*.swift) \
   Sources/EONETKit/EONETError.swift $(wildcard Sources/Support/*.swift)
 FUZZ_ARCHIVE_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/EONETKit/Cache/EventArchive.swift
-FUZZ_SEEN_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/OurPlanet/Follow/SeenState.swift \
-  Sources/OurPlanet/Follow/SeenState+Reading.swift Sources/OurPlanet/Follow/StateFile.swift
+FUZZ_SEEN_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/OurPlanetModel/Follow/SeenState.swift \
+  Sources/OurPlanetModel/Follow/SeenState+Reading.swift Sources/OurPlanetModel/Follow/StateFile.swift
 .PHONY: fuzz-decoder fuzz-archive fuzz-seen
 fuzz: fuzz-decoder fuzz-archive fuzz-seen
 

@@ -32,12 +32,12 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw", "Support"]),
     // The model: view models, catalog, formatting. It cannot see TerminalUI, so view models stay
     // free of curses by construction.
-    .target(name: "OurPlanet", dependencies: ["RxCore", "EONETKit", "Support"]),
+    .target(name: "OurPlanetModel", dependencies: ["RxCore", "EONETKit", "Support"]),
     // The screens: one type per screen and overlay, the navigator, the status-line presenter.
-    .target(name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "Support"]),
+    .target(name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanetModel", "Support"]),
     .executableTarget(
       name: "OurPlanetCLI",
-      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "Support"]
+      dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanetModel", "OurPlanetUI", "Support"]
     ),
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
@@ -46,7 +46,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "TestSupport", "Support",
+        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanetModel", "OurPlanetUI", "TestSupport", "Support",
       ]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting", "RxBlocking", "RxFoundation"]),
@@ -59,13 +59,13 @@ let package = Package(
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "RxCore", "TestSupport"]),
     .testTarget(
-      name: "OurPlanetTests", dependencies: ["OurPlanet", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
+      name: "OurPlanetModelTests", dependencies: ["OurPlanetModel", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
     .testTarget(
       name: "OurPlanetUITests",
-      dependencies: ["OurPlanetUI", "OurPlanet", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
+      dependencies: ["OurPlanetUI", "OurPlanetModel", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
     ),
     // The parser, the option declarations and the manual, tested in the executable's own module.
-    .testTarget(name: "OurPlanetCLITests", dependencies: ["OurPlanetCLI", "OurPlanet"]),
+    .testTarget(name: "OurPlanetCLITests", dependencies: ["OurPlanetCLI", "OurPlanetModel"]),
     // Depends on the app so `swift test --filter EndToEnd` builds the binary it drives, never a stale one.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "OurPlanetCLI"]),
   ],

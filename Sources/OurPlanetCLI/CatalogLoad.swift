@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import RxCore
 
 /// The whole catalog for the script commands: EONETKit's refresh stream folded with the UI's own

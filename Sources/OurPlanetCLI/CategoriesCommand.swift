@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import TerminalUI
 
 /// `ourplanet categories [--json]`: every category with its number of events in the days window.

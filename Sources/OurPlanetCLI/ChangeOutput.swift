@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import Support
 
 /// How `watch` tells about one change: a line on standard output (text or JSON), written whole and

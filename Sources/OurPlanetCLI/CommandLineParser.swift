@@ -1,5 +1,5 @@
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import OurPlanetUI
 import Support
 

@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 
 /// `ourplanet completions bash|zsh|fish`: prints a completion script; `ourplanet completions
 /// places|categories` prints the words the scripts ask for as the user types (one a line).

@@ -1,5 +1,5 @@
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import OurPlanetUI
 
 /// `ourplanet config`: every setting in force and where it came from, the way `git config

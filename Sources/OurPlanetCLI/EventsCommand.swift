@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import Support
 
 /// `ourplanet events <category-id> [--days N] [--json]`: a category's events in the days window,

@@ -1,4 +1,4 @@
-import OurPlanet
+import OurPlanetModel
 
 /// One command-line option, declared once: its names, its value, its help, which commands take it,
 /// how a shell completes it, and how its value is parsed and stored in ``Options``.

@@ -1,5 +1,5 @@
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import OurPlanetUI
 
 /// Everything the command line says, shared by the UI and the script commands.

@@ -1,7 +1,7 @@
 import Dispatch
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import Support
 
 /// `ourplanet watch`: looks every `--interval` and prints one line per new, updated or closed

@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import RxCore
 
 /// The UI's side of the config's `[[alert]]` rules: how many events in view they mark (for the

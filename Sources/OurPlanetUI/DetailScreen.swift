@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import TerminalUI
 
 /// One event: its facts, description, numbered sources and positions, with the map below when on.

@@ -1,4 +1,4 @@
-import OurPlanet
+import OurPlanetModel
 import TerminalUI
 
 /// Something the user can ask for with a key: a stable name, the keys, and what the help says.

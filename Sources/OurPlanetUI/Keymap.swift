@@ -1,4 +1,4 @@
-import OurPlanet
+import OurPlanetModel
 import Support
 import TerminalUI
 

@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import RxCore
 import TerminalUI
 

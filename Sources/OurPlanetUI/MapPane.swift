@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import TerminalUI
 
 /// The world map of the events screen and the detail view: the app's side of `MapView`.

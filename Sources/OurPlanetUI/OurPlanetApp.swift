@@ -1,6 +1,6 @@
 import Dispatch
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import RxCore
 import TerminalUI
 

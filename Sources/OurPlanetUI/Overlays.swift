@@ -1,4 +1,4 @@
-import OurPlanet
+import OurPlanetModel
 import TerminalUI
 
 /// A box drawn over the screen that takes every key until it closes.

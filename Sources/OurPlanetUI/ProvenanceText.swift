@@ -1,4 +1,4 @@
-import OurPlanet
+import OurPlanetModel
 
 /// Where the data comes from, in words for the header.
 enum ProvenanceText {

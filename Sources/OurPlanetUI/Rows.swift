@@ -1,5 +1,5 @@
 import EONETKit
-import OurPlanet
+import OurPlanetModel
 import TerminalUI
 
 /// How categories and events look as list rows. Symbols are Unicode; the cell buffer turns them

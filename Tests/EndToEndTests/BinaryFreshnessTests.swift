@@ -7,7 +7,7 @@ struct BinaryFreshnessTests {
   private func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "binary-freshness-\(UUID().uuidString)", isDirectory: true)
-    for module in ["OurPlanet.build", "EndToEndTests.build", "RxBlocking.build"] {
+    for module in ["OurPlanetModel.build", "EndToEndTests.build", "RxBlocking.build"] {
       try FileManager.default.createDirectory(
         at: url.appendingPathComponent(module), withIntermediateDirectories: true)
     }
@@ -31,9 +31,9 @@ struct BinaryFreshnessTests {
     // Nor does a library only the tests build (RxBlocking), compiled after the app was linked.
     try write(
       directory.appendingPathComponent("RxBlocking.build/RxBlocking.swiftmodule.o"), modified: now + 60)
-    try write(directory.appendingPathComponent("OurPlanet.build/Older.swift.o"), modified: now - 60)
+    try write(directory.appendingPathComponent("OurPlanetModel.build/Older.swift.o"), modified: now - 60)
     #expect(AppHarness.objectNewer(than: binary, in: directory) == nil)
-    let changed = directory.appendingPathComponent("OurPlanet.build/Changed.swift.o")
+    let changed = directory.appendingPathComponent("OurPlanetModel.build/Changed.swift.o")
     try write(changed, modified: now + 60)
     #expect(
       AppHarness.objectNewer(than: binary, in: directory)?.lastPathComponent == changed.lastPathComponent)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 @testable import OurPlanetCLI
 
 @Suite("CommandLineParser")

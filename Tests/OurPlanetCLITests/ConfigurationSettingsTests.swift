@@ -2,7 +2,7 @@ import EONETKit
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 @testable import OurPlanetCLI
 
 /// The config file under the command line: every option through its own declaration, with the

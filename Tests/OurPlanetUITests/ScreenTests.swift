@@ -1,6 +1,6 @@
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import RxCore
 import RxTesting
 import TerminalUI

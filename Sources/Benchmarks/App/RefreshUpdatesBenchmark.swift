@@ -1,7 +1,7 @@
 import Dispatch
 import EONETKit
 import Foundation
-import OurPlanet
+import OurPlanetModel
 import OurPlanetUI
 import RxCore
 import RxTesting

@@ -26,7 +26,7 @@ struct AppHarness {
   /// The modules linked into `ourplanet`: only their objects can make it stale (a library only the
   /// tests build, such as RxBlocking, is compiled after the app is linked and must not count).
   static let appModules = [
-    "RxCore", "Support", "EONETKit", "TerminalUI", "OurPlanet", "OurPlanetUI", "OurPlanetCLI",
+    "RxCore", "Support", "EONETKit", "TerminalUI", "OurPlanetModel", "OurPlanetUI", "OurPlanetCLI",
   ]
 
   /// An object file of an app module (`<Module>.build/*.o` in `directory`, for the modules in

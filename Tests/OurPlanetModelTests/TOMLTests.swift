@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite struct TOMLTests {
   /// The example of the config issue, as a user would write it.

@@ -4,7 +4,7 @@ import RxTesting
 import Testing
 
 @testable import EONETKit
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite("EventScope")
 struct EventScopeTests {

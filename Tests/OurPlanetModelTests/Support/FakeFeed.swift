@@ -3,7 +3,7 @@ import Foundation
 import RxCore
 import RxTesting
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 /// A feed whose answers are virtual-time test observables, so tests control every delay and fault.
 final class FakeFeed: EventFeed, @unchecked Sendable {

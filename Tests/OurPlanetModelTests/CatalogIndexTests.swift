@@ -5,7 +5,7 @@ import RxTesting
 import TestSupport
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite("CatalogIndex")
 struct CatalogIndexTests {

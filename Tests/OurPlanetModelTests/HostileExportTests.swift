@@ -2,7 +2,7 @@ import EONETKit
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 /// Text from the server written into CSV and JSON: nothing in it reaches a terminal or a spreadsheet
 /// as a command.

@@ -2,7 +2,7 @@ import EONETKit
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 /// The event record: one name and one value per field, the same in JSON, CSV, GeoJSON and the
 /// `--exec` environment.

@@ -1,7 +1,7 @@
 import EONETKit
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 /// Categories are ordered one way everywhere: the catalog's rows read in the order the client and
 /// the bundled snapshot list them.

@@ -4,7 +4,7 @@ import RxCore
 import RxTesting
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite("EventListViewModel")
 struct EventListViewModelTests {

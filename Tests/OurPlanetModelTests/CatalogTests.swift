@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite("Catalog")
 struct CatalogTests {

@@ -2,7 +2,7 @@ import EONETKit
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite("Formatting")
 struct FormattingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 /// The state file's quick reader agrees with `JSONDecoder` on what the app writes, and hands
 /// anything else to it.

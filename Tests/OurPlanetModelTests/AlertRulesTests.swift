@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import EONETKit
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite("AlertRules")
 struct AlertRulesTests {

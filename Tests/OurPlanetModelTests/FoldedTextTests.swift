@@ -1,4 +1,4 @@
-import OurPlanet
+import OurPlanetModel
 import Testing
 
 @Suite("Searching folded titles")

@@ -2,7 +2,7 @@ import EONETKit
 import Foundation
 import Testing
 
-@testable import OurPlanet
+@testable import OurPlanetModel
 
 @Suite struct ConfigurationTests {
   private let optionKeys = ["days", "sort", "refresh-interval", "near", "bbox", "exec"]
