@@ -34,7 +34,8 @@ let package = Package(
     // free of curses by construction.
     .target(name: "OurPlanetModel", dependencies: ["RxCore", "EONETKit", "Support"]),
     // The screens: one type per screen and overlay, the navigator, the status-line presenter.
-    .target(name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanetModel", "Support"]),
+    .target(
+      name: "OurPlanetUI", dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanetModel", "Support"]),
     .executableTarget(
       name: "OurPlanetCLI",
       dependencies: ["RxCore", "EONETKit", "TerminalUI", "OurPlanetModel", "OurPlanetUI", "Support"]
@@ -46,7 +47,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanetModel", "OurPlanetUI", "TestSupport", "Support",
+        "RxCore", "RxTesting", "EONETKit", "TerminalUI", "OurPlanetModel", "OurPlanetUI", "TestSupport",
+        "Support",
       ]
     ),
     .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting", "RxBlocking", "RxFoundation"]),
@@ -59,7 +61,8 @@ let package = Package(
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "RxCore", "TestSupport"]),
     .testTarget(
-      name: "OurPlanetModelTests", dependencies: ["OurPlanetModel", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
+      name: "OurPlanetModelTests",
+      dependencies: ["OurPlanetModel", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
     .testTarget(
       name: "OurPlanetUITests",
       dependencies: ["OurPlanetUI", "OurPlanetModel", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]

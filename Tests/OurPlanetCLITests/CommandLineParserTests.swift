@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OurPlanetModel
 @testable import OurPlanetCLI
+@testable import OurPlanetModel
 
 @Suite("CommandLineParser")
 struct CommandLineParserTests {

@@ -2,8 +2,8 @@ import EONETKit
 import Foundation
 import Testing
 
-@testable import OurPlanetModel
 @testable import OurPlanetCLI
+@testable import OurPlanetModel
 
 /// The config file under the command line: every option through its own declaration, with the
 /// precedence command line > environment > config file > default.
