@@ -79,11 +79,8 @@ final class AppContext {
     self.exportScheduler = exportScheduler
   }
 
-  var symbols: Symbols { host.symbols }
-  var ascii: Bool { host.symbols.isASCII }
-
   /// Shows `text` on the status line until the next key.
-  func say(_ text: String, isError: Bool = false) {
+  func say(_ text: String, isError: Bool) {
     notice = (text, isError)
     host.setNeedsRedraw()
   }

@@ -8,7 +8,7 @@ final class CategoriesScreen: Screen, Searchable {
   /// From this width on, the list stops growing, so a category's name and count stay together.
   static let maximumWidth = 110
 
-  private let context: AppContext
+  private let context: any CategoriesEnvironment
   private let bag = DisposeBag()
   private var list = ListView(emptyMessage: "Loading categories…")
   private var catalog = Catalog.empty
@@ -23,7 +23,7 @@ final class CategoriesScreen: Screen, Searchable {
   /// milliseconds.
   private var rowsAreStale = false
 
-  init(context: AppContext) {
+  init(context: any CategoriesEnvironment) {
     self.context = context
     scope = EventScope(days: context.days.value, region: context.region.value)
     let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
@@ -73,7 +73,7 @@ final class CategoriesScreen: Screen, Searchable {
   /// Opens the selected category's events.
   private func openSelection() -> ScreenAction {
     guard let id = list.selectedID else { return .handled }
-    return .push(EventsScreen(categoryID: id, context: context))
+    return .push(context.eventsScreen(categoryID: id))
   }
 
   /// Marks every event of the selected category (or of all) seen.

@@ -8,12 +8,12 @@ import TerminalUI
 /// first link, 1–9 any; J and K step to the next and previous event of the list without going
 /// back.
 final class DetailScreen: Screen {
-  private let context: AppContext
+  private let context: any DetailEnvironment
   private unowned let list: EventsScreen
   private var event: EOEvent
   private var pane: DetailPane
 
-  init(event: EOEvent, list: EventsScreen, context: AppContext) {
+  init(event: EOEvent, list: EventsScreen, context: any DetailEnvironment) {
     self.context = context
     self.list = list
     self.event = event

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// Its keys are its ``bindings()``: the slider, opening an event, the sort, exports, the map's.
 final class EventsScreen: Screen, Searchable {
-  private let context: AppContext
+  private let context: any EventsEnvironment
   private let model: EventListViewModel
   private let subscription = SerialDisposable()
   private let seenSubscription = SerialDisposable()
@@ -16,7 +16,7 @@ final class EventsScreen: Screen, Searchable {
   private var state: EventListState?
   private var list = ListView(emptyMessage: "Loading events…")
 
-  init(categoryID: String, context: AppContext) {
+  init(categoryID: String, context: any EventsEnvironment) {
     self.context = context
     let model = EventListViewModel(
       categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
@@ -88,7 +88,7 @@ final class EventsScreen: Screen, Searchable {
   private func openSelection() -> ScreenAction {
     guard let event = selectedEvent else { return .handled }
     context.seen.markSeen([event])
-    return .push(DetailScreen(event: event, list: self, context: context))
+    return .push(context.detailScreen(of: event, in: self))
   }
 
   /// `s`: the next sort order (distance only with a point to measure from).

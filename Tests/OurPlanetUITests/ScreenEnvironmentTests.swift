@@ -1,0 +1,97 @@
+import EONETKit
+import OurPlanetModel
+import RxCore
+import RxTesting
+import TerminalUI
+import Testing
+
+@testable import OurPlanetUI
+
+/// A screen runs on its own narrow environment: here a fake holding only what the categories
+/// screen's protocol names, and recording what the screen asks of it.
+@Suite("Screen environments")
+struct ScreenEnvironmentTests {
+  /// The categories screen's whole world: a catalog, the shared window and region, the seen marks,
+  /// the status line and the way to a category's events.
+  final class CategoriesWorld: CategoriesEnvironment {
+    let headless = HeadlessHost()
+    var host: AppHost { headless }
+    let scheduler = TestScheduler(initialClock: 0)
+    var mainScheduler: SchedulerType { scheduler }
+    let catalogs: BehaviorRelay<Catalog>
+    var catalog: Observable<Catalog> { catalogs.asObservable() }
+    let days = BehaviorRelay(value: 30)
+    let region = BehaviorRelay<Region?>(value: nil)
+    let seen = SeenTracker(seen: SeenState(baseline: nil))
+    private(set) var said: [String] = []
+    private(set) var opened: [String] = []
+
+    init(_ catalog: Catalog) { catalogs = BehaviorRelay(value: catalog) }
+
+    func say(_ text: String, isError: Bool) { said.append(text) }
+
+    func eventsScreen(categoryID: String) -> Screen {
+      opened.append(categoryID)
+      return Opened()
+    }
+  }
+
+  /// What the fake environment opens.
+  final class Opened: Screen {
+    var breadcrumb: String { "opened" }
+    var headerRight: String { "" }
+    var position: String? { nil }
+    var showsMap: Bool { false }
+    func bindings() -> [Binding] { [] }
+    func render(into buffer: inout CellBuffer, rect: Rect) {}
+    func close() {}
+  }
+
+  let fires = [
+    Fixture.event("f1", daysAgo: 1, title: "Rim Fire"), Fixture.event("f2", daysAgo: 2, title: "Creek Fire"),
+  ]
+  let storms = [Fixture.event("s1", daysAgo: 1, title: "Typhoon", category: Fixture.storms)]
+
+  func world() -> CategoriesWorld {
+    CategoriesWorld(
+      Catalog(items: [
+        CategoryItem(
+          category: Fixture.fires, events: fires, fetchedAt: Fixture.reference, source: .live, state: .done),
+        CategoryItem(
+          category: Fixture.storms, events: storms, fetchedAt: Fixture.reference, source: .live, state: .done),
+      ]))
+  }
+
+  func run(_ command: KeyCommand, _ key: Key, on screen: Screen) -> ScreenAction? {
+    var buffer = CellBuffer(size: Size(width: 80, height: 10), symbols: .unicode)
+    screen.render(into: &buffer, rect: Rect(x: 0, y: 0, width: 80, height: 10))
+    return screen.bindings().first { $0.command == command }?.action(key)
+  }
+
+  @Test("opening a category asks the environment for that category's screen, and pushes it")
+  func opensThroughTheEnvironment() throws {
+    let world = world()
+    let screen = CategoriesScreen(context: world)
+    world.scheduler.advanceTo(1)
+    screen.setQuery("storm")
+    let action = try #require(run(.open, .enter, on: screen))
+    guard case .push(let pushed) = action else {
+      Issue.record("opening pushed nothing: \(action)")
+      return
+    }
+    #expect(pushed.breadcrumb == "opened")
+    #expect(world.opened == ["severeStorms"])
+  }
+
+  @Test("marking the All row seen marks every category's events in the environment's tracker")
+  func marksSeenThroughTheEnvironment() throws {
+    let world = world()
+    let screen = CategoriesScreen(context: world)
+    world.scheduler.advanceTo(1)
+    #expect(!world.seen.state.value.hasSeen(fires + storms))
+    _ = try #require(run(.markSeen, .char("A"), on: screen))
+    #expect(world.seen.state.value.hasSeen(fires + storms))
+    #expect(world.said == ["Marked every event of every category seen"])
+    #expect(world.opened.isEmpty)
+  }
+}
