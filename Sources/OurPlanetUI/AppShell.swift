@@ -204,9 +204,9 @@ public final class AppShell {
 
   private func openSearch() {
     if let target = screen as? Searchable & Screen {
-      search = SearchField(target: target) { [unowned self] key in
-        if let binding = binding(for: key) {
-          perform(binding.action(keymap.declaredKey(for: key, of: binding.command)))
+      search = SearchField(target: target, keymap: keymap) { [unowned self] command, key in
+        if let binding = screen.bindings().first(where: { $0.command == command }) {
+          perform(binding.action(key))
         }
       }
     } else {

@@ -114,15 +114,19 @@ final class ListOverlay: Overlay {
   }
 }
 
-/// The search line: letters are text while it is open; arrows move the list's selection without
-/// leaving it; Enter keeps the filter, Esc clears it, Ctrl-U clears the line.
+/// The search line: letters are text while it is open; the list keys in force move the list's
+/// selection without leaving it; Enter keeps the filter, Esc clears it, Ctrl-U clears the line.
 final class SearchField {
   private unowned let target: Searchable & Screen
-  /// Hands the list keys to the screen, as if the search line were not open.
-  private let forward: (Key) -> Void
+  /// Hands a list command and the declared key it stands for to the screen, as if the search line
+  /// were not open.
+  private let forward: (KeyCommand, Key) -> Void
+  private let keymap: Keymap
 
-  init(target: Searchable & Screen, forward: @escaping (Key) -> Void) {
+  init(target: Searchable & Screen, keymap: Keymap = .standard, forward: @escaping (KeyCommand, Key) -> Void)
+  {
     self.target = target
+    self.keymap = keymap
     self.forward = forward
   }
 
@@ -144,14 +148,28 @@ final class SearchField {
       text = ""
     case .char(let character):
       text.append(character)
-    case .up, .down, .pageUp, .pageDown, .home, .end:
-      forward(key)
-      return true
     default:
+      if let (command, declared) = listCommand(for: key) { forward(command, declared) }
       return true
     }
     target.setQuery(text)
     return true
+  }
+
+  /// The commands whose keys move the list while typing.
+  private static let listCommands: [KeyCommand] = [.move, .page, .ends]
+
+  /// The list command `key` asks for while typing, with the declared key it stands for: a key in
+  /// force that is not text (a letter is typed), or, for a command rebound to text keys only, one
+  /// of its declared keys, so the list can always move while typing.
+  private func listCommand(for key: Key) -> (KeyCommand, Key)? {
+    for command in Self.listCommands {
+      let inForce = keymap.keys(for: command)
+      if inForce.contains(key) { return (command, keymap.declaredKey(for: key, of: command)) }
+      let typesOnly = inForce.allSatisfy { if case .char = $0 { true } else { false } }
+      if typesOnly, command.keys.contains(key) { return (command, key) }
+    }
+    return nil
   }
 }
 

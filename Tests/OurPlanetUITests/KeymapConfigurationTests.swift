@@ -75,4 +75,24 @@ struct KeymapConfigurationTests {
     fresh.press(.char("Q"))
     #expect(fresh.shell.lastCommand == "quit", "\(place)")
   }
+
+  @Test("while a search is typed, the list moves with move's keys in force that are not text")
+  func searchMovesWithTheKeysInForce() throws {
+    // Rebound to control keys: they move the list while typing, and the arrows are free.
+    let control = ShellHarness(keymap: try keymap([("move", ["Ctrl-P", "Ctrl-N"])])) {
+      ScreenTests().standardFeed($0)
+    }
+    control.advance(to: 100)
+    control.press(.char("/"), .ctrl("n"), .ctrl("n"))
+    #expect(control.statusLine.contains("3/4"), "\(control.statusLine)")
+    control.press(.ctrl("p"), .down)
+    #expect(control.statusLine.contains("2/4"), "the arrows no longer move: \(control.statusLine)")
+    // Rebound to letters, which are text in the search line: the declared arrows stand in there.
+    let letters = ShellHarness(keymap: try keymap([("move", ["w", "z"])])) { ScreenTests().standardFeed($0) }
+    letters.advance(to: 100)
+    letters.press(.char("/"), .down, .down)
+    #expect(letters.statusLine.contains("3/4"), "\(letters.statusLine)")
+    letters.type("z")
+    #expect(letters.screen.contains("/ z"), "z is text while typing")
+  }
 }
