@@ -116,7 +116,9 @@ extension Options {
       commands: [.watch], example: ["--interval", "5m"], current: { .string(durationText($0.interval)) }),
     OptionDeclaration(
       names: ["--bell"], value: .flag { $0.bell = true },
-      summary: "`watch` rings the terminal bell for each change", commands: [.watch], example: ["--bell"],
+      summary:
+        "ring the terminal bell: `watch` for each change, the UI once when a live refresh brings a new or updated event in view",
+      commands: [.watch, .interactive], example: ["--bell"],
       current: { .boolean($0.bell) }),
     OptionDeclaration(
       names: ["--exec"],

@@ -2,40 +2,46 @@ import EONETKit
 import OurPlanetModel
 import RxCore
 
-/// The UI's side of the config's `[[alert]]` rules: how many events in view they mark (for the
-/// status line), and the bell when a live refresh brings a match of a rule with `bell = true`.
+/// The UI's side of the config's `[[alert]]` rules and of `--bell`: how many events in view the
+/// rules mark (for the status line), and the bell when a live refresh brings a match of a rule with
+/// `bell = true` or, with `--bell`, a new or updated event in the days window and region.
 ///
 /// The lists and the map ask ``AlertRules/marks(_:)`` per event shown; this keeps only what needs
-/// a whole catalog: the count, and the matches of the bell rules as the last load left them.
+/// a whole catalog: the count, and every event as the last load left it.
 final class AlertTracker {
   /// The rules.
   let rules: AlertRules
   /// The events in the window and region that a rule marks, counted once each.
   private(set) var count = 0
-  /// The bell rules' matches when the last load ended, by id; `nil` until a load has ended.
-  private var ringing: [String: EventFingerprint]?
+  /// Every event when the last load ended, by id; `nil` until a load has ended.
+  private var known: [String: EventFingerprint]?
   private let bellRules: AlertRules
+  /// Whether anything new or updated in the window and region rings (`--bell`).
+  private let ringsForNews: Bool
   private let bag = DisposeBag()
 
-  /// Follows `context`'s catalog, days and region (nothing at all without rules).
-  init(rules: AlertRules, context: AppContext) {
+  /// Follows `context`'s catalog, days and region (nothing at all without rules or `--bell`).
+  init(rules: AlertRules, ringsForNews: Bool = false, context: AppContext) {
     self.rules = rules
+    self.ringsForNews = ringsForNews
     bellRules = AlertRules(rules.rules.filter(\.bell))
-    guard !rules.isEmpty else { return }
-    let region = context.region.asObservable().observe(on: context.mainScheduler)
-    Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), region)
-      .subscribe(onNext: { [unowned self, unowned context] catalog, days, region in
-        self.count = self.count(in: catalog, scope: EventScope(days: days, region: region))
-        context.host.setNeedsRedraw()
-      })
-      .disposed(by: bag)
-    guard !bellRules.isEmpty else { return }
+    if !rules.isEmpty {
+      let region = context.region.asObservable().observe(on: context.mainScheduler)
+      Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), region)
+        .subscribe(onNext: { [unowned self, unowned context] catalog, days, region in
+          self.count = self.count(in: catalog, scope: EventScope(days: days, region: region))
+          context.host.setNeedsRedraw()
+        })
+        .disposed(by: bag)
+    }
+    guard !bellRules.isEmpty || ringsForNews else { return }
     // A load with no categories (no cache on a first launch) sets nothing: the first that has
-    // some only learns what matches.
+    // some only learns what there is.
     context.catalog
       .filter { !$0.isLoading && !$0.items.isEmpty }
       .subscribe(onNext: { [unowned self, unowned context] catalog in
-        if self.loadEnded(catalog) { context.host.ringBell() }
+        let scope = EventScope(days: context.days.value, region: context.region.value)
+        if self.loadEnded(catalog, scope: scope) { context.host.ringBell() }
       })
       .disposed(by: bag)
   }
@@ -49,17 +55,29 @@ final class AlertTracker {
     return count
   }
 
-  /// Takes the bell rules' matches at the end of a load.
+  /// Takes every event at the end of a load.
   ///
-  /// - Returns: Whether the load brought one that was not there, or has changed, since the last
-  ///   load ended: ring once. The first load (the stored data) only sets what is known.
-  private func loadEnded(_ catalog: Catalog) -> Bool {
-    var matches: [String: EventFingerprint] = [:]
+  /// - Returns: Whether the load brought, since the last load ended, an event that was not there
+  ///   or has changed and that rings: a bell rule's match, or with `--bell` one inside `scope`.
+  ///   Ring once. The first load (the stored data) only sets what is known. Everything is kept, not
+  ///   only what rings, so a wider window or another region later does not count old events new.
+  private func loadEnded(_ catalog: Catalog, scope: EventScope) -> Bool {
+    var events: [String: EventFingerprint] = [:]
+    var rings = false
     for item in catalog.items {
-      for event in item.events where bellRules.marks(event) { matches[event.id] = EventFingerprint(event) }
+      for event in item.events {
+        let fingerprint = EventFingerprint(event)
+        events[event.id] = fingerprint
+        guard !rings, let known, known[event.id] != fingerprint else { continue }
+        // The window counts back from the category's own fetch time, as its rows do.
+        let inView =
+          ringsForNews
+          && (item.fetchedAt.map { scope.contains(event, reference: $0) }
+            ?? scope.containsIgnoringWindow(event))
+        rings = inView || bellRules.marks(event)
+      }
     }
-    defer { ringing = matches }
-    guard let known = ringing else { return false }
-    return matches.contains { id, fingerprint in known[id] != fingerprint }
+    known = events
+    return rings
   }
 }

@@ -92,3 +92,70 @@ struct AlertTrackerTests {
     #expect(app.host.bells == 1, "nothing new: no bell")
   }
 }
+
+/// Issue 27, item 19: `--bell` in the UI rings once when a live refresh brings something new.
+@Suite("The refresh bell (--bell)")
+struct RefreshBellTests {
+  private static func fire(_ id: String, daysAgo: Double, acres: Double = 100) -> EOEvent {
+    EOEvent(
+      id: id, title: "Fire \(id)", categories: [Fixture.fires],
+      geometries: [
+        EOGeometry(
+          date: Fixture.reference.addingTimeInterval(-daysAgo * 86_400),
+          shape: .point(EOCoordinate(longitude: -100, latitude: 40)),
+          magnitude: EOMagnitude(value: acres, unit: "acres"))
+      ])
+  }
+
+  private static let first = [fire("f1", daysAgo: 1), fire("f2", daysAgo: 2)]
+
+  private func harness(bell: Bool, later: [[EOEvent]]) -> ShellHarness {
+    var options = AppOptions(days: 30)
+    options.bell = bell
+    return ShellHarness(options: options) { scheduler in
+      let feed = ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([.next(10, Self.first), .completed(10)]).asObservable()
+        ])
+      feed.laterEventSequence["wildfires"] = later
+      return feed
+    }
+  }
+
+  private func refresh(_ app: ShellHarness) {
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+  }
+
+  @Test(
+    "a refresh bringing a new or updated event in the window rings once; the first load, a refresh without news and news outside the window do not"
+  )
+  func ringsForNews() {
+    let later = [
+      Self.first + [Self.fire("f3", daysAgo: 0.5)],  // new
+      Self.first + [Self.fire("f3", daysAgo: 0.5)],  // nothing new
+      Self.first + [Self.fire("f3", daysAgo: 0.5), Self.fire("old", daysAgo: 90)],  // new, but outside 30 days
+      [Self.fire("f1", daysAgo: 1, acres: 900), Self.fire("f2", daysAgo: 2), Self.fire("f3", daysAgo: 0.5)],  // updated
+    ]
+    let app = harness(bell: true, later: later)
+    app.advance(to: 100)
+    #expect(app.host.bells == 0, "the first load only learns what there is")
+    refresh(app)
+    #expect(app.host.bells == 1, "a new event")
+    refresh(app)
+    #expect(app.host.bells == 1, "nothing new")
+    refresh(app)
+    #expect(app.host.bells == 1, "what is new lies outside the window")
+    refresh(app)
+    #expect(app.host.bells == 2, "an updated event")
+  }
+
+  @Test("without --bell a refresh that brings news stays quiet")
+  func quietByDefault() {
+    let app = harness(bell: false, later: [Self.first + [Self.fire("f3", daysAgo: 0.5)]])
+    app.advance(to: 100)
+    refresh(app)
+    #expect(app.host.bells == 0)
+  }
+}

@@ -78,8 +78,9 @@ extension Manual {
       change: each that ends is recorded at once, so a restart after a kill re-runs only the one \
       the kill cut. The UI marks the events a rule matches with a triangle (`^` without UTF-8) in the \
       lists and on the map, counts them on the status line (`3 alerts`), and rings the bell once when a \
-      refresh brings a new or changed match of a rule with `bell = true`. `--bell` and the rules' \
-      bell ring only when standard error is a terminal.
+      refresh brings a new or changed match of a rule with `bell = true`; `ourplanet --bell` rings \
+      it once when a live refresh brings any new or updated event in the days window and region. \
+      `--bell` and the rules' bell ring only when standard error is a terminal.
       """,
       """
       As a service. `make install` installs a systemd user unit, `ourplanet-watch.service`, that \

@@ -17,6 +17,9 @@ public struct AppOptions: Sendable, Equatable {
   public var alerts = AlertRules()
   /// The config's named places, which the UI offers as region filters.
   public var places: [Configuration.Place] = []
+  /// Ring the terminal bell once when a live refresh brings a new or updated event in the days
+  /// window and region (`--bell`).
+  public var bell = false
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)

@@ -41,6 +41,9 @@ final class ScriptedFeed: EventFeed, @unchecked Sendable {
   var events: [String: Observable<[EOEvent]>]
   /// Answers for later refreshes, by category: the first refresh uses `events`.
   var laterEvents: [String: Observable<[EOEvent]>] = [:]
+  /// Answers for the refreshes after the first, in turn, by category (the last one repeats);
+  /// before `laterEvents`.
+  var laterEventSequence: [String: [[EOEvent]]] = [:]
   private var calls: [String: Int] = [:]
   var fetchedAt: Date
 
@@ -62,8 +65,14 @@ final class ScriptedFeed: EventFeed, @unchecked Sendable {
   func liveEvents(of category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     let fetchedAt = self.fetchedAt
     calls[category.id, default: 0] += 1
+    let call = calls[category.id] ?? 1
+    let sequence = laterEventSequence[category.id] ?? []
     let answer =
-      calls[category.id] == 1 ? events[category.id] : (laterEvents[category.id] ?? events[category.id])
+      call == 1
+      ? events[category.id]
+      : !sequence.isEmpty
+        ? .just(sequence[min(call - 2, sequence.count - 1)])
+        : (laterEvents[category.id] ?? events[category.id])
     return (answer ?? .error(EONETError.httpStatus(url: "u", status: 404)))
       .map { EOFetched(value: $0, source: .live, fetchedAt: fetchedAt) }
   }
