@@ -132,11 +132,13 @@ struct RefreshBellTests {
     "a refresh bringing a new or updated event in the window rings once; the first load, a refresh without news and news outside the window do not"
   )
   func ringsForNews() {
+    let recent = Self.fire("f3", daysAgo: 0.5)
+    // New; nothing new; new but outside 30 days; f1 updated.
     let later = [
-      Self.first + [Self.fire("f3", daysAgo: 0.5)],  // new
-      Self.first + [Self.fire("f3", daysAgo: 0.5)],  // nothing new
-      Self.first + [Self.fire("f3", daysAgo: 0.5), Self.fire("old", daysAgo: 90)],  // new, but outside 30 days
-      [Self.fire("f1", daysAgo: 1, acres: 900), Self.fire("f2", daysAgo: 2), Self.fire("f3", daysAgo: 0.5)],  // updated
+      Self.first + [recent],
+      Self.first + [recent],
+      Self.first + [recent, Self.fire("old", daysAgo: 90)],
+      [Self.fire("f1", daysAgo: 1, acres: 900), Self.fire("f2", daysAgo: 2), recent],
     ]
     let app = harness(bell: true, later: later)
     app.advance(to: 100)
