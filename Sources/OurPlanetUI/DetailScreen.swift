@@ -11,13 +11,17 @@ final class DetailScreen: Screen {
   private let context: any DetailEnvironment
   private unowned let list: EventsScreen
   private var event: EOEvent
+  /// The event as the user last saw it before opening it: the detail says what changed since.
+  private var seenBefore: EventFingerprint?
   private var pane: DetailPane
 
-  init(event: EOEvent, list: EventsScreen, context: any DetailEnvironment) {
+  init(event: EOEvent, seenBefore: EventFingerprint?, list: EventsScreen, context: any DetailEnvironment) {
     self.context = context
     self.list = list
     self.event = event
-    self.pane = DetailPane(title: event.title, text: Self.text(for: event, ascii: context.ascii))
+    self.seenBefore = seenBefore
+    self.pane = DetailPane(
+      title: event.title, text: Self.text(for: event, since: seenBefore, ascii: context.ascii))
   }
 
   var breadcrumb: String { event.title }
@@ -68,7 +72,7 @@ final class DetailScreen: Screen {
     guard let current = list.events.first(where: { $0.id == event.id }), current != event else { return }
     event = current
     pane.title = current.title
-    pane.replaceText(Self.text(for: current, ascii: context.ascii))
+    pane.replaceText(Self.text(for: current, since: seenBefore, ascii: context.ascii))
   }
 
   private func step(by offset: Int) {
@@ -77,8 +81,9 @@ final class DetailScreen: Screen {
       return
     }
     event = next
+    seenBefore = context.seen.state.value.events[next.id]
     context.seen.markSeen([next])
-    pane = DetailPane(title: next.title, text: Self.text(for: next, ascii: context.ascii))
+    pane = DetailPane(title: next.title, text: Self.text(for: next, since: seenBefore, ascii: context.ascii))
   }
 
   private func openLink(number: Int) {
@@ -94,7 +99,7 @@ final class DetailScreen: Screen {
     context.open(links[number - 1].url)
   }
 
-  private static func text(for event: EOEvent, ascii: Bool) -> String {
-    EventDetail.lines(for: event, ascii: ascii).joined(separator: "\n")
+  private static func text(for event: EOEvent, since seen: EventFingerprint?, ascii: Bool) -> String {
+    EventDetail.lines(for: event, since: seen, ascii: ascii).joined(separator: "\n")
   }
 }

@@ -87,8 +87,9 @@ final class EventsScreen: Screen, Searchable {
   /// Opens the selected event's detail, marking it seen.
   private func openSelection() -> ScreenAction {
     guard let event = selectedEvent else { return .handled }
+    let seenBefore = seen.events[event.id]
     context.seen.markSeen([event])
-    return .push(context.detailScreen(of: event, in: self))
+    return .push(context.detailScreen(of: event, seenBefore: seenBefore, in: self))
   }
 
   /// `s`: the next sort order (distance only with a point to measure from).

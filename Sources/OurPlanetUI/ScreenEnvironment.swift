@@ -63,8 +63,9 @@ protocol EventsEnvironment: ScreenEnvironment {
   func export(_ events: [EOEvent], as format: EventExport.Format, name: String)
   /// Copies the event's EONET link through the terminal.
   func copyLink(of event: EOEvent?)
-  /// The detail of `event`, stepping through `list` with J and K.
-  func detailScreen(of event: EOEvent, in list: EventsScreen) -> Screen
+  /// The detail of `event`, stepping through `list` with J and K, saying what changed since the
+  /// event looked like `seenBefore`.
+  func detailScreen(of event: EOEvent, seenBefore: EventFingerprint?, in list: EventsScreen) -> Screen
 }
 
 /// What the detail screen may use: the map, the seen marks, and links.
@@ -84,7 +85,7 @@ extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironmen
     EventsScreen(categoryID: categoryID, context: self)
   }
 
-  func detailScreen(of event: EOEvent, in list: EventsScreen) -> Screen {
-    DetailScreen(event: event, list: list, context: self)
+  func detailScreen(of event: EOEvent, seenBefore: EventFingerprint?, in list: EventsScreen) -> Screen {
+    DetailScreen(event: event, seenBefore: seenBefore, list: list, context: self)
   }
 }

@@ -503,6 +503,43 @@ struct SmallWordsTests {
   }
 }
 
+/// Issue 27, item 16: the detail of an updated event says what changed since it was last opened.
+@Suite("What changed, in the detail")
+struct DetailChangeTests {
+  @Test("reopened after a refresh moved it and grew it, the detail says how far, which way and from what")
+  func saysWhatChanged() {
+    let seen = Fixture.event("f1", daysAgo: 1, title: "Rim Fire", magnitude: (100, "acres"))
+    let moved = EOEvent(
+      id: seen.id, title: seen.title, link: seen.link, categories: seen.categories, sources: seen.sources,
+      geometries: seen.geometries + [
+        EOGeometry(
+          date: Fixture.reference, shape: .point(EOCoordinate(longitude: -99, latitude: 40)),
+          magnitude: EOMagnitude(value: 900, unit: "acres"))
+      ])
+    let app = ShellHarness { scheduler in
+      let feed = ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([.next(10, [seen]), .completed(10)]).asObservable()
+        ])
+      feed.laterEvents["wildfires"] = .just([moved])
+      return feed
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .enter)
+    #expect(!app.screen.contains("Since you last looked"), "opened the first time:\n\(app.screen)")
+    app.press(.escape)
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    app.press(.enter)
+    #expect(
+      app.screen.contains("Since you last looked: moved 85 km E in 1 new record · magnitude 100 → 900 acres"),
+      "\(app.screen)")
+    app.press(.escape, .enter)
+    #expect(!app.screen.contains("Since you last looked"), "seen now:\n\(app.screen)")
+  }
+}
+
 /// Issue 27, item 9: nothing moves the list while data arrives.
 @Suite("A steady list during a refresh")
 struct SteadyListTests {

@@ -5,8 +5,14 @@ public enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
   /// Sources are numbered from 1 so a digit key can open any of them.
-  public static func lines(for event: EOEvent, ascii: Bool = false) -> [String] {
+  public static func lines(for event: EOEvent, since seen: EventFingerprint? = nil, ascii: Bool = false)
+    -> [String]
+  {
     var lines: [String] = []
+    if let seen, let delta = EventDelta(event, since: seen) {
+      lines.append("Since you last looked: \(delta.summary(ascii: ascii))")
+      lines.append("")
+    }
     let categories = event.categories.map(\.title).joined(separator: ", ")
     if !categories.isEmpty { lines.append("Categories: \(categories)") }
     if let closed = event.closed {
