@@ -125,6 +125,7 @@ final class CategoriesScreen: Screen, Searchable {
 
   private func rebuildRows() {
     rowsAreStale = false
+    list.highlight = Rows.searchHighlight(query)
     let needle = query.lowercased()
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.

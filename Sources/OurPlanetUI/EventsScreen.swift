@@ -198,6 +198,7 @@ final class EventsScreen: Screen, Searchable {
   private func stateChanged(_ state: EventListState) {
     let reordered = self.state.map { $0.sort != state.sort } ?? false
     self.state = state
+    list.highlight = Rows.searchHighlight(query)
     rebuildRows()
     // A new order shows its top, as every list tool does: the old selection, kept, would leave the
     // screen on rows the order put far down.

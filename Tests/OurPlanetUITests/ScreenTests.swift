@@ -503,6 +503,35 @@ struct SmallWordsTests {
   }
 }
 
+/// Issue 27, item 17: the search's match reads in the titles, without colour.
+@Suite("The search match in titles")
+struct SearchHighlightTests {
+  @Test("while a search is typed, each title's match is bold and underlined, and nothing else is")
+  func underlinesTheMatch() throws {
+    let app = ShellHarness { ScreenTests().standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("/"))
+    app.type("creek")
+    app.advance(to: app.scheduler.clock + 5)
+    var buffer = CellBuffer(size: app.size, symbols: app.host.symbols)
+    app.shell.render(into: &buffer)
+    let row = try #require(buffer.lines.firstIndex { $0.contains("Texas Creek Fire") }, "\(app.screen)")
+    let start = try #require(buffer.lines[row].range(of: "Creek")).lowerBound
+    let column = buffer.lines[row].distance(from: buffer.lines[row].startIndex, to: start)
+    let marked = (0..<app.size.width).filter { buffer[$0, row].style.attributes.contains(.underline) }
+    #expect(marked == Array(column..<column + 5), "\(buffer.lines[row])")
+    #expect(
+      (0..<app.size.width).allSatisfy {
+        !buffer[$0, row].style.attributes.contains(.underline) || marked.contains($0)
+      })
+    app.press(.escape)
+    app.advance(to: app.scheduler.clock + 5)
+    var cleared = CellBuffer(size: app.size, symbols: app.host.symbols)
+    app.shell.render(into: &cleared)
+    #expect(!(0..<app.size.width).contains { cleared[$0, row].style.attributes.contains(.underline) })
+  }
+}
+
 /// Issue 27, item 16: the detail of an updated event says what changed since it was last opened.
 @Suite("What changed, in the detail")
 struct DetailChangeTests {

@@ -55,6 +55,8 @@ public struct ListView {
   public private(set) var scrollOffset: Int = 0
   /// Shown when there are no rows.
   public var emptyMessage: String
+  /// Where a row's title matches what is searched, in its characters: drawn bold and underlined.
+  public var highlight: ((String) -> Range<Int>?)?
   /// Styles.
   public var theme: Theme
   /// Rows the last render showed: the distance PgUp/PgDn move.
@@ -208,6 +210,9 @@ public struct ListView {
     let textArea = Rect(x: x, y: rect.y, width: textRight - x, height: 1)
     let title = TextLayout.truncate(row.text, toWidth: textArea.width, ellipsis: ellipsis)
     let used = buffer.write(title, at: Point(x: x, y: rect.y), style: style(theme.text), clip: textArea)
+    if let match = highlight?(row.text) {
+      underline(match, of: row.text, shown: title, x: x, in: textArea, style: style, buffer: &buffer)
+    }
     let gap = 2
     let detailWidth = textArea.width - used - gap
     if !row.detail.isEmpty && title == row.text && detailWidth > 0 {
@@ -215,6 +220,24 @@ public struct ListView {
       buffer.write(
         detail, at: Point(x: x + used + gap, y: rect.y), style: style(theme.secondary), clip: textArea)
     }
+  }
+
+  /// Draws again, bold and underlined, the characters `match` of `text` that `shown` (the title as
+  /// truncated) still holds: the search's match reads without colour.
+  private func underline(
+    _ match: Range<Int>, of text: String, shown: String, x: Int, in area: Rect, style: (Style) -> Style,
+    buffer: inout CellBuffer
+  ) {
+    // A truncated title keeps its first characters, then the ellipsis.
+    let kept = shown == text ? shown.count : max(0, shown.count - buffer.symbols.ellipsis.count)
+    let end = min(match.upperBound, kept)
+    guard match.lowerBound < end else { return }
+    let characters = Array(text)
+    let before = DisplayWidth.of(String(characters[..<match.lowerBound]))
+    let marked = String(characters[match.lowerBound..<end])
+    buffer.write(
+      marked, at: Point(x: x + before, y: area.y), style: style(theme.text).adding([.bold, .underline]),
+      clip: area)
   }
 
   private mutating func clampSelection() {
