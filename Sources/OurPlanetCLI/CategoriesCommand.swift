@@ -19,7 +19,7 @@ enum CategoriesCommand {
       Console.error("cannot load the categories")
       return 1
     }
-    let scope = EventScope(days: options.days, region: options.region)
+    let scope = options.scope
     if options.json {
       Console.output(catalog.items.map { json(for: $0, scope: scope) }.serializedOnePerLine())
     } else {

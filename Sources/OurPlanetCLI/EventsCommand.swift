@@ -14,7 +14,7 @@ enum EventsCommand {
   /// - Returns: The exit status: 0 when the events loaded, 2 for an unknown category, 1 otherwise
   ///   (stored data, if any, is still printed).
   static func run(_ options: Options, categoryID: String, client: EONETClient) -> Int32 {
-    let scope = EventScope(days: options.days, region: options.region)
+    let scope = options.scope
     if categoryID.lowercased() == EventListViewModel.allCategoriesID {
       let (catalog, status) = CatalogLoad.run(options, client: client)
       guard !catalog.items.isEmpty else {

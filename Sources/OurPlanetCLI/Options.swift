@@ -79,6 +79,9 @@ struct Options: Equatable {
   var logFile: URL?
   /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.
   var region: Region?
+  /// What the commands list and count: the days window and the region, as one scope (the one place
+  /// the command line's filters meet).
+  var scope: EventScope { EventScope(days: days, region: region) }
   /// The region as it was given, for `ourplanet config`.
   var regionText: RegionText?
   /// `--sort date|magnitude|title|distance`.

@@ -167,7 +167,7 @@ enum WatchCommand {
 
   /// One look: every category's events in the days window.
   private static func look(_ options: Options, client: EONETClient) -> Look {
-    let scope = EventScope(days: options.days, region: options.region)
+    let scope = options.scope
     let feed = LiveEventFeed(client: client, days: scope.requestDays)
     switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
     case .failure(let error):

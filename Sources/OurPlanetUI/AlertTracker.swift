@@ -26,10 +26,9 @@ final class AlertTracker {
     self.ringsForNews = ringsForNews
     bellRules = AlertRules(rules.rules.filter(\.bell))
     if !rules.isEmpty {
-      let region = context.region.asObservable().observe(on: context.mainScheduler)
-      Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), region)
-        .subscribe(onNext: { [unowned self, unowned context] catalog, days, region in
-          self.count = self.count(in: catalog, scope: EventScope(days: days, region: region))
+      Observable.combineLatest(context.catalog, context.scopes)
+        .subscribe(onNext: { [unowned self, unowned context] catalog, scope in
+          self.count = self.count(in: catalog, scope: scope)
           context.host.setNeedsRedraw()
         })
         .disposed(by: bag)
@@ -40,8 +39,7 @@ final class AlertTracker {
     context.catalog
       .filter { !$0.isLoading && !$0.items.isEmpty }
       .subscribe(onNext: { [unowned self, unowned context] catalog in
-        let scope = EventScope(days: context.days.value, region: context.region.value)
-        if self.loadEnded(catalog, scope: scope) { context.host.ringBell() }
+        if self.loadEnded(catalog, scope: context.scope) { context.host.ringBell() }
       })
       .disposed(by: bag)
   }

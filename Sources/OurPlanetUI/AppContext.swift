@@ -39,6 +39,14 @@ final class AppContext {
   let region: BehaviorRelay<Region?>
   /// The events list's order (`s` cycles it).
   let sort: BehaviorRelay<EventSort>
+  /// What every screen counts and lists: the shared days window and region, as one scope. The one
+  /// place the UI's filters meet; a filter the user can change joins here.
+  var scope: EventScope { EventScope(days: days.value, region: region.value) }
+  /// ``scope`` as it changes, a new value per change of the window or the region, on the main
+  /// scheduler.
+  private(set) lazy var scopes: Observable<EventScope> = Observable.combineLatest(
+    days.asObservable().distinctUntilChanged(), region.asObservable().observe(on: mainScheduler)
+  ) { days, region in EventScope(days: days, region: region) }
   /// The config's alert rules: the lists and the map mark the events they match.
   let alerts: AlertRules
   /// The world map the events and detail screens share; its markers are flagged as the lists'

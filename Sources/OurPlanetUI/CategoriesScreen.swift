@@ -25,19 +25,16 @@ final class CategoriesScreen: Screen, Searchable {
 
   init(context: any CategoriesEnvironment) {
     self.context = context
-    scope = EventScope(days: context.days.value, region: context.region.value)
+    scope = context.scope
     let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
-    let region = context.region.asObservable().observe(on: context.mainScheduler)
-    Observable.combineLatest(
-      context.catalog, context.days.asObservable().distinctUntilChanged(), seen, region
-    )
-    .subscribe(onNext: { [unowned self] catalog, days, _, region in
-      self.catalog = catalog
-      self.scope = EventScope(days: days, region: region)
-      self.rowsAreStale = true
-      self.context.host.setNeedsRedraw()
-    })
-    .disposed(by: bag)
+    Observable.combineLatest(context.catalog, context.scopes, seen)
+      .subscribe(onNext: { [unowned self] catalog, scope, _ in
+        self.catalog = catalog
+        self.scope = scope
+        self.rowsAreStale = true
+        self.context.host.setNeedsRedraw()
+      })
+      .disposed(by: bag)
   }
 
   var breadcrumb: String { "" }

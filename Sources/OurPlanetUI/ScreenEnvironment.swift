@@ -30,10 +30,9 @@ extension ScreenEnvironment {
 protocol CategoriesEnvironment: ScreenEnvironment {
   /// The catalog, on the main scheduler, replaying the latest to each new screen.
   var catalog: Observable<Catalog> { get }
-  /// The days window all screens share.
-  var days: BehaviorRelay<Int> { get }
-  /// The region filter all screens share.
-  var region: BehaviorRelay<Region?> { get }
+  /// The scope all screens share (the days window and the region), now and as it changes.
+  var scope: EventScope { get }
+  var scopes: Observable<EventScope> { get }
   /// What the user has seen.
   var seen: SeenTracker { get }
   /// The screen of one category's events (or of all, for ``EventListViewModel/allCategoriesID``).

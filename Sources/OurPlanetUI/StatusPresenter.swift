@@ -48,13 +48,11 @@ final class StatusPresenter {
   /// The status line for the current state.
   func line(position: String?) -> StatusLine {
     let catalog = context.latestCatalog
-    let days = context.days.value
     let help = "? help"
     var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help)
     line.spinner = Spinner(isSpinning: catalog.isLoading)
     line.tick = context.host.animationTick
-    let events = Formatting.count(
-      catalog.eventCount(in: EventScope(days: days, region: context.region.value)), "event")
+    let events = Formatting.count(catalog.eventCount(in: context.scope), "event")
     if catalog.isLoading {
       // No bar while the category list itself is asked for: there is nothing yet to count.
       if !catalog.items.isEmpty {
@@ -81,7 +79,7 @@ final class StatusPresenter {
       line.messageKind = .error
     } else {
       let total =
-        "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(EventWindow(days: days).phrase))"
+        "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(context.scope.window.phrase))"
       let next =
         context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.time($0).prefix(5))" }
         ?? ""

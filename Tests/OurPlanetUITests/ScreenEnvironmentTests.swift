@@ -11,7 +11,7 @@ import Testing
 /// screen's protocol names, and recording what the screen asks of it.
 @Suite("Screen environments")
 struct ScreenEnvironmentTests {
-  /// The categories screen's whole world: a catalog, the shared window and region, the seen marks,
+  /// The categories screen's whole world: a catalog, the shared scope, the seen marks,
   /// the status line and the way to a category's events.
   final class CategoriesWorld: CategoriesEnvironment {
     let headless = HeadlessHost()
@@ -20,8 +20,9 @@ struct ScreenEnvironmentTests {
     var mainScheduler: SchedulerType { scheduler }
     let catalogs: BehaviorRelay<Catalog>
     var catalog: Observable<Catalog> { catalogs.asObservable() }
-    let days = BehaviorRelay(value: 30)
-    let region = BehaviorRelay<Region?>(value: nil)
+    let scopeRelay = BehaviorRelay(value: EventScope(days: 30))
+    var scope: EventScope { scopeRelay.value }
+    var scopes: Observable<EventScope> { scopeRelay.asObservable() }
     let seen = SeenTracker(seen: SeenState(baseline: nil))
     private(set) var said: [String] = []
     private(set) var opened: [String] = []
@@ -93,5 +94,24 @@ struct ScreenEnvironmentTests {
     #expect(world.seen.state.value.hasSeen(fires + storms))
     #expect(world.said == ["Marked every event of every category seen"])
     #expect(world.opened.isEmpty)
+  }
+
+  @Test("the screen counts in the one scope its environment gives, and follows it as it changes")
+  func countsInTheScope() {
+    let world = world()
+    let screen = CategoriesScreen(context: world)
+    world.scheduler.advanceTo(1)
+    let row = { (title: String) -> String in
+      var buffer = CellBuffer(size: Size(width: 60, height: 6), symbols: .unicode)
+      screen.render(into: &buffer, rect: Rect(x: 0, y: 0, width: 60, height: 6))
+      return buffer.lines.first { $0.contains(title) } ?? ""
+    }
+    #expect(row("Wildfires").hasSuffix(" 2"), "\(row("Wildfires"))")
+    // Far from every event (they are all at 40°N 100°W).
+    world.scopeRelay.accept(
+      EventScope(days: 30, region: .near(EOCoordinate(longitude: 20, latitude: -30), radiusKilometres: 50)))
+    world.scheduler.advanceTo(2)
+    #expect(row("Wildfires").hasSuffix(" 0"), "\(row("Wildfires"))")
+    #expect(screen.headerRight.contains("within 50 km"), "\(screen.headerRight)")
   }
 }
