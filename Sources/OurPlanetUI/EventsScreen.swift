@@ -15,6 +15,8 @@ final class EventsScreen: Screen, Searchable {
   private var seen: SeenState { context.seen.state.value }
   private var state: EventListState?
   private var list = ListView(emptyMessage: "Loading events…")
+  /// The slider as last drawn, with its row and the timeline's: a click or drag there sets the days.
+  private var drawnSlider: (slider: SliderView, rect: Rect, timeline: Rect?)?
 
   init(categoryID: String, context: any EventsEnvironment) {
     self.context = context
@@ -103,6 +105,10 @@ final class EventsScreen: Screen, Searchable {
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
+    if let days = sliderDays(for: event) {
+      model.setDays(days)
+      return .handled
+    }
     if let picked = context.map.handleMouse(event) {
       if !picked.isEmpty { list.select(id: picked) }
       return .handled
@@ -112,6 +118,22 @@ final class EventsScreen: Screen, Searchable {
     case .moved?: return .handled
     case nil: return .unhandled
     }
+  }
+
+  /// The days a click, or a drag that started on the slider or the timeline, asks for: the slider
+  /// value of the column it ends on (the timeline's columns line up with the track).
+  private func sliderDays(for event: MouseEvent) -> Int? {
+    guard let drawnSlider else { return nil }
+    let rows = [drawnSlider.rect] + (drawnSlider.timeline.map { [$0] } ?? [])
+    let onSlider = { (point: Point) in rows.contains { $0.contains(point) } }
+    switch event.kind {
+    case .click: guard onSlider(event.point) else { return nil }
+    case .drag(let from): guard onSlider(from) else { return nil }
+    default: return nil
+    }
+    return drawnSlider.slider.value(
+      atColumn: event.point.x,
+      in: Rect(x: drawnSlider.rect.x, y: drawnSlider.rect.y, width: drawnSlider.rect.width, height: 1))
   }
 
   /// From this height the notice keeps its row when it has nothing to say.
@@ -125,8 +147,10 @@ final class EventsScreen: Screen, Searchable {
     let label = (days == 1 ? "Last day" : "Last \(Formatting.count(days)) days")
     let padded =
       label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
+    var drawnTimeline: Rect?
     if rect.height >= 8 {
       let (timelineRect, below) = rest.splitTop(1)
+      drawnTimeline = timelineRect
       TimelineView(
         counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
         leadingWidth: DisplayWidth.of(padded) + 2
@@ -135,8 +159,9 @@ final class EventsScreen: Screen, Searchable {
       rest = below
     }
     let (sliderRect, afterSlider) = rest.splitTop(1)
-    SliderView(value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded)
-      .render(into: &buffer, rect: sliderRect)
+    let slider = SliderView(value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded)
+    slider.render(into: &buffer, rect: sliderRect)
+    drawnSlider = (slider, sliderRect, drawnTimeline)
     rest = afterSlider
     var listRect = rest
     // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came

@@ -503,6 +503,54 @@ struct SmallWordsTests {
   }
 }
 
+/// Issue 27, item 18 (the slider's half): a click or a drag on the slider or the timeline sets the days.
+@Suite("The slider and the timeline under the mouse")
+struct SliderMouseTests {
+  /// The events screen of the standard feed, and the slider's row with its arrows' columns.
+  private func open() throws -> (app: ShellHarness, row: Int, left: Int, right: Int) {
+    let app = ShellHarness { ScreenTests().standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    let row = try #require(app.lines.firstIndex { $0.hasPrefix("Last 30 days") }, "\(app.screen)")
+    let line = Array(app.lines[row])
+    let left = try #require(line.firstIndex(of: "◀"))
+    let right = try #require(line.firstIndex(of: "▶"))
+    return (app, row, left, right)
+  }
+
+  @Test("a click on the track sets the days it stands for; the arrows step by one; the label does nothing")
+  func clicks() throws {
+    let (app, row, left, right) = try open()
+    app.press(.mouse(MouseEvent(.click, at: Point(x: right - 1, y: row))))
+    #expect(app.lines[row].hasPrefix("Last 360 days"), "\(app.lines[row])")
+    app.press(.mouse(MouseEvent(.click, at: Point(x: right, y: row))))
+    #expect(app.lines[row].hasPrefix("Last 360 days"), "the right arrow stops at the end")
+    app.press(.mouse(MouseEvent(.click, at: Point(x: left, y: row))))
+    #expect(app.lines[row].hasPrefix("Last 359 days"), "\(app.lines[row])")
+    app.press(.mouse(MouseEvent(.click, at: Point(x: left + 1, y: row))))
+    #expect(app.lines[row].hasPrefix("Last day "), "\(app.lines[row])")
+    app.press(.mouse(MouseEvent(.click, at: Point(x: 2, y: row))))
+    #expect(app.lines[row].hasPrefix("Last day "), "a click on the label changes nothing")
+    // The knob shows where the click was.
+    let middle = (left + right) / 2
+    app.press(.mouse(MouseEvent(.click, at: Point(x: middle, y: row))))
+    #expect(Array(app.lines[row])[middle] == "●", "\(app.lines[row])")
+  }
+
+  @Test("a click on the timeline, and a drag from the slider, set the days of the column they end on")
+  func timelineAndDrag() throws {
+    let (app, row, left, right) = try open()
+    app.press(.mouse(MouseEvent(.click, at: Point(x: right - 1, y: row - 1))))
+    #expect(app.lines[row].hasPrefix("Last 360 days"), "timeline: \(app.lines[row])")
+    app.press(.mouse(MouseEvent(.drag(from: Point(x: right - 1, y: row)), at: Point(x: left + 1, y: row))))
+    #expect(app.lines[row].hasPrefix("Last day "), "drag: \(app.lines[row])")
+    // A drag that starts in the list is the list's, not the slider's.
+    app.press(
+      .mouse(MouseEvent(.drag(from: Point(x: right - 1, y: row + 3)), at: Point(x: right - 1, y: row))))
+    #expect(app.lines[row].hasPrefix("Last day "), "\(app.lines[row])")
+  }
+}
+
 /// Issue 27, item 17: the search's match reads in the titles, without colour.
 @Suite("The search match in titles")
 struct SearchHighlightTests {

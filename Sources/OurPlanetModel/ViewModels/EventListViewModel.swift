@@ -83,7 +83,12 @@ public final class EventListViewModel: @unchecked Sendable {
 
   /// Moves the slider by `step` days, kept within ``dayRange``.
   public func adjustDays(by step: Int) {
-    let next = min(max(days.value + step, dayRange.lowerBound), dayRange.upperBound)
+    setDays(days.value + step)
+  }
+
+  /// Sets the days filter to `value`, kept inside the slider's bounds (a click on the slider).
+  public func setDays(_ value: Int) {
+    let next = min(max(value, dayRange.lowerBound), dayRange.upperBound)
     if next != days.value { days.accept(next) }
   }
 }
