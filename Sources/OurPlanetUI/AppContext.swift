@@ -42,10 +42,11 @@ final class AppContext {
   /// What every screen counts and lists: the shared days window and region, as one scope. The one
   /// place the UI's filters meet; a filter the user can change joins here.
   var scope: EventScope { EventScope(days: days.value, region: region.value) }
-  /// ``scope`` as it changes, a new value per change of the window or the region, on the main
-  /// scheduler.
+  /// ``scope`` as it changes, a new value per change of the window or the region, at once: only the
+  /// main thread writes them (keys, the mouse, the place picker), so a screen opened has its scope
+  /// on its first frame.
   private(set) lazy var scopes: Observable<EventScope> = Observable.combineLatest(
-    days.asObservable().distinctUntilChanged(), region.asObservable().observe(on: mainScheduler)
+    days.asObservable().distinctUntilChanged(), region.asObservable()
   ) { days, region in EventScope(days: days, region: region) }
   /// The config's alert rules: the lists and the map mark the events they match.
   let alerts: AlertRules

@@ -22,7 +22,7 @@ final class EventsScreen: Screen, Searchable {
     self.context = context
     let model = EventListViewModel(
       categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
-      scheduler: context.mainScheduler, region: context.region.asObservable(),
+      scheduler: context.mainScheduler, filters: context.scopes,
       sort: context.sort.asObservable())
     self.model = model
     context.map.pane.show([])

@@ -49,6 +49,9 @@ protocol EventsEnvironment: ScreenEnvironment {
   /// The days window all screens share, and the slider's bounds.
   var days: BehaviorRelay<Int> { get }
   var dayRange: ClosedRange<Int> { get }
+  /// The scope all screens share, as it changes: the list applies its filters (the window is the
+  /// slider's).
+  var scopes: Observable<EventScope> { get }
   /// The region filter and the list's order, shared.
   var region: BehaviorRelay<Region?> { get }
   var sort: BehaviorRelay<EventSort> { get }

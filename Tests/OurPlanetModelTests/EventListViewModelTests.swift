@@ -25,7 +25,7 @@ struct EventListViewModelTests {
   ) -> EventListViewModel {
     EventListViewModel(
       categoryID: id, catalog: catalogs.asObservable(), days: BehaviorRelay(value: days), dayRange: 1...360,
-      scheduler: scheduler, region: .just(region), sort: sort)
+      scheduler: scheduler, filters: .just(EventScope(days: 1, region: region)), sort: sort)
   }
 
   @Test("the days window keeps events on its boundary and drops older ones", arguments: [1, 7, 30, 360])

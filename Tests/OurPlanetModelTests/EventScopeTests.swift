@@ -104,7 +104,7 @@ struct EventScopeTests {
       let catalogs = scheduler.createHotObservable([.next(210, catalog)])
       let model = EventListViewModel(
         categoryID: id, catalog: catalogs.asObservable(), days: BehaviorRelay(value: 7), dayRange: 1...360,
-        scheduler: scheduler, region: .just(region))
+        scheduler: scheduler, filters: .just(EventScope(days: 1, region: region)))
       let res = scheduler.start { model.state }
       let state = try #require(res.events.last?.value.element)
       let ids = id == EventListViewModel.allCategoriesID ? distinct : Set(expected[id] ?? [])

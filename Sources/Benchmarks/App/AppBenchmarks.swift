@@ -113,7 +113,7 @@ private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) 
     let model = EventListViewModel(
       categoryID: EventListViewModel.allCategoriesID, catalog: .just(fresh),
       days: BehaviorRelay(value: 360),
-      dayRange: 1...360, scheduler: scheduler, region: .just(nil))
+      dayRange: 1...360, scheduler: scheduler)
     var list = ListView()
     var buffer = CellBuffer(size: size)
     let subscription = model.state.subscribe(onNext: { state in
@@ -135,7 +135,7 @@ private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) 
     let scheduler = TestScheduler(initialClock: 0)
     let model = EventListViewModel(
       categoryID: EventListViewModel.allCategoriesID, catalog: relay.asObservable(), days: days,
-      dayRange: 1...360, scheduler: scheduler, region: .just(region))
+      dayRange: 1...360, scheduler: scheduler, filters: .just(EventScope(days: 1, region: region)))
     var list = ListView()
     var buffer = CellBuffer(size: size)
     var widest = 0

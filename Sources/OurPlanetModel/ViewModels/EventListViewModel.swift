@@ -33,11 +33,12 @@ public final class EventListViewModel: @unchecked Sendable {
   ///   - days: The shared days relay (the window survives leaving and re-entering the screen).
   ///   - dayRange: The slider's bounds.
   ///   - scheduler: The scheduler of the search throttle (the main scheduler in the app).
-  ///   - region: The region filter (none by default).
+  ///   - filters: The shared scope's filters: everything in it but its window (the slider's) and its
+  ///     text (the search box's) applies; none by default.
   ///   - sort: The order of the list (newest first by default).
   public init(
     categoryID: String, catalog: Observable<Catalog>, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
-    scheduler: SchedulerType, region: Observable<Region?> = .just(nil),
+    scheduler: SchedulerType, filters: Observable<EventScope> = .just(EventScope(days: 1)),
     sort: Observable<EventSort> = .just(.date)
   ) {
     self.days = days
@@ -56,12 +57,22 @@ public final class EventListViewModel: @unchecked Sendable {
       .throttle(.milliseconds(100), latest: true, scheduler: scheduler)
       .distinctUntilChanged()
 
+    // The matching events span the slider's whole range: a change of the window alone (a slider
+    // step) is not a change of the filters.
+    let filters = filters.map { scope in
+      var scope = scope
+      scope.days = range
+      scope.text = ""
+      return scope
+    }
+    .distinctUntilChanged()
+
     // Narrowing a search (typing on) searches the previous result, not the whole list.
-    let matching = Observable.combineLatest(search, source, region.distinctUntilChanged())
+    let matching = Observable.combineLatest(search, source, filters)
       .scan(nil as MatchingEvents?) { previous, inputs in
-        MatchingEvents(
-          source: inputs.1, scope: EventScope(days: range, region: inputs.2, text: inputs.0),
-          previous: previous)
+        var scope = inputs.2
+        scope.text = inputs.0
+        return MatchingEvents(source: inputs.1, scope: scope, previous: previous)
       }
       .compactMap { $0 }
 
