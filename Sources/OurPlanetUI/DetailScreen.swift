@@ -17,7 +17,8 @@ final class DetailScreen: Screen {
     self.context = context
     self.list = list
     self.event = event
-    self.pane = DetailPane(title: event.title, text: Self.text(for: event, ascii: context.ascii))
+    self.pane = DetailPane(
+      title: event.title, text: Self.text(for: event, ascii: context.ascii), theme: context.theme)
   }
 
   var breadcrumb: String { event.title }
@@ -78,7 +79,8 @@ final class DetailScreen: Screen {
     }
     event = next
     context.seen.markSeen([next])
-    pane = DetailPane(title: next.title, text: Self.text(for: next, ascii: context.ascii))
+    pane = DetailPane(
+      title: next.title, text: Self.text(for: next, ascii: context.ascii), theme: context.theme)
   }
 
   private func openLink(number: Int) {

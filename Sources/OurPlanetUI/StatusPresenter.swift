@@ -50,7 +50,7 @@ final class StatusPresenter {
     let catalog = context.latestCatalog
     let days = context.days.value
     let help = "? help"
-    var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help)
+    var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help, theme: context.theme)
     line.spinner = Spinner(isSpinning: catalog.isLoading)
     line.tick = context.host.animationTick
     let events = Formatting.count(
