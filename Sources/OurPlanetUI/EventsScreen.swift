@@ -146,8 +146,10 @@ final class EventsScreen: Screen, Searchable {
     if let notice = state?.notice ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil) {
       let (noticeRect, below) = rest.splitTop(1)
       let failed = state?.state?.isFailure == true
+      // A failure is marked as its category's row is, so it stands out without colour too.
       buffer.write(
-        TextLayout.truncate(notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
+        TextLayout.truncate(
+          (failed ? "! " : "") + notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
         at: Point(x: noticeRect.x, y: noticeRect.y), style: context.theme[failed ? .failed : .offline],
         clip: noticeRect)
       listRect = below

@@ -136,6 +136,35 @@ struct ThemeTests {
     #expect(buffer[land.0, land.1].style == Theme.colorblind[.mapLand])
   }
 
+  @Test("no state is shown by colour alone: failures and errors carry a mark in mono")
+  func everyColouredStateHasASymbol() throws {
+    let stored = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
+        fetchedAt: Fixture.reference, source: .cache, state: .stored)
+    ])
+    let app = ShellHarness(theme: .mono) { scheduler in
+      let feed = ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([
+            .error(10, EONETError.httpStatus(url: "u", status: 500))
+          ])
+          .asObservable()
+        ])
+      feed.storedCatalog = stored
+      return feed
+    }
+    app.advance(to: 100)
+    #expect(app.screen.contains("! Wildfires"))
+    #expect(app.statusLine.hasPrefix("! 1 event · 1 category failed"), "\(app.statusLine)")
+    app.press(.char("G"), .enter)
+    let notice = try #require(app.lines.first { $0.contains("download failed: HTTP 500") }, "\(app.screen)")
+    #expect(notice.hasPrefix("! "), "the failure notice: \(notice)")
+    app.press(.char("r"))
+    #expect(!app.statusLine.hasPrefix("! "), "an answer that is no error has no mark: \(app.statusLine)")
+  }
+
   @Test("the screens draw with the host's theme: mono leaves every cell without a colour")
   func screensDrawWithTheHostsTheme() throws {
     for theme in [Theme.colorblind, .mono] {

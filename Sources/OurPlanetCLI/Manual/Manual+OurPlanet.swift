@@ -100,7 +100,10 @@ extension Manual {
       nearest of the terminal's 256 (the colour cube and grey ramp, never the 16 colours a terminal \
       theme may have changed), or of the 8 basic colours. `NO_COLOR` (set and not empty) and \
       `--no-color` win over any theme: the UI draws in `mono` (a `dumb` terminal has no colours \
-      either).
+      either). No state is shown by colour alone: a failed category and its notice carry `!`, an \
+      error on the status line starts with `!`, new and updated events `N` and `U`, an alert rule's \
+      match `▲`, the selection is in reverse video and the selected marker `◉`, and the timeline's \
+      days window is the stretch left of the slider's knob.
       """,
       """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
