@@ -13,7 +13,11 @@ struct ColorPairs {
     let background: Color
   }
 
+  /// The pair of each combination of the styles' own colours: fitting an RGB colour to 256 compares
+  /// it with 240 entries, too much to do for every cell drawn.
   private var pairs: [Key: Int16] = [:]
+  /// The pair of each combination the terminal shows (two RGB colours may fit to one).
+  private var fittedPairs: [Key: Int16] = [:]
   private var nextPair: Int16 = 1
   private let pairLimit: Int
   private let paletteSize: Int
@@ -35,21 +39,30 @@ struct ColorPairs {
   /// The pair for a style's colours (0, the default pair, when colours are off).
   mutating func pair(for style: Style) -> Int16 {
     guard isEnabled else { return 0 }
+    let wanted = Key(foreground: style.foreground, background: style.background)
+    if let pair = pairs[wanted] { return pair }
+    let pair = allocate(for: wanted)
+    pairs[wanted] = pair
+    return pair
+  }
+
+  /// The pair that shows `wanted` as near as the terminal can, made when it is new.
+  private mutating func allocate(for wanted: Key) -> Int16 {
     let key =
       isDirect
-      ? Key(foreground: style.foreground, background: style.background)
+      ? wanted
       : Key(
-        foreground: style.foreground.fitted(toPaletteSize: paletteSize),
-        background: style.background.fitted(toPaletteSize: paletteSize))
+        foreground: wanted.foreground.fitted(toPaletteSize: paletteSize),
+        background: wanted.background.fitted(toPaletteSize: paletteSize))
     if key.foreground == .default && key.background == .default { return 0 }
-    if let pair = pairs[key] { return pair }
+    if let pair = fittedPairs[key] { return pair }
     guard Int(nextPair) < pairLimit else { return 0 }
     let pair = nextPair
     nextPair += 1
     init_extended_pair(
       Int32(pair), number(key.foreground, fallback: COLOR_WHITE),
       number(key.background, fallback: COLOR_BLACK))
-    pairs[key] = pair
+    fittedPairs[key] = pair
     return pair
   }
 
