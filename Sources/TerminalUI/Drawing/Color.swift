@@ -92,24 +92,22 @@ public enum Color: Hashable, Sendable {
   /// The usual xterm rendering of a palette index, used to pick a nearest neighbour and to send a
   /// palette entry to a direct-colour terminal.
   private static func rgb(ofPaletteIndex index: UInt8) -> (Int, Int, Int) {
+    paletteRGB[Int(index)]
+  }
+
+  /// xterm's rendering of every palette entry, worked out once: a nearest-colour search reads 240.
+  private static let paletteRGB: [(Int, Int, Int)] = {
     let basic: [(Int, Int, Int)] = [
       (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
       (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
       (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
-    let value = Int(index)
-    if value < basic.count { return basic[value] }
-    let cubeStart = 16
     let cubeSide = 6
-    let greyStart = cubeStart + cubeSide * cubeSide * cubeSide
-    if value < greyStart {
-      let offset = value - cubeStart
-      let level = { (step: Int) in step == 0 ? 0 : 55 + step * 40 }
-      return (
-        level(offset / (cubeSide * cubeSide)), level((offset / cubeSide) % cubeSide), level(offset % cubeSide)
-      )
+    let level = { (step: Int) in step == 0 ? 0 : 55 + step * 40 }
+    let cube = (0..<(cubeSide * cubeSide * cubeSide)).map { offset in
+      (level(offset / (cubeSide * cubeSide)), level((offset / cubeSide) % cubeSide), level(offset % cubeSide))
     }
-    let grey = 8 + (value - greyStart) * 10
-    return (grey, grey, grey)
-  }
+    let greys = (0..<24).map { step in (8 + step * 10, 8 + step * 10, 8 + step * 10) }
+    return basic + cube + greys
+  }()
 }
