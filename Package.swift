@@ -68,7 +68,9 @@ let package = Package(
       dependencies: ["OurPlanetUI", "OurPlanetModel", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
     ),
     // The parser, the option declarations and the manual, tested in the executable's own module.
-    .testTarget(name: "OurPlanetCLITests", dependencies: ["OurPlanetCLI", "OurPlanetModel"]),
+    .testTarget(
+      name: "OurPlanetCLITests",
+      dependencies: ["OurPlanetCLI", "OurPlanetModel", "OurPlanetUI", "TerminalUI"]),
     // Depends on the app so `swift test --filter EndToEnd` builds the binary it drives, never a stale one.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "OurPlanetCLI"]),
   ],

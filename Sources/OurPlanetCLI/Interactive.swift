@@ -30,6 +30,7 @@ func runInteractive(_ options: Options) -> Int32 {
       options: {
         var terminal = TerminalOptions(logPath: options.logFile?.path, noColor: options.noColor)
         terminal.mouse = !options.noMouse
+        terminal.theme = options.drawingTheme(terminal: ProcessInfo.processInfo.environment["TERM"])
         return terminal
       }())
   } catch {

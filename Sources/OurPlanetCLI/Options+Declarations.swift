@@ -1,7 +1,9 @@
 import EONETKit
 import Foundation
 import OurPlanetModel
+import OurPlanetUI
 import Support
+import TerminalUI
 
 extension Options {
   /// Every command-line option, in the order `--help` and the manual page list them.
@@ -159,6 +161,23 @@ extension Options {
       names: ["--no-color"], value: .flag { $0.noColor = true },
       summary: "no colors in the terminal UI (also when `NO_COLOR` is set)", example: ["--no-color"],
       current: { .boolean($0.noColor) }),
+    OptionDeclaration(
+      names: ["--theme"],
+      value: .one("NAME") { options, text throws(UsageError) in
+        guard let theme = Theme.named(text) else {
+          let names = Theme.all.map(\.name)
+          let hint =
+            Suggestion.closest(to: text.lowercased(), in: names).map { " (did you mean '\($0)'?)" } ?? ""
+          throw UsageError("--theme: '\(text)' is not one of \(names.joined(separator: ", "))\(hint)")
+        }
+        options.theme = theme
+      },
+      summary: """
+        the terminal UI's colors: `dark` (the default), `light` (for light backgrounds), `colorblind` \
+        (the Okabe–Ito palette) or `mono` (no colors: bold, dim, reverse and underline only)
+        """,
+      commands: [.interactive], completion: .oneOf(Theme.all.map(\.name)),
+      example: ["--theme", "light"], current: { .string($0.theme.name) }),
     OptionDeclaration(
       names: ["--log"],
       value: .one("FILE") { options, text throws(UsageError) in

@@ -1,6 +1,7 @@
 import Foundation
 import OurPlanetModel
 import OurPlanetUI
+import TerminalUI
 
 /// Everything the command line says, shared by the UI and the script commands.
 ///
@@ -75,6 +76,8 @@ struct Options: Equatable {
   var noMouse = false
   /// `--no-color` or a non-empty `NO_COLOR`.
   var noColor = false
+  /// `--theme NAME`: the UI's colours (``drawingTheme(terminal:)`` is what it draws with).
+  var theme = Theme.dark
   /// `--log FILE` (the UI's log).
   var logFile: URL?
   /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.
@@ -123,5 +126,15 @@ struct Options: Equatable {
     var text: String
     /// Whether `--bbox` gave it.
     var box: Bool
+  }
+}
+
+extension Options {
+  /// The theme the UI draws with: `mono` when colours are off (`--no-color`, a non-empty
+  /// `NO_COLOR`) or the terminal is `dumb`, whatever `--theme` says; else `--theme`'s.
+  ///
+  /// - Parameter terminal: `$TERM`.
+  func drawingTheme(terminal: String?) -> Theme {
+    noColor || terminal == "dumb" ? .mono : theme
   }
 }

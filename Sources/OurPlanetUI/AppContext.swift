@@ -53,7 +53,7 @@ final class AppContext {
   /// The world map the events and detail screens share; its markers are flagged as the lists'
   /// rows are.
   private(set) lazy var map: MapController = {
-    let map = MapController(region: region) { [unowned self] text in say(text) }
+    let map = MapController(region: region, theme: theme) { [unowned self] text in say(text) }
     if !alerts.isEmpty { map.pane.isFlagged = alerts.marks }
     return map
   }()

@@ -5,6 +5,8 @@ import TerminalUI
 public protocol AppHost: AnyObject {
   /// The glyphs this terminal can show.
   var symbols: Symbols { get }
+  /// The styles every screen draws with.
+  var theme: Theme { get }
   /// The animation frame, for the spinner.
   var animationTick: Int { get }
   /// Whether the screen should keep redrawing (a spinner turns).
@@ -19,6 +21,11 @@ public protocol AppHost: AnyObject {
   func stop()
   /// Rings the terminal's bell (on the main thread).
   func ringBell()
+}
+
+extension AppHost {
+  /// The default theme, for hosts that do not choose one.
+  public var theme: Theme { .dark }
 }
 
 extension TerminalSession: AppHost {}

@@ -131,12 +131,12 @@ public final class AppShell {
         }
         overlay = ListOverlay(
           title: "OurPlanet keys", entries: entries + Self.terminalEntries,
-          closeKeys: keymap.keys(for: .help), keymap: keymap)
+          closeKeys: keymap.keys(for: .help), keymap: keymap, theme: context.theme)
       },
       .run(.messages) { [unowned self] _ in
         overlay = ListOverlay.messages(
           status.messages, received: status.messagesReceived, closeKeys: keymap.keys(for: .messages),
-          keymap: keymap)
+          keymap: keymap, theme: context.theme)
         status.markRead()
       },
       .run(.refresh) { [unowned self] _ in refresh() },
@@ -220,7 +220,8 @@ public final class AppShell {
       context.say("No places: name some in the config's [places] (see man ourplanet)")
       return
     }
-    overlay = PlacePicker(places: places, closeKeys: keymap.keys(for: .places)) { [unowned self] place in
+    overlay = PlacePicker(places: places, closeKeys: keymap.keys(for: .places), theme: context.theme) {
+      [unowned self] place in
       context.region.accept(place.region)
       context.say("Only events \(place.region.label) (\(place.name)); F clears the region")
     }
@@ -252,7 +253,7 @@ public final class AppShell {
     let (headerRect, rest) = buffer.bounds.splitTop(1)
     let (content, statusRect) = rest.splitBottom(1)
     let crumbs = navigator.stack.map(\.breadcrumb).filter { !$0.isEmpty }
-    HeaderView(breadcrumbs: ["OurPlanet"] + crumbs, rightText: screen.headerRight)
+    HeaderView(breadcrumbs: ["OurPlanet"] + crumbs, rightText: screen.headerRight, theme: context.theme)
       .render(into: &buffer, rect: headerRect)
 
     var body = content
@@ -265,7 +266,7 @@ public final class AppShell {
       let used = DisplayWidth.of("/ \(target.query)\(cursor)")
       if used + DisplayWidth.of(hint) <= split.bottom.width {
         buffer.write(
-          hint, at: Point(x: split.bottom.x + used, y: split.bottom.y), style: Theme.standard.secondary)
+          hint, at: Point(x: split.bottom.x + used, y: split.bottom.y), style: context.theme.secondary)
       }
     }
     screen.render(into: &buffer, rect: body)

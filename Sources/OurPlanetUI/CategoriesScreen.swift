@@ -25,6 +25,7 @@ final class CategoriesScreen: Screen, Searchable {
 
   init(context: any CategoriesEnvironment) {
     self.context = context
+    list.theme = context.theme
     scope = context.scope
     let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
     Observable.combineLatest(context.catalog, context.scopes, seen)
@@ -126,10 +127,10 @@ final class CategoriesScreen: Screen, Searchable {
     let needle = query.lowercased()
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.
-      list.replaceRows(Rows.categoryList(catalog, scope: scope, seen: seen))
+      list.replaceRows(Rows.categoryList(catalog, scope: scope, seen: seen, theme: context.theme))
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
-      list.replaceRows(items.map { Rows.category($0, scope: scope, seen: seen) })
+      list.replaceRows(items.map { Rows.category($0, scope: scope, seen: seen, theme: context.theme) })
     }
     if catalog.items.isEmpty {
       list.emptyMessage =

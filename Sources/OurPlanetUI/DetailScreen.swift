@@ -21,7 +21,8 @@ final class DetailScreen: Screen {
     self.event = event
     self.seenBefore = seenBefore
     self.pane = DetailPane(
-      title: event.title, text: Self.text(for: event, since: seenBefore, ascii: context.ascii))
+      title: event.title, text: Self.text(for: event, since: seenBefore, ascii: context.ascii),
+      theme: context.theme)
   }
 
   var breadcrumb: String { event.title }
@@ -83,7 +84,6 @@ final class DetailScreen: Screen {
     event = next
     seenBefore = context.seen.state.value.events[next.id]
     context.seen.markSeen([next])
-    pane = DetailPane(title: next.title, text: Self.text(for: next, since: seenBefore, ascii: context.ascii))
   }
 
   private func openLink(number: Int) {

@@ -20,6 +20,7 @@ final class EventsScreen: Screen, Searchable {
 
   init(categoryID: String, context: any EventsEnvironment) {
     self.context = context
+    list.theme = context.theme
     let model = EventListViewModel(
       categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
       scheduler: context.mainScheduler, filters: context.scopes,
@@ -153,13 +154,14 @@ final class EventsScreen: Screen, Searchable {
       drawnTimeline = timelineRect
       TimelineView(
         counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
-        leadingWidth: DisplayWidth.of(padded) + 2
+        leadingWidth: DisplayWidth.of(padded) + 2, theme: context.theme
       )
       .render(into: &buffer, rect: timelineRect)
       rest = below
     }
     let (sliderRect, afterSlider) = rest.splitTop(1)
-    let slider = SliderView(value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded)
+    let slider = SliderView(
+      value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded, theme: context.theme)
     slider.render(into: &buffer, rect: sliderRect)
     drawnSlider = (slider, sliderRect, drawnTimeline)
     rest = afterSlider
@@ -168,12 +170,13 @@ final class EventsScreen: Screen, Searchable {
     // and went with each download moved every row of the list down and back.
     if let notice = state?.notice ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil) {
       let (noticeRect, below) = rest.splitTop(1)
-      let style: Style =
-        state?.state?.isFailure == true
-        ? Theme.standard.error : Theme.standard.secondary
+      let failed = state?.state?.isFailure == true
+      // A failure is marked as its category's row is, so it stands out without colour too.
       buffer.write(
-        TextLayout.truncate(notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
-        at: Point(x: noticeRect.x, y: noticeRect.y), style: style, clip: noticeRect)
+        TextLayout.truncate(
+          (failed ? "! " : "") + notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
+        at: Point(x: noticeRect.x, y: noticeRect.y), style: context.theme[failed ? .failed : .offline],
+        clip: noticeRect)
       listRect = below
     }
     if context.map.isShown {
@@ -197,13 +200,14 @@ final class EventsScreen: Screen, Searchable {
     let seen = self.seen
     let ascii = context.ascii
     let alerts = context.alerts
+    let theme = context.theme
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
       row: {
         Rows.event(
           events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre,
-          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii)
+          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii, theme: theme)
       })
   }
 

@@ -11,7 +11,7 @@ final class MapController {
   /// Whether keys go to the map (Tab) rather than the list.
   var isFocused = false
   /// The map itself.
-  var pane = MapPane()
+  var pane: MapPane
   /// The region filter `f` sets.
   private let region: BehaviorRelay<Region?>
   /// Shows a one-line answer on the status line.
@@ -21,7 +21,8 @@ final class MapController {
   static let hint =
     "Map: + - zoom, arrows/hjkl pan, 0 reset, c centre, Space next marker, f filter to view, Tab list"
 
-  init(region: BehaviorRelay<Region?>, say: @escaping (String) -> Void) {
+  init(region: BehaviorRelay<Region?>, theme: Theme = .dark, say: @escaping (String) -> Void) {
+    self.pane = MapPane(theme: theme)
     self.region = region
     self.say = say
   }

@@ -5,12 +5,13 @@ import TerminalUI
 /// The world map of the events screen and the detail view: the app's side of `MapView`.
 ///
 /// It turns events into markers (each at its latest geometry: a point, or a polygon's centre), once
-/// per change of the list rather than per frame, keeps each category's colour, highlights the selected
+/// per change of the list rather than per frame, keeps each category's colour (the theme's
+/// ``Theme/markers``, by category id), highlights the selected
 /// event, and decides where the map goes: beside the list on a wide terminal, below it otherwise, and
 /// below the text in the detail view.
 ///
 /// ```swift
-/// var map = MapPane()
+/// var map = MapPane(theme: .colorblind)
 /// map.show(state.events)
 /// let (list, mapRect) = MapPane.splitEventsArea(body)
 /// map.render(into: &buffer, rect: mapRect, selectedEventID: selectedID)
@@ -19,24 +20,12 @@ struct MapPane {
   /// From this many columns the map goes beside the list rather than below it.
   static let sideBySideWidth = 120
 
-  /// A colour per EONET category; unknown ids take a palette colour (see `MapView.markerStyle`).
-  static let categoryStyles: [String: Style] = [
-    "drought": Style(foreground: .yellow),
-    "dustHaze": Style(foreground: .palette(180)),
-    "earthquakes": Style(foreground: .brightYellow),
-    "floods": Style(foreground: .blue),
-    "landslides": Style(foreground: .palette(130)),
-    "manmade": Style(foreground: .brightMagenta),
-    "seaLakeIce": Style(foreground: .brightCyan),
-    "severeStorms": Style(foreground: .cyan),
-    "snow": Style(foreground: .brightWhite),
-    "tempExtremes": Style(foreground: .brightRed),
-    "volcanoes": Style(foreground: .magenta),
-    "waterColor": Style(foreground: .green),
-    "wildfires": Style(foreground: .red),
-  ]
+  private var view: MapView
 
-  private var view = MapView(markerStyles: MapPane.categoryStyles)
+  /// A map drawn in `theme`: its land, track and a marker style per category.
+  init(theme: Theme = .dark) {
+    view = MapView(markerStyles: theme.markers, theme: theme)
+  }
   /// Each shown event's marker, by event id (events without a position have none).
   private var markerIndexByEventID: [String: Int] = [:]
   /// The event of each marker.

@@ -26,8 +26,10 @@ final class ListOverlay: Overlay {
   private let entries: [HelpEntry]
   private var wrappedWidth: Int?
 
-  init(title: String, entries: [HelpEntry], closeKeys: [Key], keymap: Keymap = .standard) {
-    box = HelpOverlay(title: title, entries: entries, footer: "Esc closes")
+  init(
+    title: String, entries: [HelpEntry], closeKeys: [Key], keymap: Keymap = .standard, theme: Theme = .dark
+  ) {
+    box = HelpOverlay(title: title, entries: entries, footer: "Esc closes", theme: theme)
     self.entries = entries
     self.closeKeys = closeKeys
     self.keymap = keymap
@@ -100,7 +102,8 @@ final class ListOverlay: Overlay {
 
   /// The messages of the session, newest first.
   static func messages(
-    _ messages: [AppMessage], received: Int, closeKeys: [Key], keymap: Keymap = .standard
+    _ messages: [AppMessage], received: Int, closeKeys: [Key], keymap: Keymap = .standard,
+    theme: Theme = .dark
   ) -> ListOverlay {
     var entries =
       messages.isEmpty
@@ -110,7 +113,8 @@ final class ListOverlay: Overlay {
       let older = Formatting.count(received - messages.count, "older message")
       entries.append(HelpEntry(keys: "", action: "\(older) not kept"))
     }
-    return ListOverlay(title: "Messages", entries: entries, closeKeys: closeKeys, keymap: keymap)
+    return ListOverlay(
+      title: "Messages", entries: entries, closeKeys: closeKeys, keymap: keymap, theme: theme)
   }
 }
 
@@ -184,12 +188,15 @@ final class PlacePicker: Overlay {
   private var visibleRows = 1
 
   /// A picker of `places` (at least one) that hands the chosen one to `choose`.
-  init(places: [Configuration.Place], closeKeys: [Key], choose: @escaping (Configuration.Place) -> Void) {
+  init(
+    places: [Configuration.Place], closeKeys: [Key], theme: Theme = .dark,
+    choose: @escaping (Configuration.Place) -> Void
+  ) {
     precondition(!places.isEmpty, "a place picker needs places")
     self.places = places
     self.closeKeys = closeKeys
     self.choose = choose
-    box = HelpOverlay(title: "Places", entries: [], footer: "Enter filters by it, Esc closes")
+    box = HelpOverlay(title: "Places", entries: [], footer: "Enter filters by it, Esc closes", theme: theme)
     box.entries = entries()
   }
 

@@ -7,13 +7,17 @@ import TerminalUI
 public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
   /// inside the scope.
-  public static func category(_ item: CategoryItem, scope: EventScope, seen: SeenState? = nil) -> ListRow {
+  public static func category(
+    _ item: CategoryItem, scope: EventScope, seen: SeenState? = nil, theme: Theme = .dark
+  ) -> ListRow {
     let changes = seen.map { Changes(item.events(in: scope), seen: $0) }
-    return category(item, scope: scope, changes: changes)
+    return category(item, scope: scope, changes: changes, theme: theme)
   }
 
   /// A category's row with its changes already counted (`nil`: no seen state, no summary).
-  static func category(_ item: CategoryItem, scope: EventScope, changes: Changes?) -> ListRow {
+  static func category(_ item: CategoryItem, scope: EventScope, changes: Changes?, theme: Theme = .dark)
+    -> ListRow
+  {
     var glyphStyle = Style.plain
     var detail = item.category.description
     let glyph: String
@@ -24,7 +28,7 @@ public enum Rows {
     case .done: glyph = "✓"
     case .failed(let message):
       glyph = "!"
-      glyphStyle = Theme.standard.error
+      glyphStyle = theme[.failed]
       detail = "failed: \(message)"
     }
     let summary = changes?.summary.map { "\($0)  " } ?? ""
@@ -40,22 +44,27 @@ public enum Rows {
   /// gives way first and numbers are never cut. An event an alert rule marks starts with `▲`.
   public static func event(
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
-    alerting: Bool = false, ascii: Bool = false
+    alerting: Bool = false, ascii: Bool = false, theme: Theme = .dark
   ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
     }
     let mark: String
+    var markStyle = Style.plain
     switch change {
-    case .new?: mark = "N"
-    case .updated?, .closed?: mark = "U"
+    case .new?:
+      mark = "N"
+      markStyle = theme[.new]
+    case .updated?, .closed?:
+      mark = "U"
+      markStyle = theme[.updated]
     case nil: mark = " "
     }
     return ListRow(
       id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
       text: (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title),
       rightText: (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date),
-      glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
+      glyphStyle: markStyle)
   }
 }
 
@@ -83,7 +92,9 @@ extension Rows {
   /// The categories list: the "All categories" row, then a row for every category. Each event's
   /// change is looked up once, for its category's row and (the first time it is met) for the All
   /// row: at ten times today's data that is the first frame's largest share.
-  static func categoryList(_ catalog: Catalog, scope: EventScope, seen: SeenState?) -> [ListRow] {
+  static func categoryList(_ catalog: Catalog, scope: EventScope, seen: SeenState?, theme: Theme = .dark)
+    -> [ListRow]
+  {
     var changes = [Changes](repeating: Changes(), count: catalog.items.count)
     var all = Changes()
     if let seen {
@@ -94,24 +105,24 @@ extension Rows {
       }
     }
     let counted = seen == nil ? nil : changes
-    return [allCategories(catalog, scope: scope, changes: all)]
+    return [allCategories(catalog, scope: scope, changes: all, theme: theme)]
       + catalog.items.indices.map { index in
-        category(catalog.items[index], scope: scope, changes: counted?[index])
+        category(catalog.items[index], scope: scope, changes: counted?[index], theme: theme)
       }
   }
 
   /// The "All categories" row: every event once, counted in the window, with its changes already
   /// counted (none without a seen state, so no summary).
-  private static func allCategories(_ catalog: Catalog, scope: EventScope, changes counted: Changes)
-    -> ListRow
-  {
+  private static func allCategories(
+    _ catalog: Catalog, scope: EventScope, changes counted: Changes, theme: Theme
+  ) -> ListRow {
     let count = catalog.eventCount(in: scope)
     let changes = counted.summary.map { "\($0)  " } ?? ""
     // In a region the count is the region's, as on every category row and the status line.
     return ListRow(
       id: EventListViewModel.allCategoriesID, glyph: catalog.isLoading ? "↓" : " ", text: "All categories",
       detail: "every event once, newest first, with its category",
-      rightText: changes + Formatting.count(count), glyphStyle: Theme.standard.accent)
+      rightText: changes + Formatting.count(count), glyphStyle: theme.accent)
   }
 }
 

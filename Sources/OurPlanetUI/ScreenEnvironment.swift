@@ -1,6 +1,7 @@
 import EONETKit
 import OurPlanetModel
 import RxCore
+import TerminalUI
 
 /// What every screen may use: the host (redraws, symbols), the main scheduler and the status line.
 ///
@@ -23,6 +24,9 @@ extension ScreenEnvironment {
 
   /// Whether the terminal shows ASCII only.
   var ascii: Bool { host.symbols.isASCII }
+
+  /// The styles every screen draws with.
+  var theme: Theme { host.theme }
 }
 
 /// What the categories screen may use: the catalog and the shared window and region to count it

@@ -49,7 +49,7 @@ final class StatusPresenter {
   func line(position: String?) -> StatusLine {
     let catalog = context.latestCatalog
     let help = "? help"
-    var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help)
+    var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help, theme: context.theme)
     line.spinner = Spinner(isSpinning: catalog.isLoading)
     line.tick = context.host.animationTick
     let events = Formatting.count(catalog.eventCount(in: context.scope), "event")

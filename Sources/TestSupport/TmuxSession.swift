@@ -120,6 +120,12 @@ public final class TmuxSession: Sendable {
     try tmux(["capture-pane", "-p", "-t", TmuxSession.target])
   }
 
+  /// The pane's current text with its attributes and colours as SGR escape sequences
+  /// (`capture-pane -e`): `\e[1m\e[36mOurPlanet`, `\e[38;2;86;180;233m` for an RGB colour.
+  public func captureStyled() throws -> String {
+    try tmux(["capture-pane", "-e", "-p", "-t", TmuxSession.target])
+  }
+
   /// Waits until the screen contains `text`.
   ///
   /// - Returns: the screen that matched.
@@ -133,15 +139,19 @@ public final class TmuxSession: Sendable {
   ///
   /// tmux can be read while the app's frame is still arriving, so a match counts only when a second
   /// capture right after it shows the same screen: a half-drawn frame changes between the two.
+  ///
+  /// - Parameter styled: whether the screen is read with its styles (``captureStyled()``).
   @discardableResult
   public func waitUntil(
-    _ description: String, timeout: Duration = .seconds(10), _ predicate: (String) -> Bool
+    _ description: String, timeout: Duration = .seconds(10), styled: Bool = false,
+    _ predicate: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + timeout
+    let read = styled ? captureStyled : capture
     var screen = ""
     while true {
-      screen = try capture()
-      if predicate(screen), try capture() == screen { return screen }
+      screen = try read()
+      if predicate(screen), try read() == screen { return screen }
       guard ContinuousClock.now < deadline else {
         throw TmuxError.timeout(waitingFor: description, screen: screen)
       }

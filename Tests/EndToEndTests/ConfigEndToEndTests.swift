@@ -133,6 +133,10 @@ struct ConfigEndToEndTests {
       ("offline = \"yes\"\n", "1: offline: expected true or false, found a string"),
       ("sort = \"size\"\n", "1: --sort: 'size' is not one of date, magnitude, title, distance"),
       (
+        "days = 30\ntheme = \"lihgt\"\n",
+        "2: --theme: 'lihgt' is not one of dark, light, colorblind, mono (did you mean 'light'?)"
+      ),
+      (
         "interval = 0\n",
         "1: --interval: '0' is not a duration such as 30s, 10m, 1h or a number of seconds (1 s at least)"
       ),

@@ -1,4 +1,6 @@
 import Foundation
+import OurPlanetUI
+import TerminalUI
 import Testing
 
 @testable import OurPlanetCLI
@@ -96,5 +98,30 @@ struct CommandLineParserTests {
     let given = try CommandLineParser(environment: ["OURPLANET_API": "http://127.0.0.1:1/v3"])
       .parse(["--api", "http://127.0.0.1:2/v3"])
     #expect(given.api == URL(string: "http://127.0.0.1:2/v3"))
+  }
+
+  @Test("--theme picks a theme by name; a wrong one is refused with the closest name")
+  func theme() throws {
+    #expect(try parser.parse([]).theme == .dark)
+    #expect(try parser.parse(["--theme", "colorblind"]).theme == .colorblind)
+    #expect(try parser.parse(["--theme=Light"]).theme == .light)
+    #expect(
+      refusal(["--theme", "lihgt"])
+        == "--theme: 'lihgt' is not one of dark, light, colorblind, mono (did you mean 'light'?)")
+    #expect(
+      refusal(["--theme", "solarized"]) == "--theme: 'solarized' is not one of dark, light, colorblind, mono")
+    #expect(
+      refusal(["categories", "--theme", "mono"])?.hasPrefix("--theme is not an option of 'categories'")
+        == true)
+  }
+
+  @Test("no colours (--no-color, NO_COLOR) and TERM=dumb draw in mono whatever the theme")
+  func colourlessDrawsMono() throws {
+    let light = try parser.parse(["--theme", "light"])
+    #expect(light.drawingTheme(terminal: "tmux-256color") == .light)
+    #expect(light.drawingTheme(terminal: "dumb") == .mono)
+    #expect(try parser.parse(["--theme", "light", "--no-color"]).drawingTheme(terminal: "xterm") == .mono)
+    let environment = try CommandLineParser(environment: ["NO_COLOR": "1"]).parse(["--theme", "colorblind"])
+    #expect(environment.drawingTheme(terminal: "xterm-256color") == .mono)
   }
 }

@@ -37,6 +37,16 @@ import Testing
     #expect(rows(of: screen) == ["… › Wildfires       ", "Last 30 days        ", "              corner"])
   }
 
+  @Test("24-bit colour asks terminfo for the terminal's -direct variant, as ncurses names them")
+  func directVariantNames() {
+    #expect(CursesScreen.directVariant(of: "tmux-256color") == "tmux-direct")
+    #expect(CursesScreen.directVariant(of: "xterm-256color") == "xterm-direct")
+    #expect(CursesScreen.directVariant(of: "xterm") == "xterm-direct")
+    #expect(CursesScreen.directVariant(of: "rxvt-88color") == "rxvt-direct")
+    #expect(CursesScreen.directVariant(of: "xterm-direct") == nil)
+    #expect(CursesScreen.directVariant(of: "") == nil)
+  }
+
   @Test func drawsWideAndCombiningCharactersInPlace() throws {
     let screen = try makeScreen(Size(width: 12, height: 2))
     defer { screen.end() }

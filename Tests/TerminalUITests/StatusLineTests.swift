@@ -46,7 +46,8 @@ import Testing
   @Test func rightTextAndErrors() {
     var status = StatusLine(message: "Wildfires failed", messageKind: .error, rightText: "? help")
     let lines = renderLines(width: 30, height: 1) { status.render(into: &$0, rect: $1) }
-    #expect(lines == ["Wildfires failed        ? help"])
+    // The mark says "error" where no colour can (mono, NO_COLOR).
+    #expect(lines == ["! Wildfires failed      ? help"])
     var buffer = CellBuffer(size: Size(width: 30, height: 1))
     status.render(into: &buffer, rect: buffer.bounds)
     #expect(buffer[0, 0].style == Theme.standard.error)

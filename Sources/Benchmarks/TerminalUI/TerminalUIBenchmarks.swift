@@ -44,6 +44,27 @@ func runTerminalUIBenchmarks() {
     _ = previous.changes(from: nil)
   }
   runHugeTextBenchmarks(size: size)
+  runColorFittingBenchmarks(cells: size.width * size.height)
+}
+
+/// What fitting RGB colours to a 256- or 8-colour terminal costs per frame if it were done for
+/// every cell (the renderer does it once per colour combination): why `ColorPairs` remembers them.
+private func runColorFittingBenchmarks(cells: Int) {
+  let colors: [Color] = [
+    .rgb(230, 159, 0), .rgb(86, 180, 233), .rgb(0, 158, 115), .rgb(240, 228, 66), .rgb(0, 114, 178),
+    .rgb(213, 94, 0), .rgb(204, 121, 167),
+  ]
+  for paletteSize in [256, 8] {
+    measureTerminalUI("fit \(cells) RGB cells to \(paletteSize) colours, uncached") {
+      var sum = 0
+      for cell in 0..<cells {
+        if case .palette(let index) = colors[cell % colors.count].fitted(toPaletteSize: paletteSize) {
+          sum &+= Int(index)
+        }
+      }
+      precondition(sum > 0)
+    }
+  }
 }
 
 /// The longest fields the decoder accepts cost a frame no more than short ones: a 10 MB title and a

@@ -90,6 +90,23 @@ extension Manual {
       config file stops it (exit status 2) until fixed; other failures restart it after 30 seconds.
       """,
       """
+      Themes and colours. `--theme NAME` (or `theme = "NAME"` in the config file) picks the terminal \
+      UI's colours: `dark`, the default, in the terminal's own palette colours, so its theme decides \
+      the hues; `light`, darker colours that read on a light background; `colorblind`, the \
+      Okabe–Ito palette, whose colours stay apart with each common colour vision deficiency; and \
+      `mono`, no colour at all, only bold, dim, reverse video and underline. When `COLORTERM` is \
+      `truecolor` or `24bit` and terminfo has the terminal's direct-colour entry (`tmux-direct` for \
+      `tmux-256color`, `xterm-direct` for `xterm-256color`, from the ncurses-term package), `light` \
+      and `colorblind` are drawn in 24-bit colour; otherwise each of their colours becomes the \
+      nearest of the terminal's 256 (the colour cube and grey ramp, never the 16 colours a terminal \
+      theme may have changed), or of the 8 basic colours. `NO_COLOR` (set and not empty) and \
+      `--no-color` win over any theme: the UI draws in `mono` (a `dumb` terminal has no colours \
+      either). No state is shown by colour alone: a failed category and its notice carry `!`, an \
+      error on the status line starts with `!`, new and updated events `N` and `U`, an alert rule's \
+      match `▲`, the selection is in reverse video and the selected marker `◉`, and the timeline's \
+      days window is the stretch left of the slider's knob.
+      """,
+      """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
       `events` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
       ends its running `--exec` program first (SIGTERM, then SIGKILL half a second later). Each \
@@ -244,7 +261,16 @@ extension Manual {
         summary:
           "the browsers `o` tries first: a `:`-separated list of commands, `%s` for the URL (else it comes last), run without a shell; then `xdg-open`, then `open`"
       ),
-      Entry(term: "NO_COLOR", summary: "when set and not empty, no colors, as with `--no-color`"),
+      Entry(
+        term: "NO_COLOR",
+        summary:
+          "when set and not empty, no colors, as with `--no-color`: the terminal UI draws in the `mono` theme"
+      ),
+      Entry(
+        term: "COLORTERM",
+        summary:
+          "`truecolor` or `24bit`: the `light` and `colorblind` themes in 24-bit colour, where terminfo has the terminal's direct-colour entry (`tmux-direct`, `xterm-direct`)"
+      ),
       Entry(
         term: "XDG_CONFIG_HOME",
         summary:

@@ -24,13 +24,19 @@ final class CursesScreen {
   ///   - colors: whether to use colours at all.
   ///   - escapeDelay: milliseconds to wait after Esc for the rest of a key sequence, or `nil` to
   ///     keep what curses chose (it honours `$ESCDELAY`).
+  ///   - directColor: whether to drive the terminal in 24-bit colour: with the terminal's own
+  ///     terminfo when it has direct colour, else with its `-direct` variant (``directVariant(of:)``)
+  ///     when that is installed, else as before.
   /// - Throws: `TerminalError.unsupportedTerminal` when curses cannot drive the terminal.
   init(
     terminalName: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
-    unicode: Bool, colors: Bool, escapeDelay: Int?, mouse: Bool = false
+    unicode: Bool, colors: Bool, escapeDelay: Int?, mouse: Bool = false, directColor: Bool = false
   ) throws(TerminalError) {
     let name = terminalName ?? String(cString: getenv("TERM") ?? strdup("unknown"))
-    guard let screen = newterm(name, output, input) else {
+    // newterm answers nil for a name terminfo does not have, so the variant is simply tried first.
+    let direct =
+      directColor && colors ? Self.directVariant(of: name).flatMap { newterm($0, output, input) } : nil
+    guard let screen = direct ?? newterm(name, output, input) else {
       fclose(output)
       fclose(input)
       throw .unsupportedTerminal(name)
@@ -78,6 +84,20 @@ final class CursesScreen {
 
   /// Whether colours are drawn.
   var colorsEnabled: Bool { colorPairs.isEnabled }
+
+  /// Whether colours go out as 24-bit RGB values.
+  var isDirectColor: Bool { colorPairs.isDirect }
+
+  /// The terminfo name of `name`'s direct-colour variant, as ncurses names them: `tmux-256color`
+  /// and `tmux` become `tmux-direct`, `xterm-256color` `xterm-direct`; `nil` for a name that is
+  /// already a direct one.
+  static func directVariant(of name: String) -> String? {
+    guard !name.isEmpty, !name.hasSuffix("-direct") else { return nil }
+    for suffix in ["-256color", "-88color", "-16color", "-color"] where name.hasSuffix(suffix) {
+      return String(name.dropLast(suffix.count)) + "-direct"
+    }
+    return name + "-direct"
+  }
 
   /// The screen's size in cells.
   var size: Size {

@@ -24,6 +24,10 @@ public struct TerminalOptions: Hashable, Sendable {
   /// Report the mouse as ``Key/mouse(_:)`` (clicks, double clicks, the wheel, drags). The
   /// terminal's own selection still works with Shift held.
   public var mouse: Bool = false
+  /// The styles the app draws with (the session draws its too-small notice with them). A theme with
+  /// RGB colours is drawn in 24-bit colour when `COLORTERM` is `truecolor` or `24bit` and the
+  /// terminal's direct-colour terminfo is installed, else in the nearest of 256 or 8 colours.
+  public var theme: Theme = .standard
 
   /// Creates options with the defaults.
   public init(

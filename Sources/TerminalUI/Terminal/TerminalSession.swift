@@ -7,7 +7,7 @@ import Synchronization
 /// terminal on every way out.
 ///
 /// Creating a session puts the terminal in curses mode (UTF-8 when the locale has it, colours unless
-/// `NO_COLOR` or `noColor`), sends standard output and error to the log, and installs signal
+/// `NO_COLOR` or `noColor`, 24-bit ones when `COLORTERM` says so and the theme has RGB colours), sends standard output and error to the log, and installs signal
 /// handlers. `run(render:)` then owns the main thread until `stop()`, a terminating signal, or the
 /// terminal going away: it waits on the terminal and a wake-up pipe, publishes keys on `keys`, runs
 /// the work `MainScheduler` queued, and redraws when something changed. `close()` (or `deinit`)
@@ -45,6 +45,10 @@ public final class TerminalSession {
   public let symbols: Symbols
   /// Whether colours are drawn.
   public let colorsEnabled: Bool
+  /// Whether colours go out as 24-bit RGB values (else as the nearest palette entries).
+  public let isDirectColor: Bool
+  /// The styles the app draws with: `options.theme`.
+  public var theme: Theme { options.theme }
   /// The screen size as of the last redraw or resize.
   public private(set) var size: Size
   /// While set, the screen redraws every `animationIntervalMilliseconds` and `animationTick` advances;
@@ -94,6 +98,9 @@ public final class TerminalSession {
     setlocale(LC_ALL, "")
     let unicode = cncursesw_locale_is_utf8() != 0
     let noColorEnvironment = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+    let colorTerm = getenv("COLORTERM").map { String(cString: $0).lowercased() } ?? ""
+    // Only a theme with exact colours needs them; palette themes keep the terminal's own palette.
+    let directColor = ["truecolor", "24bit"].contains(colorTerm) && options.theme.usesRGB
     let escapeDelay = getenv("ESCDELAY") == nil ? options.escapeDelayMilliseconds : nil
 
     let terminalOut = dup(STDOUT_FILENO)
@@ -115,7 +122,8 @@ public final class TerminalSession {
     do {
       screen = try CursesScreen(
         terminalName: nil, output: output, input: input, unicode: unicode,
-        colors: !(options.noColor || noColorEnvironment), escapeDelay: escapeDelay, mouse: options.mouse)
+        colors: !(options.noColor || noColorEnvironment), escapeDelay: escapeDelay, mouse: options.mouse,
+        directColor: directColor)
     } catch {
       SignalRelay.uninstall()
       redirection.restore()
@@ -132,6 +140,7 @@ public final class TerminalSession {
     self.terminalFD = terminalOut
     self.symbols = screen.symbols
     self.colorsEnabled = screen.colorsEnabled
+    self.isDirectColor = screen.isDirectColor
     self.size = screen.size
     started = true
   }
@@ -351,7 +360,7 @@ public final class TerminalSession {
     if size.contains(options.minimumSize) {
       render(&buffer)
     } else {
-      TooSmallNotice(size: size).render(into: &buffer, rect: buffer.bounds)
+      TooSmallNotice(size: size, theme: options.theme).render(into: &buffer, rect: buffer.bounds)
     }
     screen.present(buffer)
   }

@@ -10,7 +10,7 @@
 /// - one marker in a cell is `●` (ASCII `*`), or `▲` (ASCII `^`) when it is flagged; several show
 ///   their count, `2`–`9`, and `+` for ten or more. Everything that falls outside the crop (89°N, say) sits on the edge, never off the map.
 /// - a cell takes the style of the first of its markers (the app lists events newest first), from
-///   ``markerStyles`` by the marker's `styleKey`, or else from a fixed palette; markers are bold.
+///   ``markerStyles`` by the marker's `styleKey`, or else from the theme's other markers; markers are bold.
 /// - the selected marker's cell is drawn last, in reverse video, so it is never hidden; alone in its
 ///   cell it is `◉` (ASCII `#`).
 ///
@@ -31,7 +31,7 @@ public struct MapView: Sendable {
   public var markers: [MapMarker]
   /// The highlighted marker, an index into ``markers`` (`nil`, or out of range, for none).
   public var selectedIndex: Int?
-  /// Marker styles by ``MapMarker/styleKey``; other keys take a palette colour.
+  /// Marker styles by ``MapMarker/styleKey``; other keys take one of the theme's other markers.
   public var markerStyles: [String: Style]
   /// The land's style.
   public var landStyle: Style
@@ -53,7 +53,7 @@ public struct MapView: Sendable {
   ///   - markers: What to show.
   ///   - selectedIndex: The highlighted marker.
   ///   - markerStyles: Marker styles by key.
-  ///   - landStyle: The land's style (default: the theme's secondary style).
+  ///   - landStyle: The land's style (default: the theme's ``Theme/Role/mapLand``).
   ///   - theme: Styles.
   public init(
     markers: [MapMarker] = [], selectedIndex: Int? = nil, markerStyles: [String: Style] = [:],
@@ -72,7 +72,7 @@ public struct MapView: Sendable {
     self.markers = markers
     self.selectedIndex = selectedIndex
     self.markerStyles = markerStyles
-    self.landStyle = landStyle ?? theme.secondary
+    self.landStyle = landStyle ?? theme[.mapLand]
     self.theme = theme
   }
 
@@ -177,24 +177,22 @@ public struct MapView: Sendable {
       east: bounds.east)
   }
 
-  /// The style of markers with `key`: ``markerStyles``, else a palette colour picked by the key's
-  /// bytes (stable across runs, unlike `Hasher`).
+  /// The style of markers with `key`: ``markerStyles``, else one of the theme's
+  /// ``Theme/otherMarkers`` picked by the key's bytes (stable across runs, unlike `Hasher`).
   func markerStyle(for key: String) -> Style {
     if let style = markerStyles[key] { return style }
     var hash: UInt32 = 2_166_136_261  // FNV-1a
     for byte in key.utf8 {
       hash = (hash ^ UInt32(byte)) &* 16_777_619
     }
-    return Style(foreground: Self.palette[Int(hash % UInt32(Self.palette.count))])
+    let others = theme.otherMarkers.isEmpty ? Theme.standard.otherMarkers : theme.otherMarkers
+    return others[Int(hash % UInt32(others.count))]
   }
 
   // MARK: - Internals
 
   /// Columns per row that keep the world's shape: 360° by 144° in square dots, 2×4 dots a cell.
   private static let columnsPerRow = 5
-  private static let palette: [Color] = [
-    .red, .yellow, .magenta, .cyan, .blue, .green, .brightRed, .brightMagenta,
-  ]
 
   private func drawMarkers(into buffer: inout CellBuffer, area: Rect, ascii: Bool) {
     guard !markers.isEmpty else { return }
@@ -251,7 +249,7 @@ public struct MapView: Sendable {
         patterns[(y / 4) * area.width + x / 2] |= Self.trackBits[y % 4][x % 2]
       }
     }
-    let style = theme.accent
+    let style = theme[.mapTrack]
     for (cell, pattern) in patterns.enumerated() where pattern != 0 {
       let glyph: Character = ascii ? "o" : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
       buffer.fill(cellRect(cell, in: area), with: glyph, style: style)

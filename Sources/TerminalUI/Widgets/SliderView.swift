@@ -83,18 +83,19 @@ public struct SliderView: Hashable, Sendable {
     let atLower = value <= bounds.lowerBound
     let atUpper = value >= bounds.upperBound
     x += buffer.write(
-      String(symbols.sliderLeft), at: Point(x: x, y: rect.y), style: atLower ? theme.secondary : theme.accent,
+      String(symbols.sliderLeft), at: Point(x: x, y: rect.y),
+      style: atLower ? theme[.sliderTrack] : theme[.sliderKnob],
       clip: row)
     let knob = knobPosition(trackWidth: trackWidth)
     for position in 0..<trackWidth {
       let isKnob = position == knob
       x += buffer.write(
         String(isKnob ? symbols.sliderKnob : symbols.sliderTrack), at: Point(x: x, y: rect.y),
-        style: isKnob ? theme.accent.adding(.bold) : theme.secondary, clip: row)
+        style: isKnob ? theme[.sliderKnob].adding(.bold) : theme[.sliderTrack], clip: row)
     }
     buffer.write(
       String(symbols.sliderRight), at: Point(x: x, y: rect.y),
-      style: atUpper ? theme.secondary : theme.accent,
+      style: atUpper ? theme[.sliderTrack] : theme[.sliderKnob],
       clip: row)
   }
 

@@ -1,7 +1,8 @@
 /// The bottom line: a spinner while work runs, a progress figure and bar, and a message.
 ///
 /// "⠋ 5/13 ████░░░░ Loading Wildfires…". The spinner, figure and bar drop out as the line narrows,
-/// the message is truncated with an ellipsis; errors are drawn in the theme's error style.
+/// the message is truncated with an ellipsis; errors are drawn in the theme's error style after a
+/// `!`, which says "error" where no colour can (`mono`, `NO_COLOR`).
 ///
 /// ```swift
 /// var status = StatusLine()
@@ -82,7 +83,8 @@ public struct StatusLine: Hashable, Sendable {
     }
     let available = messageRight - x
     guard available > 0, !message.isEmpty else { return }
-    let text = TextLayout.truncate(message, toWidth: available, ellipsis: symbols.ellipsis)
+    let marked = messageKind == .error ? "! " + message : message
+    let text = TextLayout.truncate(marked, toWidth: available, ellipsis: symbols.ellipsis)
     let style: Style =
       switch messageKind {
       case .info: theme.status

@@ -75,7 +75,7 @@ public struct TimelineView: Hashable, Sendable {
         level = max(1, Int((Double(total) / Double(highest) * Double(levels.count - 1)).rounded(.up)))
       }
       let inWindow = columnValue(column, trackWidth: trackWidth) <= value
-      let style = inWindow ? theme.accent : theme.secondary
+      let style = inWindow ? theme[.timelineWindow] : theme[.timeline]
       buffer.write(
         String(levels[min(level, levels.count - 1)]), at: Point(x: rect.x + leadingWidth + column, y: rect.y),
         style: style, clip: row)

@@ -10,6 +10,7 @@ import TerminalUI
 /// A terminal that is a cell buffer: the screens render into it and tests read it back.
 final class HeadlessHost: AppHost {
   let symbols: Symbols
+  var theme = Theme.dark
   var animationTick = 0
   var isAnimating = false
   private(set) var redraws = 0
@@ -117,9 +118,10 @@ final class ShellHarness {
     options: AppOptions = AppOptions(),
     beforeShell: (MessageLog) -> Void = { _ in },
     openLink: @escaping LinkOpening = { _, completion in completion(nil) }, exportDirectory: URL? = nil,
-    keymap: Keymap = .standard, feed: (TestScheduler) -> EventFeed
+    keymap: Keymap = .standard, theme: Theme = .dark, feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
+    host.theme = theme
     self.size = size
     beforeShell(messages)
     shell = AppShell(
@@ -154,9 +156,14 @@ final class ShellHarness {
 
   /// The screen, one string per row, trailing blanks trimmed.
   var lines: [String] {
+    buffer.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+  }
+
+  /// The screen's cells, styles and all.
+  var buffer: CellBuffer {
     var buffer = CellBuffer(size: size, symbols: host.symbols)
     shell.render(into: &buffer)
-    return buffer.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    return buffer
   }
 
   var screen: String { lines.joined(separator: "\n") }
