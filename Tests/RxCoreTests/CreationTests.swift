@@ -98,6 +98,22 @@ struct CreationTests {
     #expect(log == ["a1", "b1", "a2", "b2", "a3", "b3"])
   }
 
+  @Test("from a sequence iterates it afresh for each subscription, and only as far as the values are taken")
+  func fromSequenceIteratesLazily() {
+    let counting = CountingSequence()
+    let source = Observable.from(counting).take(2)
+    var received: [Int] = []
+    _ = source.subscribe(onNext: { received.append($0) })
+    _ = source.subscribe(onNext: { received.append($0) })
+    #expect(received == [0, 1, 0, 1])
+    #expect(counting.counter.iterators == 2)
+    #expect(counting.counter.elements == 4)
+    #expect(
+      TestScheduler(initialClock: 0).start { Observable.from(stride(from: 10, to: 40, by: 10)) }.events == [
+        .next(200, 10), .next(200, 20), .next(200, 30), .completed(200),
+      ])
+  }
+
   @Test("a million elements through of/from do not grow the stack")
   func longSequence() {
     var count = 0
@@ -119,5 +135,26 @@ struct CreationTests {
     var events: [Event<Int>] = []
     _ = Observable<Int>.deferred { throw TestError.boom }.subscribe { events.append($0) }
     #expect(events == [.error(TestError.boom)])
+  }
+}
+
+/// How often a ``CountingSequence`` was iterated.
+private final class IterationCounter {
+  var iterators = 0
+  var elements = 0
+}
+
+/// The natural numbers, without end, counting the iterators made and the elements taken.
+private struct CountingSequence: Sequence {
+  let counter = IterationCounter()
+
+  func makeIterator() -> AnyIterator<Int> {
+    counter.iterators += 1
+    var next = 0
+    return AnyIterator { [counter] in
+      counter.elements += 1
+      defer { next += 1 }
+      return next
+    }
   }
 }

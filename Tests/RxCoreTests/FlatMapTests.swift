@@ -195,7 +195,45 @@ struct FlatMapTests {
     #expect(completed)
     #expect(probe.spread < 64 * 1024)
   }
+
+  @Test("synchronous and virtual-time inners in turn: every value, each inner subscribed in its own interval")
+  func synchronousThenTimedInners() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let ys = scheduler.createColdObservable([.next(5, 100), .completed(10)])
+    let xs = scheduler.createHotObservable([
+      .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
+    ])
+    // Odd values end during their subscription, so the next inner may reuse their observer.
+    let res = scheduler.start {
+      xs.flatMap { $0.isMultiple(of: 2) ? ys.asObservable() : Observable.just($0) }
+    }
+    #expect(res.events == [.next(210, 1), .next(225, 100), .next(230, 3), .next(245, 100), .completed(250)])
+    #expect(ys.subscriptions == [Subscription(220, 230), Subscription(240, 250)])
+  }
+
+  @Test("disposed after inners that ended at once, the subscription keeps nothing alive")
+  func disposedAfterSynchronousInnersIsReleased() {
+    weak var tracker: Tracker?
+    do {
+      let subject = PublishSubject<Int>()
+      let strongTracker = Tracker()
+      tracker = strongTracker
+      var received: [Int] = []
+      let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { value in
+        withExtendedLifetime(strongTracker) { received.append(value) }
+      })
+      subject.onNext(1)
+      subject.onNext(2)
+      subscription.dispose()
+      #expect(received == [1, 2])
+    }
+    // The observer (holding the tracker) lives in the sink; once disposed, nothing may keep the sink.
+    #expect(tracker == nil)
+  }
 }
+
+/// An object whose lifetime shows whether a subscription's observer is still alive.
+private final class Tracker {}
 
 /// Records how far apart the stack frames of its callers are, to detect recursion.
 final class StackProbe {

@@ -21,10 +21,12 @@ extension ObservableType {
   }
 
   /// A sequence of the elements of `sequence`, then completion.
+  @inlinable
   public static func from<Source: Sequence>(
     _ sequence: Source, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> where Source.Element == Element {
-    ObservableSequence(SequenceElements(sequence), scheduler: scheduler)
+    // Inlinable so that the iteration is compiled for `Source` in the caller (see `IteratedElements`).
+    ObservableSequence(IteratedElements(sequence), scheduler: scheduler)
   }
 
   /// One value if `optional` holds one, then completion.
@@ -39,10 +41,12 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class ObservableSequence<Source: CursorSequence>: Producer<Source.Cursor.Element> {
   private let elements: Source
   private let scheduler: ImmediateSchedulerType
 
+  @usableFromInline
   init(_ elements: Source, scheduler: ImmediateSchedulerType) {
     self.elements = elements
     self.scheduler = scheduler
@@ -53,7 +57,8 @@ final class ObservableSequence<Source: CursorSequence>: Producer<Source.Cursor.E
   where Observer.Element == Source.Cursor.Element {
     let sink = ObservableSequenceSink(cursor: elements.makeCursor(), observer: observer, cancel: cancel)
     let subscription: Disposable
-    if scheduler is CurrentThreadScheduler {
+    // The class is final: comparing the dynamic type is the same test as `is`, without a dynamic cast.
+    if ObjectIdentifier(type(of: scheduler)) == ObjectIdentifier(CurrentThreadScheduler.self) {
       subscription = sink.runOnTrampoline()
     } else {
       subscription = sink.run(on: scheduler)

@@ -1,6 +1,9 @@
 extension ObservableType {
   /// A sequence of one value, then completion, delivered during subscription.
+  @inlinable
   public static func just(_ element: Element) -> Observable<Element> {
+    // Inlinable so that the caller, which knows `Element`, has the metadata of `Just<Element>` at hand
+    // instead of looking it up at run time on every call (`flatMap { .just($0) }` makes one per value).
     Just(element)
   }
 
@@ -10,9 +13,11 @@ extension ObservableType {
   }
 }
 
-private final class Just<Element>: Producer<Element> {
+@usableFromInline
+final class Just<Element>: Producer<Element> {
   private let element: Element
 
+  @usableFromInline
   init(_ element: Element) { self.element = element }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

@@ -4,6 +4,7 @@
 /// as it asks for more. The sinks run unspecialised for the user's types, where an `Element?` costs a
 /// lookup of `Optional<Element>`'s metadata; this way that happens at most once per call (and not at all
 /// for arrays) rather than once per element.
+@usableFromInline
 protocol ElementCursor {
   associatedtype Element
 
@@ -14,6 +15,7 @@ protocol ElementCursor {
 }
 
 /// Something an ``ObservableSequence`` can send: it makes a fresh ``ElementCursor`` per subscription.
+@usableFromInline
 protocol CursorSequence {
   associatedtype Cursor: ElementCursor
 

@@ -10,8 +10,12 @@ class InnerSubscription: Disposable {
   private static let attached = 1
   private static let finished = 2
 
+  // Ordered by `state` as described above (and `slot` by the registry's lock), so the dynamic
+  // exclusivity checks, a thread-local lookup each on every inner sequence, are skipped.
   private let state = Atomic<Int>(0)
-  private var subscription: Disposable?
+  @exclusivity(unchecked) private var subscription: Disposable?
+  /// The index in the owner's ``InnerRegistry``, or -1; guarded by the registry's lock.
+  @exclusivity(unchecked) final var slot = -1
 
   init() {}
 
@@ -21,6 +25,12 @@ class InnerSubscription: Disposable {
   ///   was disposed, in which case `subscription` has been disposed.
   @discardableResult
   final func attach(_ subscription: Disposable) -> Bool {
+    // An inner sequence that ended during its subscription (`just`, `empty`) is the common case of
+    // `flatMap`: skip storing an existential only to take it out again.
+    if state.load(ordering: .acquiring) == Self.finished {
+      subscription.dispose()
+      return false
+    }
     self.subscription = subscription
     if state.compareExchange(
       expected: Self.subscribing, desired: Self.attached, ordering: .acquiringAndReleasing
@@ -44,6 +54,13 @@ class InnerSubscription: Disposable {
       subscription?.dispose()
     }
     return previous != Self.finished
+  }
+
+  /// Makes a finished inner subscription ready for another inner sequence.
+  ///
+  /// Only for an object nothing else references (a finished one holds no subscription and no slot).
+  final func reset() {
+    state.store(Self.subscribing, ordering: .releasing)
   }
 
   /// `true` once the subscription is stored and until it is finished.

@@ -4,6 +4,7 @@ import Synchronization
 ///
 /// A top-level subscription runs inside a ``CurrentThreadScheduler`` trampoline so that work the
 /// sources schedule on the current thread runs in RxSwift's order and without stack growth.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
   override init() {}
 
@@ -40,10 +41,11 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
   private static let assignedBit = 2
 
   // `sink` and `subscription` are written once before `assignedBit` is published and read only by the
-  // single caller that observes both bits.
+  // single caller that observes both bits; that ordering is what keeps them apart, so the dynamic
+  // exclusivity checks (a thread-local lookup each, on every subscription) are skipped.
   private let bits = Atomic<Int>(0)
-  private var sink: Disposable?
-  private var subscription: Disposable?
+  @exclusivity(unchecked) private var sink: Disposable?
+  @exclusivity(unchecked) private var subscription: Disposable?
 
   var isDisposed: Bool { bits.load(ordering: .acquiring) & Self.disposedBit != 0 }
 

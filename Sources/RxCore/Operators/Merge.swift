@@ -160,7 +160,9 @@ private final class MergeSources<Element>: Producer<Element> {
 ///
 /// The code runs unspecialised for the user's types, where each use of a generic type such as
 /// `Event<T>` costs a runtime metadata lookup; the hot paths therefore pass values without wrapping
-/// them, keep the waiting queue untyped, and leave terminal events to separate functions.
+/// them, keep the waiting queue and the registry untyped, and leave terminal events to separate
+/// functions. An inner sequence that ends during its own subscription (`just`, `empty`, a `from` on
+/// another scheduler's thread…) leaves its observer to the next one, so such inners cost no allocation.
 private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
   Sink<Observer>, ObserverType
 where Observer.Element == Inner.Element {
@@ -173,24 +175,22 @@ where Observer.Element == Inner.Element {
     case inner(InnerObserver, Event<InnerElement>)
   }
 
-  struct Registry {
-    var inners: ContiguousArray<InnerObserver> = []
-    var closed = false
-  }
-
   private let selector: (SourceElement) throws -> Inner
   private let maxConcurrent: Int
   private let limited: Bool
   let gate = SerialGate<Message>()
   private let outerSubscription = SingleAssignmentDisposable()
-  private let registry = LockedValue(Registry())
+  private let registry = InnerRegistry()
 
-  // Gate-protected state.
-  private var active = 0
-  private var stopped = false
-  private var pumping = false
+  // Gate-protected state: one thread at a time, and no access spans a call out, so the dynamic
+  // exclusivity checks (a thread-local lookup each, several per inner sequence) are skipped.
+  @exclusivity(unchecked) private var active = 0
+  @exclusivity(unchecked) private var stopped = false
+  @exclusivity(unchecked) private var pumping = false
   /// Inner sequences waiting for a slot, as `Observable<InnerElement>`.
-  private var waiting = ObjectQueue()
+  @exclusivity(unchecked) private var waiting = ObjectQueue()
+  /// An observer whose inner sequence ended during its subscription, parked for the next one.
+  @exclusivity(unchecked) private var spare: InnerObserver?
 
   init(
     selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int?, observer: Observer,
@@ -223,6 +223,20 @@ where Observer.Element == Inner.Element {
     } else {
       send(.outer(event))
     }
+  }
+
+  /// A value of the inner sequence `inner`.
+  func innerNext(_ inner: InnerObserver, _ value: InnerElement) {
+    // The sink holds the gate for its whole life, so using it unretained saves a retain and a release
+    // per value.
+    Unmanaged.passUnretained(gate)._withUnsafeGuaranteedRef { gate in
+      gate.send(.inner(inner, .next(value)), to: handle) { forwardNext(value) }
+    }
+  }
+
+  /// Any event of the inner sequence `inner`.
+  func innerEvent(_ inner: InnerObserver, _ event: Event<InnerElement>) {
+    gate.send(.inner(inner, event), to: handle) { handleInner(inner, event) }
   }
 
   // Whatever touches `Message` stays out of line, so that the hot paths need no metadata for it.
@@ -301,7 +315,7 @@ where Observer.Element == Inner.Element {
     if isDisposed { return }
     let wasAttached = inner.isAttached
     guard inner.finish() else { return }
-    if wasAttached { unregister(inner) }
+    if wasAttached { registry.unregister(inner) }
     active -= 1
     if pumping { return }
     if !waiting.isEmpty {
@@ -326,9 +340,20 @@ where Observer.Element == Inner.Element {
 
   private func subscribeInner(_ source: Observable<InnerElement>) {
     if isDisposed { return }
-    let inner = InnerObserver(parent: self)
+    var inner: InnerObserver
+    if let parked = spare {
+      spare = nil
+      parked.unpark(self)
+      inner = parked
+    } else {
+      inner = InnerObserver(parent: self)
+    }
     if inner.attach(source.subscribe(inner)) {
-      if !register(inner) { inner.finish() }
+      if !registry.register(inner) { inner.finish() }
+    } else if isKnownUniquelyReferenced(&inner) {
+      // It ended during its subscription and nobody kept its observer, which can take the next one.
+      inner.park()
+      spare = inner
     }
   }
 
@@ -343,63 +368,51 @@ where Observer.Element == Inner.Element {
     forwardTerminal(.completed)
   }
 
-  private func register(_ inner: InnerObserver) -> Bool {
-    registry.withLock { registry in
-      if registry.closed { return false }
-      inner.slot = registry.inners.count
-      registry.inners.append(inner)
-      return true
-    }
-  }
-
-  private func unregister(_ inner: InnerObserver) {
-    registry.withLock { registry in
-      let slot = inner.slot
-      if registry.closed || slot < 0 { return }
-      let last = registry.inners.removeLast()
-      if last !== inner {
-        registry.inners[slot] = last
-        last.slot = slot
-      }
-      inner.slot = -1
-    }
-  }
-
   override func dispose() {
     super.dispose()
     outerSubscription.dispose()
-    let inners = registry.withLock { registry -> ContiguousArray<InnerObserver> in
-      if registry.closed { return [] }
-      registry.closed = true
-      defer { registry.inners = [] }
-      return registry.inners
-    }
-    for inner in inners { inner.finish() }
+    for inner in registry.close() { inner.finish() }
   }
 }
 
 /// Receives the events of one inner sequence of a ``MergeSink``.
+///
+/// `parent` is used without reference counting on every event; `retainedParent` keeps it alive while
+/// the observer runs. A parked observer (the sink's spare, see ``MergeSink``) lets go of the sink, so
+/// the two form no cycle; nothing can send to it then, as only the sink references it.
 private final class MergeInnerObserver<
   SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType
 >: InnerSubscription, ObserverType
 where Observer.Element == Inner.Element {
   typealias Element = Inner.Element
+  typealias Parent = MergeSink<SourceElement, Inner, Observer>
 
-  private let parent: MergeSink<SourceElement, Inner, Observer>
-  /// The index in the parent's registry, or -1; guarded by the registry's lock.
-  var slot = -1
+  private let parent: Unmanaged<Parent>
+  // Written only while no inner sequence holds this observer (in `init`, `park` and `unpark`, inside
+  // the parent's gate), so the unchecked exclusivity is safe.
+  @exclusivity(unchecked) private var retainedParent: Parent?
 
-  init(parent: MergeSink<SourceElement, Inner, Observer>) {
-    self.parent = parent
+  init(parent: Parent) {
+    self.parent = Unmanaged.passUnretained(parent)
+    self.retainedParent = parent
+  }
+
+  /// Lets go of the sink; for an observer nothing else references, whose inner sequence finished.
+  func park() {
+    retainedParent = nil
+    reset()
+  }
+
+  /// Takes `parent` (the sink it was made for) back before the observer is reused.
+  func unpark(_ parent: Parent) {
+    retainedParent = parent
   }
 
   func _deliverNext(_ value: Element) {
-    let parent = self.parent
-    parent.gate.send(.inner(self, .next(value)), to: parent.handle) { parent.forwardNext(value) }
+    parent._withUnsafeGuaranteedRef { $0.innerNext(self, value) }
   }
 
   func on(_ event: Event<Element>) {
-    let parent = self.parent
-    parent.gate.send(.inner(self, event), to: parent.handle) { parent.handleInner(self, event) }
+    parent._withUnsafeGuaranteedRef { $0.innerEvent(self, event) }
   }
 }
