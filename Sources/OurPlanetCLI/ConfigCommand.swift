@@ -12,6 +12,7 @@ enum ConfigCommand {
   ///
   /// - Returns: The exit status: 0.
   static func run(_ options: Options) -> Int32 {
+    for problem in options.rememberedProblems { Console.error("warning: \(problem)") }
     Console.write(text(options))
     return 0
   }
@@ -28,7 +29,9 @@ enum ConfigCommand {
         lines.append(("# \(key) is not set", origin))
       }
     }
-    var text = "# in force: the command line, else the environment, else the config file, else the default\n"
+    var text =
+      "# in force: the command line, else the environment, else the config file, else what the terminal UI "
+      + "remembered, else the default\n"
     text += columns(lines)
     text += "\n[places]\n"
     text += columns(

@@ -53,7 +53,19 @@ func runInteractive(_ options: Options) -> Int32 {
     sort: options.sort)
   appOptions.alerts = options.alerts
   appOptions.places = options.configuration.places
+  appOptions.remembered = options.remembered
+  if !options.fresh {
+    appOptions.category = options.remembered.category
+    appOptions.mapShown = options.remembered.map ?? false
+  }
+  for problem in options.rememberedProblems { messages.post(problem) }
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
+  let memory = options.rememberedFile.map { path in
+    let url = URL(fileURLWithPath: path)
+    return SettingsMemory(
+      file: StateFile(name: url.lastPathComponent, directory: url.deletingLastPathComponent()),
+      messages: messages)
+  }
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages,
     writes: DispatchQueue(label: "ourplanet.seen-state", qos: .utility))
@@ -68,7 +80,7 @@ func runInteractive(_ options: Options) -> Int32 {
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
-    clock: { Date() }, exportScheduler: background, keymap: options.keymap)
+    clock: { Date() }, exportScheduler: background, keymap: options.keymap, memory: memory)
   let trimming = shell.loadsEnded.observe(on: background)
     .subscribe(onNext: { Allocator.releaseFreeMemory() })
   defer { trimming.dispose() }
@@ -76,5 +88,6 @@ func runInteractive(_ options: Options) -> Int32 {
   let ending = app.run()
   session.close()
   seen.flush()
+  memory?.flush()
   TerminalSession.exit(for: ending)
 }

@@ -113,6 +113,16 @@ struct Options: Equatable {
   var keymap = Keymap.standard
   /// Where each setting came from, by config key; a key that is not here has its default.
   var origins: [String: SettingOrigin] = [:]
+  /// `--fresh`: the terminal UI starts from the config and the defaults, not from what it
+  /// remembered.
+  var fresh = false
+  /// What the terminal UI remembered (read with `--fresh` too: what this run changes is written
+  /// over it, the rest kept).
+  var remembered = RememberedSettings()
+  /// The file it is in, or `nil` when the environment names no state folder.
+  var rememberedFile: String?
+  /// What was wrong with it, for the UI's messages.
+  var rememberedProblems: [String] = []
 
   /// A region as `--near` or `--bbox` (or their config keys) gave it: coordinates or a place name.
   struct RegionText: Equatable {

@@ -184,9 +184,11 @@ extension Manual {
       `refresh-interval = "5m"`); `true` for an option without a value (`offline = true`); an array \
       of strings for `exec`. A setting for an option of another command waits for that command. \
       Precedence, strongest first: the command line, then the environment (`OURPLANET_API`, \
-      `NO_COLOR`), then the config file, then the default. `ourplanet config` prints every setting \
-      in force, each with where it came from (`--days`, `$OURPLANET_API`, `config.toml:3`, \
-      `default`), then the places and the keys in force; its output is itself a valid config file.
+      `NO_COLOR`), then the config file, then what the terminal UI remembered of the last run (the \
+      days, the order and the region; `--fresh` leaves it out), then the default. `ourplanet config` \
+      prints every setting in force, each with where it came from (`--days`, `$OURPLANET_API`, \
+      `config.toml:3`, the remembered file, `default`), then the places and the keys in force; its \
+      output is itself a valid config file.
       """,
       """
       A config file that cannot be used is bad usage (exit status 2) and runs nothing: the message \
@@ -273,7 +275,11 @@ extension Manual {
         summary: """
           what you have seen in the UI (`seen.json`) and what `watch` has announced \
           (`announced.json`), written atomically and merged under a lock (`.seen.json.lock`, \
-          `.announced.json.lock`, `watch.lock`); a damaged file is reported and started afresh
+          `.announced.json.lock`, `watch.lock`); a damaged file is reported and started afresh. \
+          `remembered.json`: the days, order, region, open category and map of the terminal UI, \
+          written atomically as they change and restored at the next launch for each setting the \
+          command line, environment and config leave unset (`--fresh`: none); a damaged, huge or \
+          strange file is reported and the defaults used
           """),
       Entry(
         term: "PREFIX/share/ourplanet/eonet/",

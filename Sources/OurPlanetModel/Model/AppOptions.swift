@@ -17,6 +17,12 @@ public struct AppOptions: Sendable, Equatable {
   public var alerts = AlertRules()
   /// The config's named places, which the UI offers as region filters.
   public var places: [Configuration.Place] = []
+  /// The category whose events open at start, once the catalog names it (the remembered one).
+  public var category: String?
+  /// Whether the map shows from the start (the remembered setting).
+  public var mapShown = false
+  /// What the state folder remembers; the UI writes its changes over it.
+  public var remembered = RememberedSettings()
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)
