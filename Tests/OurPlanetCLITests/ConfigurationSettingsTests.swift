@@ -234,4 +234,47 @@ struct ConfigurationSettingsTests {
       listing.split(separator: "\n").contains { $0.hasPrefix("days = 12") && $0.hasSuffix("# \(statePath)") },
       "\(listing)")
   }
+
+  @Test("ourplanet config lists each alert rule with the line it starts on, and the listing reads back")
+  func alertRulesListed() throws {
+    let text = """
+      [places]
+      home = "29.76,-95.37,300"
+
+      [[alert]]
+      name = "fires near home"
+      near = "home"
+      categories = ["wildfires"]
+      min-magnitude = 1000
+      bell = true
+
+      [[alert]]   # anything, anywhere
+      name = "all storms"
+      categories = ["severeStorms"]
+      exec = ["/usr/bin/logger", "-t", "storm"]
+
+      """
+    try withFile(text) { (path: String) throws in
+      let listing = ConfigCommand.text(try parse(["config"], file: path))
+      let lines = listing.split(separator: "\n").map(String.init)
+      let first = try #require(lines.firstIndex { $0.hasPrefix("[[alert]]") }, "\(listing)")
+      #expect(lines[first].hasSuffix("# \(path):4"), "\(listing)")
+      #expect(lines[first + 1].hasPrefix("name = \"fires near home\""), "\(listing)")
+      #expect(lines.contains { $0.hasPrefix("min-magnitude = 1000") }, "\(listing)")
+      let second = try #require(lines[(first + 1)...].firstIndex { $0.hasPrefix("[[alert]]") }, "\(listing)")
+      #expect(lines[second].hasSuffix("# \(path):11"), "\(listing)")
+      #expect(
+        lines.contains { $0.hasPrefix("exec = [\"/usr/bin/logger\", \"-t\", \"storm\"]") }, "\(listing)")
+      // The listing is a config with the same rules.
+      try withFile(listing) { (copy: String) throws in
+        let again = try parse(["config"], file: copy)
+        #expect(again.alerts.rules.map(\.name) == ["fires near home", "all storms"])
+        let original = try parse(["config"], file: path).alerts.rules
+        for (read, rule) in zip(again.alerts.rules, original) {
+          #expect(read.scope == rule.scope && read.place == rule.place && read.changes == rule.changes)
+          #expect(read.bell == rule.bell && read.notify == rule.notify && read.exec == rule.exec)
+        }
+      }
+    }
+  }
 }

@@ -187,8 +187,8 @@ extension Manual {
       `NO_COLOR`), then the config file, then what the terminal UI remembered of the last run (the \
       days, the order and the region; `--fresh` leaves it out), then the default. `ourplanet config` \
       prints every setting in force, each with where it came from (`--days`, `$OURPLANET_API`, \
-      `config.toml:3`, the remembered file, `default`), then the places and the keys in force; its \
-      output is itself a valid config file.
+      `config.toml:3`, the remembered file, `default`), then the places, the keys in force and the \
+      alert rules, each with its line; its output is itself a valid config file.
       """,
       """
       A config file that cannot be used is bad usage (exit status 2) and runs nothing: the message \
