@@ -109,6 +109,23 @@ extension KeyCommand {
   static let redraw = KeyCommand("redraw", [.ctrl("l")], "redraw the screen")
   static let suspend = KeyCommand("suspend", [.ctrl("z")], "suspend", isTerminal: true)
 
+  /// The commands in force together, screen by screen: the app's own, the screen's, and the map's
+  /// where it can take the keys. Two commands of one group on one key would leave one of them
+  /// unreachable there; commands of different groups never meet (`sort` is the events screen's,
+  /// `open-link` the detail's). The bindings tests hold each screen's bindings to a group.
+  static let inForceTogether: [[KeyCommand]] = {
+    let app: [KeyCommand] = [
+      quit, help, messages, refresh, search, focus, clearRegion, places, map, redraw, back,
+    ]
+    let list: [KeyCommand] = [move, page, ends]
+    let mapKeys: [KeyCommand] = [zoom, pan, wholeWorld, centre, nextMarker, filterToView]
+    return [
+      app + list + [open, nextNew, markSeen],
+      app + list + mapKeys + [open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep],
+      app + list + mapKeys + [openLink, copyLink, step],
+    ]
+  }()
+
   /// Every command, in the order the manual lists them.
   public static let all: [KeyCommand] = [
     move, page, ends, open, back, days, daysStep, search, clearSearchLine, refresh, openLink, copyLink, step,

@@ -223,8 +223,9 @@ extension Manual {
           `COMMAND = "KEY"` or `COMMAND = ["KEY", ...]` replaces the terminal UI's keys of a command \
           (the names of KEYS below: `quit`, `refresh`, `next-new`...). A key is a character or a name \
           as the help writes it: `F5`, `Ctrl-R`, `Up`, `PgDn`, `Home`, `End`, `Enter`, `Esc`, `Tab`, \
-          `Space`, `Shift-Left`. Two commands may share a key only where their own keys already \
-          share one (they are never in force together); the help (`?`) shows the keys in force
+          `Space`, `Shift-Left`. Two commands may share a key when no screen has both (`sort = "o"`: \
+          `o` opens links only in the detail), or where their own keys already share one (the map's \
+          focus decides between `move` and `pan`); the help (`?`) shows the keys in force
           """),
       Entry(
         term: "[[alert]]",
