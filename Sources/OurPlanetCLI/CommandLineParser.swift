@@ -76,6 +76,7 @@ struct CommandLineParser {
     }
     for option in given where option.declaration.configKey == nil { try store(option, in: &options) }
     options.configuration = try configuration(options)
+    options.configurationPath = options.noConfig ? nil : options.configFile ?? defaultConfigurationPath
     do {
       options.keymap = try Keymap(configuration: options.configuration)
     } catch {

@@ -54,6 +54,7 @@ func runInteractive(_ options: Options) -> Int32 {
   appOptions.alerts = options.alerts
   appOptions.places = options.configuration.places
   appOptions.remembered = options.remembered
+  appOptions.configFile = options.configurationPath
   if !options.fresh {
     appOptions.category = options.remembered.category
     appOptions.mapShown = options.remembered.map ?? false

@@ -107,6 +107,9 @@ struct Options: Equatable {
   var configFile: String?
   /// `--no-config`: no config file at all.
   var noConfig = false
+  /// The config file in force, which may not exist yet (`--config FILE`, else the default one;
+  /// `nil` with `--no-config`): where the map's `f` saves places.
+  var configurationPath: String?
   /// The config file's settings, places, keys and alert rules (``Configuration/none`` without one).
   var configuration = Configuration.none
   /// The keys of the terminal UI: the declared ones, with the config's `[keys]` over them.

@@ -21,8 +21,8 @@ public final class AppShell {
   private var postedFailures = 0
   /// Which keys ask for which command.
   private let keymap: Keymap
-  /// The config's named places (`p` lists them).
-  private let places: [Configuration.Place]
+  /// The config's named places (`p` lists them), with those the map's `f` saved.
+  private var places: [Configuration.Place]
   /// The name of the command the last key ran (tests read it).
   private(set) var lastCommand: String?
   /// Where the settings the UI remembers go (`nil`: nowhere, as in tests).
@@ -79,6 +79,9 @@ public final class AppShell {
     status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.map.isShown = options.mapShown
+    if let file = options.configFile {
+      context.map.offerToSave = { [unowned self] region in offerToSave(region, in: file) }
+    }
     shown = currentSettings()
     context.catalog
       .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })
@@ -241,6 +244,42 @@ public final class AppShell {
       context.region.accept(place.region)
       context.say("Only events \(place.region.label) (\(place.name)); F clears the region")
     }
+  }
+
+  /// The map's `f` set `region`: a line for a name saves it as a place of `file`, off the main
+  /// thread; the place is in `p` at once and in `--near NAME` from the next run.
+  private func offerToSave(_ region: Region, in file: String) {
+    overlay = PlaceNamePrompt(taken: places.map(\.name)) { [unowned self] name in
+      context.say("Saving '\(name)' in \(file)…")
+      let main = context.mainScheduler
+      let messages = context.messages
+      _ = context.exportScheduler.schedule(()) { [weak self] _ in
+        let outcome = Result { () throws(ConfigurationError) in
+          try PlaceWriter.save(name: name, region: region, to: file)
+        }
+        _ = main.schedule(()) { _ in
+          self?.placeSaved(outcome, file: file)
+          return Disposables.create()
+        }
+        if case .failure(let error) = outcome { messages.post("The place was not saved: \(error)") }
+        return Disposables.create()
+      }
+    }
+  }
+
+  /// What saving a place came to: the place joins `p` and becomes the region filter (rounded as
+  /// the file has it), or the failure is said.
+  private func placeSaved(_ outcome: Result<Configuration.Place, ConfigurationError>, file: String) {
+    switch outcome {
+    case .success(let place):
+      places.append(place)
+      context.region.accept(place.region)
+      context.say(
+        "Saved place '\(place.name)' in \(file):\(place.line): p lists it, --near \(place.name) takes it")
+    case .failure(let error):
+      context.say("The place was not saved: \(error)", isError: true)
+    }
+    rememberChanges()
   }
 
   private func clearRegion() {

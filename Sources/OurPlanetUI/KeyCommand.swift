@@ -100,7 +100,8 @@ extension KeyCommand {
   static let wholeWorld = KeyCommand("whole-world", [.char("0")], "map: the whole world")
   static let centre = KeyCommand("centre", [.char("c")], "map: centre on the selection")
   static let nextMarker = KeyCommand("next-marker", [.char(" ")], "map: select the next marker in view")
-  static let filterToView = KeyCommand("filter-to-view", [.char("f")], "map: only the events in view")
+  static let filterToView = KeyCommand(
+    "filter-to-view", [.char("f")], "map: only the events in view, then name the view to save it as a place")
   static let clearRegion = KeyCommand("clear-region", [.char("F")], "clear the region filter")
   static let places = KeyCommand("places", [.char("p")], "pick a place of the config to filter by")
   static let sort = KeyCommand(

@@ -215,7 +215,8 @@ extension Manual {
           named regions, `NAME = "LAT,LON[,KM]"` (a point and a radius, 500 km unless given) or \
           `NAME = "bbox:MINLON,MINLAT,MAXLON,MAXLAT"` (a box); a name is letters, digits, `-` and `_`, \
           starting with a letter. `--near NAME` and `--bbox NAME` (and `near = "NAME"` here) take \
-          them; a name that is no place and no coordinates is bad usage listing the places
+          them; a name that is no place and no coordinates is bad usage listing the places. `p` in the \
+          terminal UI filters by one, and the map's `f` saves the view as a new one (see FILES)
           """),
       Entry(
         term: "[keys]",
@@ -263,7 +264,11 @@ extension Manual {
         term: "~/.config/ourplanet/config.toml",
         summary: """
           the config file (`$XDG_CONFIG_HOME/ourplanet/config.toml` if set, or `--config`): settings, \
-          places and keys, as CONFIGURATION says; only read, never written
+          places and keys, as CONFIGURATION says. Only read, except when the map's `f` saves the \
+          view as a place: one line `NAME = "bbox:W,S,E,N"` is added after the last entry of \
+          `[places]` (a `[places]` table is added at the end when there is none), every other line \
+          left as it was; a name the file has already is refused, never replaced. The file is \
+          written atomically under a lock (`.config.toml.lock`) and a symbolic link to it stays a link
           """),
       Entry(
         term: "~/.cache/ourplanet/",

@@ -21,6 +21,8 @@ public struct AppOptions: Sendable, Equatable {
   public var category: String?
   /// Whether the map shows from the start (the remembered setting).
   public var mapShown = false
+  /// The config file the map's `f` saves places in (`nil`: none, as with `--no-config`).
+  public var configFile: String?
   /// What the state folder remembers; the UI writes its changes over it.
   public var remembered = RememberedSettings()
 
