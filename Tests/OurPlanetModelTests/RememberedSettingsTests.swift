@@ -55,6 +55,25 @@ struct RememberedSettingsTests {
     }
   }
 
+  @Test("two instances writing at once never leave a file a reader cannot read")
+  func twoWriters() throws {
+    try withFolder { folder in
+      let first = SettingsMemory(file: file(in: folder), messages: nil)
+      let second = SettingsMemory(file: file(in: folder), messages: nil)
+      let reader = file(in: folder)
+      for days in 1...200 {
+        first.remember(RememberedSettings(days: days, sort: .title))
+        second.remember(RememberedSettings(days: days, region: "home", map: true))
+        if case .damaged(let message) = reader.read() { Issue.record("read \(days): \(message)") }
+      }
+      first.flush()
+      second.flush()
+      let (settings, problem) = SettingsMemory.read(reader)
+      #expect(problem == nil)
+      #expect(settings.days == 200)
+    }
+  }
+
   @Test("each field of the wrong type or with an impossible value is dropped and named; the rest count")
   func hostileFields() throws {
     let (settings, problem) = try read(
