@@ -11,22 +11,36 @@ struct CommandLineParser {
   let environment: [String: String]
   /// The config file read without `--config` (it need not exist), or `nil` for none.
   let defaultConfigurationPath: String?
+  /// The state folder's file of what the terminal UI remembers (``RememberedSettings``), or `nil`
+  /// for none.
+  let rememberedSettingsPath: String?
 
   /// A parser for a process with `environment`, whose default config file is
-  /// `$XDG_CONFIG_HOME/ourplanet/config.toml`, else under `$HOME/.config` (none when the
-  /// environment has neither, as tests give it).
+  /// `$XDG_CONFIG_HOME/ourplanet/config.toml`, else under `$HOME/.config`, and whose remembered
+  /// settings are in `$XDG_STATE_HOME/ourplanet`, else under `$HOME/.local/state` (neither when the
+  /// environment names no such folder, as tests give it).
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let known = ["XDG_CONFIG_HOME", "HOME"].contains { environment[$0]?.hasPrefix("/") == true }
+    func known(_ variable: String) -> Bool {
+      [variable, "HOME"].contains { environment[$0]?.hasPrefix("/") == true }
+    }
     self.init(
       environment: environment,
-      defaultConfigurationPath: known
-        ? XDGFolder.config.url(environment: environment).appendingPathComponent("config.toml").path : nil)
+      defaultConfigurationPath: known("XDG_CONFIG_HOME")
+        ? XDGFolder.config.url(environment: environment).appendingPathComponent("config.toml").path : nil,
+      rememberedSettingsPath: known("XDG_STATE_HOME")
+        ? XDGFolder.state.url(environment: environment).appendingPathComponent(RememberedSettings.fileName)
+          .path
+        : nil)
   }
 
-  /// A parser for a process with `environment` whose default config file is `defaultConfigurationPath`.
-  init(environment: [String: String], defaultConfigurationPath: String?) {
+  /// A parser for a process with `environment` whose default config file is
+  /// `defaultConfigurationPath` and whose remembered settings are at `rememberedSettingsPath`.
+  init(
+    environment: [String: String], defaultConfigurationPath: String?, rememberedSettingsPath: String? = nil
+  ) {
     self.environment = environment
     self.defaultConfigurationPath = defaultConfigurationPath
+    self.rememberedSettingsPath = rememberedSettingsPath
   }
 
   /// Parses the arguments after the program name, under the config file and the environment.
@@ -62,6 +76,7 @@ struct CommandLineParser {
     }
     for option in given where option.declaration.configKey == nil { try store(option, in: &options) }
     options.configuration = try configuration(options)
+    options.configurationPath = options.noConfig ? nil : options.configFile ?? defaultConfigurationPath
     do {
       options.keymap = try Keymap(configuration: options.configuration)
     } catch {
@@ -130,7 +145,55 @@ struct CommandLineParser {
     if options.sort == .distance, options.region?.centre == nil {
       throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
     }
+    restoreRemembered(in: &options)
     return options
+  }
+
+  /// Reads what the terminal UI remembered (for the UI and for `config`, which shows it) and, unless
+  /// `--fresh`, takes each setting nothing stronger set: the command line, the environment and the
+  /// config file all come first. A remembered value that no longer fits (a place the config lost,
+  /// nearest first without a point) is left out with a message, never an error: the user did not
+  /// type it.
+  private func restoreRemembered(in options: inout Options) {
+    guard options.command == .interactive || options.command == .config, let path = rememberedSettingsPath
+    else { return }
+    let url = URL(fileURLWithPath: path)
+    let file = StateFile<RememberedSettings>(
+      name: url.lastPathComponent, directory: url.deletingLastPathComponent(),
+      maximumSize: RememberedSettings.maximumFileSize)
+    let (remembered, problem) = SettingsMemory.read(file)
+    options.remembered = remembered
+    options.rememberedFile = path
+    if let problem { options.rememberedProblems.append(problem) }
+    guard !options.fresh else { return }
+    let origin = SettingOrigin.remembered(path)
+    if let days = remembered.days, options.origins["days"] == nil {
+      options.days = days
+      options.origins["days"] = origin
+    }
+    if let text = remembered.region, options.origins["near"] == nil, options.origins["bbox"] == nil {
+      if let place = options.configuration.place(named: text) {
+        let box = place.region.centre == nil
+        options.region = place.region
+        options.regionText = Options.RegionText(text: text, box: box)
+        options.origins[box ? "bbox" : "near"] = origin
+      } else if let region = try? Configuration.Place.region(parsing: text) {
+        let box = region.centre == nil
+        options.region = region
+        options.regionText = Options.RegionText(
+          text: box ? String(text.dropFirst("bbox:".count)) : text, box: box)
+        options.origins[box ? "bbox" : "near"] = origin
+      } else {
+        options.rememberedProblems.append(
+          "the remembered region '\(text)' is no place of the config any more: showing the whole world")
+      }
+    }
+    if let sort = remembered.sort, options.origins["sort"] == nil,
+      sort != .distance || options.region?.centre != nil
+    {
+      options.sort = sort
+      options.origins["sort"] = origin
+    }
   }
 
   /// The variables that stand for an option when the command line does not give it, by config

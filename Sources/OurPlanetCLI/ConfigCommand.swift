@@ -3,7 +3,7 @@ import OurPlanetModel
 import OurPlanetUI
 
 /// `ourplanet config`: every setting in force and where it came from, the way `git config
-/// --show-origin` shows them, then the places and the keys in force.
+/// --show-origin` shows them, then the places, the keys in force and the alert rules.
 ///
 /// The output is itself a valid config file: each setting is a TOML line and its origin a comment
 /// (`days = 30  # /home/me/.config/ourplanet/config.toml:1`), so a user can start a config from it.
@@ -12,11 +12,13 @@ enum ConfigCommand {
   ///
   /// - Returns: The exit status: 0.
   static func run(_ options: Options) -> Int32 {
+    for problem in options.rememberedProblems { Console.error("warning: \(problem)") }
     Console.write(text(options))
     return 0
   }
 
-  /// The listing: settings, then `[places]`, then `[keys]`.
+  /// The listing: settings, then `[places]`, then `[keys]`, then each `[[alert]]` rule as the file
+  /// wrote it, its header carrying the line it starts on.
   static func text(_ options: Options) -> String {
     var lines: [(text: String, origin: String)] = []
     for declaration in Options.declarations {
@@ -28,7 +30,9 @@ enum ConfigCommand {
         lines.append(("# \(key) is not set", origin))
       }
     }
-    var text = "# in force: the command line, else the environment, else the config file, else the default\n"
+    var text =
+      "# in force: the command line, else the environment, else the config file, else what the terminal UI "
+      + "remembered, else the default\n"
     text += columns(lines)
     text += "\n[places]\n"
     text += columns(
@@ -43,11 +47,21 @@ enum ConfigCommand {
       KeyCommand.all.map { command in
         let names = options.keymap.keys(for: command).map { TOMLValue.string($0.description) }
         let line = options.configuration.keys.last { $0.action == command.name }?.line
+        // The terminal's own key is listed as a comment: a config may not rebind it, and the
+        // listing must read back as a config.
         return (
-          "\(command.name) = \(toml(names.count == 1 ? names[0] : .array(names)))",
-          line.map { "\(options.configuration.file ?? "config"):\($0)" } ?? "default"
+          (command.isTerminal ? "# " : "")
+            + "\(command.name) = \(toml(names.count == 1 ? names[0] : .array(names)))",
+          command.isTerminal
+            ? "the terminal's own"
+            : line.map { "\(options.configuration.file ?? "config"):\($0)" } ?? "default"
         )
       })
+    for rule in options.configuration.alerts {
+      text += "\n" + columns([("[[alert]]", "\(options.configuration.file ?? "config"):\(rule.line)")])
+      text += rule.keys.compactMap { key in rule[key].map { Console.line("\(key) = \(toml($0))") + "\n" } }
+        .joined()
+    }
     return text
   }
 

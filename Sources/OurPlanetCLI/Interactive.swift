@@ -55,7 +55,20 @@ func runInteractive(_ options: Options) -> Int32 {
   appOptions.alerts = options.alerts
   appOptions.places = options.configuration.places
   appOptions.bell = options.bell
+  appOptions.remembered = options.remembered
+  appOptions.configFile = options.configurationPath
+  if !options.fresh {
+    appOptions.category = options.remembered.category
+    appOptions.mapShown = options.remembered.map ?? false
+  }
+  for problem in options.rememberedProblems { messages.post(problem) }
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
+  let memory = options.rememberedFile.map { path in
+    let url = URL(fileURLWithPath: path)
+    return SettingsMemory(
+      file: StateFile(name: url.lastPathComponent, directory: url.deletingLastPathComponent()),
+      messages: messages)
+  }
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages,
     writes: DispatchQueue(label: "ourplanet.seen-state", qos: .utility))
@@ -70,7 +83,7 @@ func runInteractive(_ options: Options) -> Int32 {
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
-    clock: { Date() }, exportScheduler: background, keymap: options.keymap)
+    clock: { Date() }, exportScheduler: background, keymap: options.keymap, memory: memory)
   let trimming = shell.loadsEnded.observe(on: background)
     .subscribe(onNext: { Allocator.releaseFreeMemory() })
   defer { trimming.dispose() }
@@ -78,5 +91,6 @@ func runInteractive(_ options: Options) -> Int32 {
   let ending = app.run()
   session.close()
   seen.flush()
+  memory?.flush()
   TerminalSession.exit(for: ending)
 }

@@ -179,6 +179,13 @@ extension Options {
       commands: [.interactive], completion: .oneOf(Theme.all.map(\.name)),
       example: ["--theme", "light"], current: { .string($0.theme.name) }),
     OptionDeclaration(
+      names: ["--fresh"], value: .flag { $0.fresh = true },
+      summary: """
+        start from the config and the defaults, not from the days, order, region, category and map \
+        the terminal UI remembered (what this run changes is still remembered)
+        """,
+      commands: [.interactive], example: ["--fresh"], current: { .boolean($0.fresh) }),
+    OptionDeclaration(
       names: ["--log"],
       value: .one("FILE") { options, text throws(UsageError) in
         guard !text.isEmpty else { throw UsageError("--log needs a file") }

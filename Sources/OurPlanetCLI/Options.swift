@@ -113,12 +113,25 @@ struct Options: Equatable {
   var configFile: String?
   /// `--no-config`: no config file at all.
   var noConfig = false
+  /// The config file in force, which may not exist yet (`--config FILE`, else the default one;
+  /// `nil` with `--no-config`): where the map's `f` saves places.
+  var configurationPath: String?
   /// The config file's settings, places, keys and alert rules (``Configuration/none`` without one).
   var configuration = Configuration.none
   /// The keys of the terminal UI: the declared ones, with the config's `[keys]` over them.
   var keymap = Keymap.standard
   /// Where each setting came from, by config key; a key that is not here has its default.
   var origins: [String: SettingOrigin] = [:]
+  /// `--fresh`: the terminal UI starts from the config and the defaults, not from what it
+  /// remembered.
+  var fresh = false
+  /// What the terminal UI remembered (read with `--fresh` too: what this run changes is written
+  /// over it, the rest kept).
+  var remembered = RememberedSettings()
+  /// The file it is in, or `nil` when the environment names no state folder.
+  var rememberedFile: String?
+  /// What was wrong with it, for the UI's messages.
+  var rememberedProblems: [String] = []
 
   /// A region as `--near` or `--bbox` (or their config keys) gave it: coordinates or a place name.
   struct RegionText: Equatable {

@@ -21,10 +21,18 @@ public final class AppShell {
   private var postedFailures = 0
   /// Which keys ask for which command.
   private let keymap: Keymap
-  /// The config's named places (`p` lists them).
-  private let places: [Configuration.Place]
+  /// The config's named places (`p` lists them), with those the map's `f` saved.
+  private var places: [Configuration.Place]
   /// The name of the command the last key ran (tests read it).
   private(set) var lastCommand: String?
+  /// Where the settings the UI remembers go (`nil`: nowhere, as in tests).
+  private let memory: SettingsMemory?
+  /// What the state folder holds, with this run's changes over it.
+  private var remembered: RememberedSettings
+  /// The settings as they stood after the last key: a key that changes one is remembered.
+  private var shown = RememberedSettings()
+  /// The remembered category, opened when the first catalog that names it arrives.
+  private var pendingCategory: String?
 
   /// Wires the screens to the model; loading starts at once.
   ///
@@ -41,13 +49,17 @@ public final class AppShell {
   ///   - exportDirectory: Where `e` and `E` write (the current folder when `nil`).
   ///   - exportScheduler: Where `e` and `E` write (`backgroundScheduler` when `nil`).
   ///   - keymap: Which keys ask for which command.
+  ///   - memory: Where the days, order, region, category and map are remembered as they change.
   public init(
     host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
     backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening, seen: SeenTracker? = nil,
     clock: (@Sendable () -> Date)? = nil, exportDirectory: URL? = nil, exportScheduler: SchedulerType? = nil,
-    keymap: Keymap = .standard
+    keymap: Keymap = .standard, memory: SettingsMemory? = nil
   ) {
     self.keymap = keymap
+    self.memory = memory
+    remembered = options.remembered
+    pendingCategory = options.category
     self.places = options.places
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
@@ -66,6 +78,11 @@ public final class AppShell {
     alerts = AlertTracker(rules: options.alerts, ringsForNews: options.bell, context: context)
     status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))
+    context.map.isShown = options.mapShown
+    if let file = options.configFile {
+      context.map.offerToSave = { [unowned self] region in offerToSave(region, in: file) }
+    }
+    shown = currentSettings()
     context.catalog
       .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })
       .disposed(by: bag)
@@ -84,7 +101,10 @@ public final class AppShell {
 
   /// Handles one key press.
   public func handle(_ key: Key) {
-    defer { context.host.setNeedsRedraw() }
+    defer {
+      rememberChanges()
+      context.host.setNeedsRedraw()
+    }
     if key == .resize { return }
     if let overlay {
       if !overlay.handle(key) { self.overlay = nil }
@@ -227,6 +247,42 @@ public final class AppShell {
     }
   }
 
+  /// The map's `f` set `region`: a line for a name saves it as a place of `file`, off the main
+  /// thread; the place is in `p` at once and in `--near NAME` from the next run.
+  private func offerToSave(_ region: Region, in file: String) {
+    overlay = PlaceNamePrompt(taken: places.map(\.name)) { [unowned self] name in
+      context.say("Saving '\(name)' in \(file)…")
+      let main = context.mainScheduler
+      let messages = context.messages
+      _ = context.exportScheduler.schedule(()) { [weak self] _ in
+        let outcome = Result { () throws(ConfigurationError) in
+          try PlaceWriter.save(name: name, region: region, to: file)
+        }
+        _ = main.schedule(()) { _ in
+          self?.placeSaved(outcome, file: file)
+          return Disposables.create()
+        }
+        if case .failure(let error) = outcome { messages.post("The place was not saved: \(error)") }
+        return Disposables.create()
+      }
+    }
+  }
+
+  /// What saving a place came to: the place joins `p` and becomes the region filter (rounded as
+  /// the file has it), or the failure is said.
+  private func placeSaved(_ outcome: Result<Configuration.Place, ConfigurationError>, file: String) {
+    switch outcome {
+    case .success(let place):
+      places.append(place)
+      context.region.accept(place.region)
+      context.say(
+        "Saved place '\(place.name)' in \(file):\(place.line): p lists it, --near \(place.name) takes it")
+    case .failure(let error):
+      context.say("The place was not saved: \(error)", isError: true)
+    }
+    rememberChanges()
+  }
+
   private func clearRegion() {
     if context.region.value == nil {
       context.say("No region filter to clear")
@@ -236,9 +292,50 @@ public final class AppShell {
     }
   }
 
+  // MARK: - Remembered settings
+
+  /// The settings the UI remembers, as the screens show them now.
+  private func currentSettings() -> RememberedSettings {
+    let open = navigator.stack.lazy.compactMap { ($0 as? EventsScreen)?.categoryID }.first
+    return RememberedSettings(
+      days: context.days.value, sort: context.sort.value,
+      region: context.region.value.map { region in
+        // A place's name when the region is one, so a place the config moves moves with it.
+        places.first { $0.region == region }?.name ?? Configuration.Place.text(for: region)
+      },
+      category: open ?? pendingCategory, map: context.map.isShown)
+  }
+
+  /// Remembers each setting the last key changed (and only those: one the command line set stays
+  /// as the file had it, unless the user changes it here).
+  private func rememberChanges() {
+    let now = currentSettings()
+    guard now != shown else { return }
+    if now.days != shown.days { remembered.days = now.days }
+    if now.sort != shown.sort { remembered.sort = now.sort }
+    if now.region != shown.region { remembered.region = now.region }
+    if now.category != shown.category { remembered.category = now.category }
+    if now.map != shown.map { remembered.map = now.map }
+    shown = now
+    memory?.remember(remembered)
+  }
+
+  /// Opens the remembered category once a catalog names it, unless the user has opened one first.
+  private func restoreCategory(_ catalog: Catalog) {
+    guard let id = pendingCategory, !catalog.items.isEmpty else { return }
+    pendingCategory = nil
+    guard navigator.stack.count == 1 else { return }
+    guard id == EventListViewModel.allCategoriesID || catalog.item(id: id) != nil else {
+      context.messages.post("The remembered category '\(id)' is not in the catalog: showing the categories")
+      return
+    }
+    perform(.push(EventsScreen(categoryID: id, context: context)))
+  }
+
   // MARK: - Data
 
   private func catalogChanged(_ catalog: Catalog) {
+    restoreCategory(catalog)
     context.latestCatalog = catalog
     context.host.isAnimating = catalog.isLoading
     for message in catalog.messages(since: postedFailures) { context.messages.post(message) }

@@ -37,6 +37,8 @@ final class EventsScreen: Screen, Searchable {
 
   deinit { close() }
 
+  /// The category shown (``EventListViewModel/allCategoriesID`` for All categories).
+  var categoryID: String { model.categoryID }
   var events: [EOEvent] { state?.events ?? [] }
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
   var breadcrumb: String {

@@ -100,7 +100,8 @@ extension KeyCommand {
   static let wholeWorld = KeyCommand("whole-world", [.char("0")], "map: the whole world")
   static let centre = KeyCommand("centre", [.char("c")], "map: centre on the selection")
   static let nextMarker = KeyCommand("next-marker", [.char(" ")], "map: select the next marker in view")
-  static let filterToView = KeyCommand("filter-to-view", [.char("f")], "map: only the events in view")
+  static let filterToView = KeyCommand(
+    "filter-to-view", [.char("f")], "map: only the events in view, then name the view to save it as a place")
   static let clearRegion = KeyCommand("clear-region", [.char("F")], "clear the region filter")
   static let places = KeyCommand("places", [.char("p")], "pick a place of the config to filter by")
   static let sort = KeyCommand(
@@ -108,6 +109,23 @@ extension KeyCommand {
     "sort: " + EventSort.allCases.map(\.label).joined(separator: ", ") + " (nearest with --near)")
   static let redraw = KeyCommand("redraw", [.ctrl("l")], "redraw the screen")
   static let suspend = KeyCommand("suspend", [.ctrl("z")], "suspend", isTerminal: true)
+
+  /// The commands in force together, screen by screen: the app's own, the screen's, and the map's
+  /// where it can take the keys. Two commands of one group on one key would leave one of them
+  /// unreachable there; commands of different groups never meet (`sort` is the events screen's,
+  /// `open-link` the detail's). The bindings tests hold each screen's bindings to a group.
+  static let inForceTogether: [[KeyCommand]] = {
+    let app: [KeyCommand] = [
+      quit, help, messages, refresh, search, focus, clearRegion, places, map, redraw, back,
+    ]
+    let list: [KeyCommand] = [move, page, ends]
+    let mapKeys: [KeyCommand] = [zoom, pan, wholeWorld, centre, nextMarker, filterToView]
+    return [
+      app + list + [open, nextNew, markSeen],
+      app + list + mapKeys + [open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep],
+      app + list + mapKeys + [openLink, copyLink, step],
+    ]
+  }()
 
   /// Every command, in the order the manual lists them.
   public static let all: [KeyCommand] = [

@@ -19,10 +19,10 @@ public struct Keymap: Equatable, Sendable {
 
   /// The keymap of a config file's `[keys]`: each entry's keys replace its command's.
   ///
-  /// Two commands may share a key only where their declared keys already share one: such commands
-  /// are never in force together (`days` on the events screen, `step` in the detail) or the map's
-  /// focus decides between them (`move` and `pan`). Any other sharing would leave one of them
-  /// unreachable on some screen.
+  /// Two commands may share a key when no screen has both (``KeyCommand/inForceTogether``: `sort`
+  /// is the events screen's, `open-link` the detail's, so `sort = "o"` is fine), or where their
+  /// declared keys already share one, as the map's focus decides between `move` and `pan`. Any other
+  /// sharing would leave one of them unreachable on a screen that has both.
   ///
   /// - Throws: ``ConfigurationError`` naming the entry's line: a command no screen declares (with
   ///   the closest name), the terminal's own Ctrl-Z, a key name no key has, or a key two commands in
@@ -64,10 +64,13 @@ public struct Keymap: Equatable, Sendable {
         sharing.insert([a.name, b.name])
       }
     }
+    let groups = KeyCommand.inForceTogether.map { Set($0.map(\.name)) }
     for (index, a) in KeyCommand.all.enumerated() {
       for b in KeyCommand.all[(index + 1)...] where lines[a.name] != nil || lines[b.name] != nil {
         let shared = keymap.keys(for: a).filter(keymap.keys(for: b).contains)
-        guard let key = shared.first, !sharing.contains([a.name, b.name].sorted()) else { continue }
+        guard let key = shared.first, !sharing.contains([a.name, b.name].sorted()),
+          groups.contains(where: { $0.contains(a.name) && $0.contains(b.name) })
+        else { continue }
         let line = max(lines[a.name] ?? 0, lines[b.name] ?? 0)
         throw ConfigurationError(
           file: file, line: line,

@@ -16,6 +16,8 @@ final class MapController {
   private let region: BehaviorRelay<Region?>
   /// Shows a one-line answer on the status line.
   private let say: (String) -> Void
+  /// Offers to save the region `f` set as a place (`nil`: no config file to save it in).
+  var offerToSave: ((Region) -> Void)?
 
   /// The hint shown when the map takes the focus.
   static let hint =
@@ -63,6 +65,7 @@ final class MapController {
         }
         region.accept(visible)
         say("Only events \(visible.label); F clears the region")
+        offerToSave?(visible)
       },
     ]
   }

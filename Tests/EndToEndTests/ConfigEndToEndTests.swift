@@ -230,4 +230,63 @@ struct ConfigEndToEndTests {
       #expect(try app.tmux.terminalState().isRestored)
     }
   }
+
+  @Test(
+    "the map's f saves the view as a place: one line under [places], usable at once in p and by --near",
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+  func mapSavesAPlace() throws {
+    try withWorld { world in
+      let original = """
+        # my settings
+        days = 60   # two months
+
+        [places]   # where I look
+        home = "29.76,-95.37,300"
+
+        # keys below
+        [keys]
+        help = "?"
+
+        """
+      try world.writeConfig(original)
+      let app = try AppHarness.start(
+        arguments: ["--api", world.server.baseURL.absoluteString],
+        cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
+        environment: ["XDG_CONFIG_HOME": world.configHome.path])
+      defer { app.tmux.close() }
+      try app.waitFor("Wildfires", "live")
+      try app.tmux.sendKeys("G", "Enter", "m")
+      try app.waitFor("OurPlanet › Wildfires")
+      try app.tmux.sendKeys("Tab")
+      try app.waitFor("Map: + - zoom")
+      try app.tmux.sendKeys("+", "+")
+      try app.waitFor("4× · ")
+      try app.tmux.sendKeys("f")
+      try app.waitFor("Save the view as a place:", "Only events in ")
+      try app.tmux.sendText("home")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("'home' is a place already")
+      #expect(try String(contentsOf: world.configFile, encoding: .utf8) == original)
+      try app.tmux.sendKeys("C-u")
+      try app.tmux.sendText("gulf")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("Saved place 'gulf'")
+      let saved = try String(contentsOf: world.configFile, encoding: .utf8)
+      var lines = original.components(separatedBy: "\n")
+      let added = try #require(
+        saved.components(separatedBy: "\n").first { $0.hasPrefix("gulf = \"bbox:") }, "\(saved)")
+      lines.insert(added, at: 5)
+      #expect(saved == lines.joined(separator: "\n"), "\(saved)")
+      // In the picker at once.
+      try app.tmux.sendKeys("p")
+      try app.waitFor("Places", "gulf")
+      try app.tmux.sendKeys("Escape")
+      try app.tmux.sendKeys("q")
+      #expect(try app.tmux.terminalState().isRestored)
+      // And a name the command line takes from the next run.
+      let run = try world.run(
+        ["events", "wildfires", "--json", "--near", "gulf", "--api", world.server.baseURL.absoluteString])
+      #expect(run.status == 0, "\(run)")
+    }
+  }
 }

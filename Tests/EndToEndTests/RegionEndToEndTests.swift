@@ -140,7 +140,10 @@ struct RegionEndToEndTests {
         return !line.isEmpty && line != caption
       }
       try app.tmux.sendKeys("f")
-      screen = try app.waitFor("Only events in ")
+      screen = try app.waitFor("Only events in ", "Save the view as a place:")
+      // Esc keeps the filter without saving a place.
+      try app.tmux.sendKeys("Escape")
+      try app.tmux.waitUntil("the name line closed") { !$0.contains("Save the view as a place:") }
       try app.tmux.sendKeys("0")
       screen = try app.tmux.waitUntil("the whole world again") { !$0.contains("× · ") }
       try app.tmux.sendKeys("F")

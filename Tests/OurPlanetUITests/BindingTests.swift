@@ -74,6 +74,18 @@ struct BindingTests {
     #expect(Set(KeyCommand.all.map(\.name)).count == KeyCommand.all.count, "each name once")
   }
 
+  @Test(
+    "each screen binds only commands the keymap checks together, so a shared key there is refused",
+    arguments: places + [
+      Place(description: "detail, map focused", keys: [.char("G"), .enter, .enter, .char("m"), .tab])
+    ])
+  func screensMatchTheKeymapsGroups(place: Place) {
+    let bound = Set(harness(at: place).shell.bindings().map(\.command.name))
+    #expect(
+      KeyCommand.inForceTogether.contains { bound.isSubset(of: Set($0.map(\.name))) },
+      "\(place): \(bound.sorted())")
+  }
+
   @Test("a rebound command answers to its new key, and its old key does nothing")
   func rebinding() {
     let keymap = Keymap(overrides: ["refresh": [.char("R")]])

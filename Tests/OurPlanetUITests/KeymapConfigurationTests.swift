@@ -57,6 +57,28 @@ struct KeymapConfigurationTests {
         == "config.toml:2: keys: 'Ctrl-L' would be both 'redraw' and 'quit' on one screen")
   }
 
+  @Test("commands never in force together may share a key: sort = o, as open-link is the detail's")
+  func keysOfOtherScreens() throws {
+    let keys = try keymap([("sort", ["o"])])
+    #expect(keys.keys(for: .sort) == [.char("o")])
+    let events = BindingTests().harness(at: BindingTests.places[1], keymap: keys)
+    events.press(.char("o"))
+    #expect(events.shell.lastCommand == "sort")
+    let detail = BindingTests().harness(at: BindingTests.places[2], keymap: keys)
+    detail.press(.char("o"))
+    #expect(detail.shell.lastCommand == "open-link")
+    // The detail's J K on the events screen's s, and a key the rebind frees for another command.
+    #expect(refusal([("step", ["s", "S"])]) == nil)
+    #expect(refusal([("export", ["x"]), ("export-csv", ["e"])]) == nil)
+    // Commands of one screen still may not.
+    #expect(
+      refusal([("sort", ["e"])]) == "config.toml:2: keys: 'e' would be both 'export' and 'sort' on one screen"
+    )
+    #expect(
+      refusal([("step", ["y"])])
+        == "config.toml:2: keys: 'y' would be both 'copy-link' and 'step' on one screen")
+  }
+
   @Test(
     "a keymap the config may have leaves every rebound key reaching its command on every screen",
     arguments: BindingTests.places)

@@ -202,9 +202,11 @@ extension Manual {
       `refresh-interval = "5m"`); `true` for an option without a value (`offline = true`); an array \
       of strings for `exec`. A setting for an option of another command waits for that command. \
       Precedence, strongest first: the command line, then the environment (`OURPLANET_API`, \
-      `NO_COLOR`), then the config file, then the default. `ourplanet config` prints every setting \
-      in force, each with where it came from (`--days`, `$OURPLANET_API`, `config.toml:3`, \
-      `default`), then the places and the keys in force; its output is itself a valid config file.
+      `NO_COLOR`), then the config file, then what the terminal UI remembered of the last run (the \
+      days, the order and the region; `--fresh` leaves it out), then the default. `ourplanet config` \
+      prints every setting in force, each with where it came from (`--days`, `$OURPLANET_API`, \
+      `config.toml:3`, the remembered file, `default`), then the places, the keys in force and the \
+      alert rules, each with its line; its output is itself a valid config file.
       """,
       """
       A config file that cannot be used is bad usage (exit status 2) and runs nothing: the message \
@@ -231,7 +233,8 @@ extension Manual {
           named regions, `NAME = "LAT,LON[,KM]"` (a point and a radius, 500 km unless given) or \
           `NAME = "bbox:MINLON,MINLAT,MAXLON,MAXLAT"` (a box); a name is letters, digits, `-` and `_`, \
           starting with a letter. `--near NAME` and `--bbox NAME` (and `near = "NAME"` here) take \
-          them; a name that is no place and no coordinates is bad usage listing the places
+          them; a name that is no place and no coordinates is bad usage listing the places. `p` in the \
+          terminal UI filters by one, and the map's `f` saves the view as a new one (see FILES)
           """),
       Entry(
         term: "[keys]",
@@ -239,8 +242,9 @@ extension Manual {
           `COMMAND = "KEY"` or `COMMAND = ["KEY", ...]` replaces the terminal UI's keys of a command \
           (the names of KEYS below: `quit`, `refresh`, `next-new`...). A key is a character or a name \
           as the help writes it: `F5`, `Ctrl-R`, `Up`, `PgDn`, `Home`, `End`, `Enter`, `Esc`, `Tab`, \
-          `Space`, `Shift-Left`. Two commands may share a key only where their own keys already \
-          share one (they are never in force together); the help (`?`) shows the keys in force
+          `Space`, `Shift-Left`. Two commands may share a key when no screen has both (`sort = "o"`: \
+          `o` opens links only in the detail), or where their own keys already share one (the map's \
+          focus decides between `move` and `pan`); the help (`?`) shows the keys in force
           """),
       Entry(
         term: "[[alert]]",
@@ -287,7 +291,11 @@ extension Manual {
         term: "~/.config/ourplanet/config.toml",
         summary: """
           the config file (`$XDG_CONFIG_HOME/ourplanet/config.toml` if set, or `--config`): settings, \
-          places and keys, as CONFIGURATION says; only read, never written
+          places and keys, as CONFIGURATION says. Only read, except when the map's `f` saves the \
+          view as a place: one line `NAME = "bbox:W,S,E,N"` is added after the last entry of \
+          `[places]` (a `[places]` table is added at the end when there is none), every other line \
+          left as it was; a name the file has already is refused, never replaced. The file is \
+          written atomically under a lock (`.config.toml.lock`) and a symbolic link to it stays a link
           """),
       Entry(
         term: "~/.cache/ourplanet/",
@@ -300,7 +308,11 @@ extension Manual {
         summary: """
           what you have seen in the UI (`seen.json`) and what `watch` has announced \
           (`announced.json`), written atomically and merged under a lock (`.seen.json.lock`, \
-          `.announced.json.lock`, `watch.lock`); a damaged file is reported and started afresh
+          `.announced.json.lock`, `watch.lock`); a damaged file is reported and started afresh. \
+          `remembered.json`: the days, order, region, open category and map of the terminal UI, \
+          written atomically as they change and restored at the next launch for each setting the \
+          command line, environment and config leave unset (`--fresh`: none); a damaged, huge or \
+          strange file is reported and the defaults used
           """),
       Entry(
         term: "PREFIX/share/ourplanet/eonet/",

@@ -13,16 +13,19 @@ import Support
 public struct StateFile<Value: Codable & Sendable>: Sendable {
   /// Where the file is.
   public let url: URL
+  /// The largest file ``read()`` takes, or `nil` for any size.
+  public let maximumSize: Int?
 
-  /// The file `name` in `directory`.
-  public init(name: String, directory: URL) {
+  /// The file `name` in `directory`; a file larger than `maximumSize` bytes is damaged.
+  public init(name: String, directory: URL, maximumSize: Int? = nil) {
     url = directory.appendingPathComponent(name)
+    self.maximumSize = maximumSize
   }
 
   /// Whether `name` is one of the state folder's files (`seen.json`, `announced.json`,
-  /// `actions.json`): what a sweep of leftover temporary files looks after there.
+  /// `actions.json`, `remembered.json`): what a sweep of leftover temporary files looks after there.
   public static func isStateFileName(_ name: String) -> Bool {
-    ["seen.json", "announced.json", "actions.json"].contains(name)
+    ["seen.json", "announced.json", "actions.json", RememberedSettings.fileName].contains(name)
   }
 
   /// The state folder the environment names.
@@ -55,8 +58,13 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     if let problem = Self.typeProblem(info) {
       return .damaged("ignored state file \(url.lastPathComponent): \(url.path) \(problem)")
     }
+    if let maximumSize, info.st_size > maximumSize {
+      return .damaged(
+        "ignored state file \(url.lastPathComponent): \(url.path) is \(info.st_size) bytes, "
+          + "more than the \(maximumSize) such a file can hold")
+    }
     do {
-      let data = try Self.contents(of: url.path)
+      let data = try Self.contents(of: url.path, limit: maximumSize)
       if let reading = Value.self as? any QuickStateReading.Type,
         let value = reading.quickRead(data) as? Value
       {
@@ -115,8 +123,9 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     }
   }
 
-  /// The whole file, read with `read(2)`.
-  private static func contents(of path: String) throws -> Data {
+  /// The whole file, read with `read(2)`; one that grew past `limit` bytes since it was checked is
+  /// refused rather than read on.
+  private static func contents(of path: String, limit: Int?) throws -> Data {
     // O_NONBLOCK: should the file have become a FIFO since it was checked, opening it does not wait.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw SystemFailure("open", path: path) }
@@ -131,6 +140,7 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
       }
       if count == 0 { return data }
       data.append(contentsOf: buffer[0..<count])
+      if let limit, data.count > limit { throw SystemFailure("read", path: path, code: EFBIG) }
     }
   }
 

@@ -20,6 +20,14 @@ public struct AppOptions: Sendable, Equatable {
   /// Ring the terminal bell once when a live refresh brings a new or updated event in the days
   /// window and region (`--bell`).
   public var bell = false
+  /// The category whose events open at start, once the catalog names it (the remembered one).
+  public var category: String?
+  /// Whether the map shows from the start (the remembered setting).
+  public var mapShown = false
+  /// The config file the map's `f` saves places in (`nil`: none, as with `--no-config`).
+  public var configFile: String?
+  /// What the state folder remembers; the UI writes its changes over it.
+  public var remembered = RememberedSettings()
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)

@@ -273,6 +273,30 @@ extension Configuration.Place {
     }
     return try Region.near(parsing: text)
   }
+
+  /// `region` as a place's value, the form ``region(parsing:)`` reads back: `LAT,LON,KM` or
+  /// `bbox:W,S,E,N`, in degrees to four decimals (about 10 m), trailing zeros dropped.
+  ///
+  /// ```swift
+  /// Configuration.Place.text(for: .box(minLongitude: -98, minLatitude: 25.5, maxLongitude: -88, maxLatitude: 31))
+  /// // "bbox:-98,25.5,-88,31"
+  /// ```
+  public static func text(for region: Region) -> String {
+    switch region {
+    case .near(let centre, let radius):
+      return [centre.latitude, centre.longitude, radius].map(number).joined(separator: ",")
+    case .box(let west, let south, let east, let north):
+      return "bbox:" + [west, south, east, north].map(number).joined(separator: ",")
+    }
+  }
+
+  /// `value` to four decimals without trailing zeros (`-98`, `25.5`, `0.1235`).
+  private static func number(_ value: Double) -> String {
+    var text = String(format: "%.4f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
+  }
 }
 
 extension TOMLValue {
