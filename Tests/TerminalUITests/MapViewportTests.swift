@@ -52,6 +52,17 @@ import Testing
     #expect(east.x > west.x && east.x - west.x < Double(projection.width) / 4, "together, in order")
   }
 
+  @Test func aWorldWideFramingTurnsOnlyToKeepItsBoxWhole() {
+    // From 120°W to 150°E: every longitude shows at 1×, 0° stays in the middle.
+    let inside = MapViewport(framing: MapBox(west: -120, south: -70, east: 150, north: 60), in: Self.rect)
+    #expect(inside.zoom == 1 && inside.centreLongitude == 0)
+    // From 30°E round to 20°W, across 180°: turned so the box is whole, its middle in the middle.
+    let across = MapViewport(framing: MapBox(west: 30, south: -70, east: -20, north: 60), in: Self.rect)
+    #expect(
+      across.zoom == 1
+        && across.centreLongitude == MapBox(west: 30, south: 0, east: -20, north: 0).centreLongitude)
+  }
+
   @Test(arguments: [-89.0, -68.89, -61.2, 0, 84, 90])
   func everyLatitudeIsReachableAtEveryZoom(latitude: Double) {
     var zoom = 1.0

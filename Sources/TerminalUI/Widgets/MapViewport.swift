@@ -32,6 +32,8 @@ public struct MapViewport: Hashable, Sendable {
 
   /// The closest view of `box`, with a margin, in a map drawn into `rect`: centred on the box, at
   /// the largest power of two zoom that shows all of it (so `+` and `-` keep whole steps).
+  ///
+  /// The box's longitudes stay together: one across the antimeridian is drawn centred on it.
   public init(framing box: MapBox, in rect: Rect) {
     let world = Self.worldSize(in: rect)
     let width = max(box.width * (1 + 2 * Self.framingMargin), Self.framingMinimum.width)
@@ -43,7 +45,10 @@ public struct MapViewport: Hashable, Sendable {
     var zoom = 1.0
     while zoom * 2 <= fit { zoom *= 2 }
     self.zoom = zoom
-    centre(longitude: box.centreLongitude, latitude: box.centreLatitude, in: rect)
+    // A map that shows every longitude is turned only to keep the box whole: one across the
+    // antimeridian is centred on it, any other keeps the familiar world, 0° in the middle.
+    let turned = spans(in: rect).width < 360 || box.west + box.width > 180
+    centre(longitude: turned ? box.centreLongitude : 0, latitude: box.centreLatitude, in: rect)
   }
 
   /// Whether the whole world shows.
