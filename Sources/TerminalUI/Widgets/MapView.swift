@@ -287,7 +287,7 @@ private struct LandLayer: Sendable {
   /// A dot is land when at least a third of the mask cells under it are (a coarse dot still shows a
   /// large island; a fine one takes the mask cell at its centre). Prefix sums along each dot row
   /// make that one pass over the mask, whatever the size. A window across the antimeridian reads
-  /// on past the mask's east edge into its west (the prefix sums run over the mask twice across).
+  /// on past the mask's east edge into its west (a span past the edge adds up the two pieces).
   init(mask: MapLandMask, projection: Projection, ascii: Bool) {
     self.projection = projection
     self.ascii = ascii
@@ -308,19 +308,28 @@ private struct LandLayer: Sendable {
     }
     var patterns = [UInt8](repeating: 0, count: size.width * size.height)
     var totals = [Int](repeating: 0, count: mask.columns)
-    var prefix = [Int](repeating: 0, count: mask.columns * 2 + 1)
+    var prefix = [Int](repeating: 0, count: mask.columns + 1)
+    let turn = mask.columns
+    var summed: Range<Int>?
     for dotRow in 0..<dotsHigh {
       let rows = Self.span(of: dotRow, in: dotsHigh, window: rowWindow, total: mask.rows)
-      for column in totals.indices { totals[column] = 0 }
-      for row in rows { mask.accumulate(row: row, into: &totals) }
-      for column in 0..<(mask.columns * 2) {
-        prefix[column + 1] = prefix[column] + totals[column % mask.columns]
+      // Zoomed in, several dot rows fall on the same mask rows: their sums are the ones made.
+      if rows != summed {
+        for column in totals.indices { totals[column] = 0 }
+        for row in rows { mask.accumulate(row: row, into: &totals) }
+        for column in totals.indices { prefix[column + 1] = prefix[column] + totals[column] }
+        summed = rows
       }
       let cellRow = dotRow / 4
       let bits = Self.dotBits[dotRow % 4]
       for dotColumn in 0..<dotsWide {
         let columns = columnSpans[dotColumn]
-        let land = prefix[columns.upperBound] - prefix[columns.lowerBound]
+        let land =
+          columns.upperBound <= turn
+          ? prefix[columns.upperBound] - prefix[columns.lowerBound]
+          : columns.lowerBound >= turn
+            ? prefix[columns.upperBound - turn] - prefix[columns.lowerBound - turn]
+            : prefix[turn] - prefix[columns.lowerBound] + prefix[columns.upperBound - turn]
         guard land > 0, land * 3 >= rows.count * columns.count else { continue }
         patterns[cellRow * size.width + dotColumn / 2] |= bits[dotColumn % 2]
       }
