@@ -188,10 +188,16 @@ public final class AppShell {
   }
 
   /// Applies what a screen asked for; a screen that opens, or comes back to the top, starts with the
-  /// keys on its list, never on a map the user left focused elsewhere.
+  /// keys on its list, never on a map the user left focused elsewhere. A screen that opens has its
+  /// map framed on what it shows; one that comes back has its map as it was left.
   private func perform(_ action: ScreenAction) {
     switch action {
-    case .push, .pop: context.map.isFocused = false
+    case .push:
+      context.map.isFocused = false
+      context.map.pane.screenOpened()
+    case .pop:
+      context.map.isFocused = false
+      if navigator.stack.count > 1 { context.map.pane.screenClosed() }
     case .handled, .unhandled: break
     }
     navigator.perform(action)

@@ -61,6 +61,7 @@ final class DetailScreen: Screen {
       let split = MapPane.splitDetailArea(rect)
       textArea = split.text
       context.map.pane.showTrack(of: event)
+      context.map.pane.frame(on: MapPane.trackBox(of: event))
       context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: event.id)
     }
     pane.render(into: &buffer, rect: textArea)

@@ -185,6 +185,7 @@ final class EventsScreen: Screen, Searchable {
       let split = MapPane.splitEventsArea(listRect)
       listRect = split.list
       context.map.pane.showTrack(of: selectedEvent)
+      context.map.pane.frame(on: state?.region.map(MapPane.box(of:)))
       context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
     }
     list.render(into: &buffer, rect: listRect)

@@ -97,7 +97,8 @@ extension KeyCommand {
     "zoom", [.char("+"), .char("="), .char("-"), .char("_")], "map: zoom in / out")
   static let pan = KeyCommand(
     "pan", [.left, .right, .up, .down, .char("h"), .char("l"), .char("k"), .char("j")], "map: pan")
-  static let wholeWorld = KeyCommand("whole-world", [.char("0")], "map: the whole world")
+  static let wholeWorld = KeyCommand(
+    "whole-world", [.char("0")], "map: frame the region, else the events (the track in the detail)")
   static let centre = KeyCommand("centre", [.char("c")], "map: centre on the selection")
   static let nextMarker = KeyCommand("next-marker", [.char(" ")], "map: select the next marker in view")
   static let filterToView = KeyCommand(

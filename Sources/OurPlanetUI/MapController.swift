@@ -21,7 +21,7 @@ final class MapController {
 
   /// The hint shown when the map takes the focus.
   static let hint =
-    "Map: + - zoom, arrows/hjkl pan, 0 reset, c centre, Space next marker, f filter to view, Tab list"
+    "Map: + - zoom, arrows/hjkl pan, 0 reframe, c centre, Space next marker, f filter to view, Tab list"
 
   init(region: BehaviorRelay<Region?>, theme: Theme = .dark, say: @escaping (String) -> Void) {
     self.pane = MapPane(theme: theme)
@@ -29,10 +29,11 @@ final class MapController {
     self.say = say
   }
 
-  /// `m`: shows or hides the map (the focus goes back to the list when it hides).
+  /// `m`: shows or hides the map (the focus goes back to the list when it hides); it shows framed
+  /// on what the screen shows.
   func toggleShown() {
     isShown.toggle()
-    if !isShown { isFocused = false }
+    if isShown { pane.reframe() } else { isFocused = false }
   }
 
   /// `Tab`: moves the keys between the list and the shown map.
@@ -70,14 +71,15 @@ final class MapController {
     ]
   }
 
-  /// Handles a mouse event over the map: the wheel zooms, a drag pans, a click picks a marker.
+  /// Handles a mouse event over the map: the wheel zooms around the pointer, a drag pans, a click
+  /// picks a marker.
   ///
   /// - Returns: `nil` when the event is not over a shown map, else the event picked (or `""`).
   func handleMouse(_ event: MouseEvent) -> String? {
     guard isShown, let rect = pane.lastRect, rect.contains(event.point) else { return nil }
     switch event.kind {
-    case .wheelUp: pane.zoom(by: 2)
-    case .wheelDown: pane.zoom(by: 0.5)
+    case .wheelUp: pane.zoom(by: 2, at: event.point)
+    case .wheelDown: pane.zoom(by: 0.5, at: event.point)
     case .drag(let from):
       guard rect.contains(from) else { return nil }
       pane.pan(columns: from.x - event.point.x, rows: from.y - event.point.y)

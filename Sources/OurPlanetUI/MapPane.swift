@@ -10,9 +10,15 @@ import TerminalUI
 /// event, and decides where the map goes: beside the list on a wide terminal, below it otherwise, and
 /// below the text in the detail view.
 ///
+/// It frames what the screen shows: the box the screen names (the region, the event's track), else
+/// the markers' bounds, with a margin. Until the user zooms or pans, the view follows that framing as
+/// the list changes; `0` goes back to it. Each screen opened keeps its own view: the one below comes
+/// back with it.
+///
 /// ```swift
 /// var map = MapPane(theme: .colorblind)
 /// map.show(state.events)
+/// map.frame(on: state.region.map(MapPane.box(of:)))
 /// let (list, mapRect) = MapPane.splitEventsArea(body)
 /// map.render(into: &buffer, rect: mapRect, selectedEventID: selectedID)
 /// ```
@@ -36,6 +42,27 @@ struct MapPane {
   private var cycleIndex: Int?
   /// Events shown since the markers were last made.
   private var pendingEvents: [EOEvent]?
+  /// The box the screen asks to frame (`nil`: the markers' bounds).
+  private var framing: MapBox?
+  /// The bounds of the markers, made with them.
+  private var markerBounds: MapBox?
+  /// What the view was last framed on, at which size: a change frames it again while it follows.
+  private var framed: Framed?
+  /// Whether the view follows the framing: until the user zooms or pans it, or after `0`.
+  private var followsFraming = true
+  /// The views of the screens below the top one, restored as each comes back.
+  private var savedViews: [SavedView] = []
+
+  private struct Framed: Equatable {
+    var box: MapBox?
+    var size: Size
+  }
+
+  private struct SavedView {
+    var viewport: MapViewport
+    var framed: Framed?
+    var followsFraming: Bool
+  }
 
   /// Shows `events` (newest first: where several share a cell, the newest gives its colour).
   ///
@@ -65,8 +92,9 @@ struct MapPane {
       markers.append(
         MapMarker(
           longitude: center.longitude, latitude: center.latitude, styleKey: event.categories.first?.id ?? "",
-          isFlagged: isFlagged(event)))
+          isFlagged: isFlagged(event), isClosed: !event.isOpen))
     }
+    markerBounds = MapBox.enclosing(markers.map { ($0.longitude, $0.latitude) })
     view.markers = markers
     view.selectedIndex = nil
     markerIndexByEventID = indices
@@ -75,11 +103,92 @@ struct MapPane {
 
   /// Draws the map into `rect` with the event `selectedEventID` highlighted (or a note when the
   /// rectangle is too small).
-  mutating func render(into buffer: inout CellBuffer, rect: Rect, selectedEventID: String?) {
+  mutating func render(into buffer: inout CellBuffer, rect fullRect: Rect, selectedEventID: String?) {
     makeMarkers()
     view.selectedIndex = selectedEventID.flatMap { markerIndexByEventID[$0] }
+    var rect = fullRect
+    if fullRect.height >= Self.legendHeight, fullRect.width >= MapView.minimumSize.width {
+      let (map, legend) = fullRect.splitBottom(1)
+      rect = map
+      drawLegend(into: &buffer, rect: legend)
+    }
     lastRect = rect
+    let home = Framed(box: framing ?? markerBounds, size: rect.size)
+    if followsFraming, framed != home {
+      view.viewport = home.box.map { MapViewport(framing: $0, in: rect) } ?? MapViewport()
+      framed = home
+    }
     view.render(into: &buffer, rect: rect)
+  }
+
+  /// From this many rows the map's last row is its legend.
+  static let legendHeight = 14
+
+  /// What the marks mean, as many as fit in one row: `● open ○ closed 2–9 + in one cell …`.
+  private func drawLegend(into buffer: inout CellBuffer, rect: Rect) {
+    buffer.clear(rect, style: view.theme.text)
+    let ascii = buffer.symbols.isASCII
+    var items: [(glyph: String, text: String)] = [
+      (ascii ? "*" : "●", "open"), (ascii ? "o" : "○", "closed"), ("2-9 +", "in one cell"),
+      (ascii ? "#" : "◉", "selected"),
+    ]
+    if view.track.count > 1 { items.append((ascii ? "~" : "⠤⠤", "track")) }
+    if view.markers.contains(where: \.isFlagged) { items.append((ascii ? "^" : "▲", "alert")) }
+    var x = rect.x
+    for item in items {
+      let width = DisplayWidth.of(item.glyph) + 1 + DisplayWidth.of(item.text)
+      guard x + width <= rect.maxX else { break }
+      buffer.write(
+        item.glyph, at: Point(x: x, y: rect.y), style: view.theme.secondary.adding(.bold), clip: rect)
+      buffer.write(
+        item.text, at: Point(x: x + DisplayWidth.of(item.glyph) + 1, y: rect.y), style: view.theme.secondary,
+        clip: rect)
+      x += width + 2
+    }
+  }
+
+  /// Frames `box` (`nil`: the markers' bounds): where the map opens and where `0` goes back to.
+  /// The screen says it before each frame; the view moves only while it follows the framing.
+  mutating func frame(on box: MapBox?) {
+    framing = box
+  }
+
+  /// Follows the framing again (`m` shows the map, `0`): the next frame is framed on it.
+  mutating func reframe() {
+    followsFraming = true
+    framed = nil
+  }
+
+  /// A screen opened on top: its map starts framed on what it shows, and the view of the screen
+  /// below is kept for its return.
+  mutating func screenOpened() {
+    savedViews.append(SavedView(viewport: view.viewport, framed: framed, followsFraming: followsFraming))
+    reframe()
+  }
+
+  /// The top screen closed: the view of the screen below comes back (framed again if it followed
+  /// its framing and that changed meanwhile).
+  mutating func screenClosed() {
+    guard let saved = savedViews.popLast() else {
+      reframe()
+      return
+    }
+    view.viewport = saved.viewport
+    framed = saved.framed
+    followsFraming = saved.followsFraming
+  }
+
+  /// The box a region covers on the map.
+  static func box(of region: Region) -> MapBox {
+    let bounds = region.bounds
+    return MapBox(
+      west: bounds.minLongitude, south: bounds.minLatitude, east: bounds.maxLongitude,
+      north: bounds.maxLatitude)
+  }
+
+  /// The box of `event`'s track: every position it has had (`nil` without one).
+  static func trackBox(of event: EOEvent) -> MapBox? {
+    MapBox.enclosing(event.geometries.compactMap(\.center).map { ($0.longitude, $0.latitude) })
   }
 
   /// Draws `event`'s track (its positions, oldest first) under the markers; `nil` for none.
@@ -98,26 +207,31 @@ struct MapPane {
     case ignored
   }
 
-  /// The map's keys while it has the focus: + - zoom, arrows or hjkl pan, 0 resets, c centres on
-  /// `selected`, Space picks the next marker in view.
+  /// The map's keys while it has the focus: + - zoom around `selected` (it stays where it is on
+  /// screen), arrows or hjkl pan, 0 goes back to the framing, c centres on `selected`, Space picks
+  /// the next marker in view.
   mutating func handle(_ key: Key, selected: EOEvent?) -> KeyResult {
-    let size = lastRect.map { view.mapSize(in: $0) } ?? Size(width: 40, height: 8)
+    let rect = lastRect ?? Rect(x: 0, y: 0, width: 40, height: 8)
+    let size = view.mapSize(in: rect)
     let step = max(1, size.width / 8)
+    let anchor = selected?.latestGeometry?.center.map { (longitude: $0.longitude, latitude: $0.latitude) }
     switch key {
-    case .char("+"), .char("="): view.viewport.zoom(by: 2)
-    case .char("-"), .char("_"): view.viewport.zoom(by: 0.5)
-    case .left, .char("h"): view.viewport.pan(columns: -step, rows: 0, in: size)
-    case .right, .char("l"): view.viewport.pan(columns: step, rows: 0, in: size)
-    case .up, .char("k"): view.viewport.pan(columns: 0, rows: -max(1, step / 2), in: size)
-    case .down, .char("j"): view.viewport.pan(columns: 0, rows: max(1, step / 2), in: size)
-    case .char("0"): view.viewport.reset()
+    case .char("+"), .char("="): view.viewport.zoom(by: 2, around: anchor, in: rect)
+    case .char("-"), .char("_"): view.viewport.zoom(by: 0.5, around: anchor, in: rect)
+    case .left, .char("h"): view.viewport.pan(columns: -step, rows: 0, in: rect)
+    case .right, .char("l"): view.viewport.pan(columns: step, rows: 0, in: rect)
+    case .up, .char("k"): view.viewport.pan(columns: 0, rows: -max(1, step / 2), in: rect)
+    case .down, .char("j"): view.viewport.pan(columns: 0, rows: max(1, step / 2), in: rect)
+    case .char("0"):
+      reframe()
+      return .moved
     case .char("c"):
-      guard let centre = selected?.latestGeometry?.center else { return .moved }
-      if view.viewport.isWholeWorld { view.viewport.zoom(by: 4) }
-      view.viewport.centre(longitude: centre.longitude, latitude: centre.latitude)
+      guard let anchor else { return .moved }
+      if view.viewport.isWholeWorld { view.viewport.zoom(by: 4, in: rect) }
+      view.viewport.centre(longitude: anchor.longitude, latitude: anchor.latitude, in: rect)
     case .char(" "):
       makeMarkers()
-      let visible = view.visibleMarkers()
+      let visible = view.visibleMarkers(in: rect)
       guard !visible.isEmpty else { return .moved }
       let next = visible.first { $0 > (cycleIndex ?? -1) } ?? visible[0]
       cycleIndex = next
@@ -125,16 +239,22 @@ struct MapPane {
     default:
       return .ignored
     }
+    followsFraming = false
     return .moved
   }
 
-  /// Zooms by `factor` (the mouse wheel).
-  mutating func zoom(by factor: Double) { view.viewport.zoom(by: factor) }
+  /// Zooms by `factor` around the point under `point` (the mouse wheel): it stays under the pointer.
+  mutating func zoom(by factor: Double, at point: Point) {
+    guard let rect = lastRect else { return }
+    view.viewport.zoom(by: factor, around: view.coordinate(at: point, in: rect), in: rect)
+    followsFraming = false
+  }
 
   /// Pans by map cells (a mouse drag).
   mutating func pan(columns: Int, rows: Int) {
     guard let rect = lastRect else { return }
-    view.viewport.pan(columns: columns, rows: rows, in: view.mapSize(in: rect))
+    view.viewport.pan(columns: columns, rows: rows, in: rect)
+    followsFraming = false
   }
 
   /// The event of the marker under `point` (a click), if any.
@@ -144,24 +264,25 @@ struct MapPane {
     return eventIDs.indices.contains(index) ? eventIDs[index] : nil
   }
 
-  /// The region the map shows, for the region filter (`nil` for the whole world).
+  /// The region the map shows, for the region filter (`nil` for the whole world); a view across
+  /// the antimeridian is a box that crosses it.
   var visibleRegion: Region? {
-    guard !view.viewport.isWholeWorld else { return nil }
-    let bounds = view.viewport.bounds
+    guard let rect = lastRect, !view.viewport.isWholeWorld else { return nil }
+    let bounds = view.viewport.bounds(in: rect)
     return .box(
-      minLongitude: max(-180, bounds.west), minLatitude: max(-90, bounds.south),
-      maxLongitude: min(180, bounds.east),
+      minLongitude: bounds.west, minLatitude: max(-90, bounds.south), maxLongitude: bounds.east,
       maxLatitude: min(90, bounds.north))
   }
 
   /// The events screen's list area split between the list and the map: side by side from
-  /// ``sideBySideWidth`` columns (the map on the right, one blank column between), else the map below.
+  /// ``sideBySideWidth`` columns (the map on the right, half the width, one blank column between),
+  /// else the map below. Zoomed in, the map fills what it is given, so it takes every row there is.
   static func splitEventsArea(_ area: Rect) -> (list: Rect, map: Rect) {
     guard area.width >= sideBySideWidth else {
       let (list, map) = splitBelow(area, share: 0.6, keepingAtLeast: 3)
       return (list, map)
     }
-    let mapWidth = min(area.width / 2, area.height * 5)
+    let mapWidth = area.width / 2
     let (list, rest) = area.splitLeft(area.width - mapWidth - 1)
     return (list, rest.splitLeft(1).rest)
   }
@@ -173,13 +294,12 @@ struct MapPane {
     return (text, map)
   }
 
-  /// A map below the content, as tall as its width asks for, up to `share` of the area's height and
-  /// leaving the content `rows`; a single row (for the map's too-small note) when that is not enough.
+  /// A map below the content, `share` of the area's height, leaving the content `rows`; a single row
+  /// (for the map's too-small note) when that is not enough.
   private static func splitBelow(_ area: Rect, share: Double, keepingAtLeast rows: Int)
     -> (content: Rect, map: Rect)
   {
-    let available = min(Int(Double(area.height) * share), area.height - rows)
-    var height = min(MapView.preferredHeight(forWidth: area.width), available)
+    var height = min(Int(Double(area.height) * share), area.height - rows)
     if height < MapView.minimumSize.height { height = area.height > rows ? 1 : 0 }
     let (content, map) = area.splitBottom(height)
     return (content, map)

@@ -75,4 +75,114 @@ struct MapEndToEndTests {
       #expect(lines.contains { Self.hasBraille($0) && $0.contains("4") }, "the fires' marker:\n\(screen)")
     }
   }
+
+  /// Starts the app on a fixture API holding `events`, with `arguments`, waits for the categories,
+  /// and hands it to `body`.
+  private func withEvents(
+    _ events: [String: [FixtureAPI.Event]], arguments: [String] = [], columns: Int, rows: Int,
+    _ body: (AppHarness) throws -> Void
+  ) throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI(in: temporary.url, events: events)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
+    defer { server.stop() }
+    let app = try AppHarness.start(
+      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"] + arguments,
+      cacheDirectory: temporary.url.appendingPathComponent("cache"), columns: columns, rows: rows)
+    defer { app.tmux.close() }
+    try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
+    try body(app)
+    try app.tmux.sendKeys("q")
+    #expect(try app.tmux.terminalState().isRestored)
+  }
+
+  /// The map's caption line ("4× · 72.00°S–50.00°S, …"), if the map shows one.
+  private static func caption(_ screen: String) -> String? {
+    screen.split(separator: "\n").first { $0.contains("× · ") }.map { line in
+      String(line[line.range(of: "× · ")!.lowerBound...])
+    }
+  }
+
+  /// Where the selected marker is on screen.
+  private static func selectedMarker(_ screen: String) -> (row: Int, column: Int)? {
+    for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    where !line.contains("selected") {
+      if let column = Array(line).firstIndex(of: "◉") { return (row, column) }
+    }
+    return nil
+  }
+
+  @Test(
+    "icebergs at 61–72°S are on the map; c brings the one at 68.89°S into view",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func icebergsOffAntarctica() throws {
+    let ice = [(-45.0, -61.2), (-40.5, -68.89), (60.0, -66.5), (170.0, -72.0), (-100.0, -70.3)].enumerated()
+      .map {
+        index, place in
+        FixtureAPI.Event(
+          id: "EONET_\(900 + index)", title: "Iceberg \(index == 1 ? "A23A" : "B\(index)")",
+          daysAgo: Double(index + 1), longitude: place.0, latitude: place.1)
+      }
+    try withEvents(["seaLakeIce": ice], columns: 110, rows: 40) { app in
+      try app.tmux.sendKeys("j", "j", "j", "j", "j", "j", "j", "Enter")
+      try app.waitFor("OurPlanet › Sea and Lake Ice", "5 events in the last 30 days")
+      try app.tmux.sendKeys("j", "m")
+      try app.waitFor("2/5")
+      var screen = try app.tmux.waitUntil("the map with the selected iceberg") {
+        Self.selectedMarker($0) != nil
+      }
+      try app.tmux.sendKeys("Tab")
+      try app.waitFor("Map: + - zoom")
+      try app.tmux.sendKeys("c")
+      screen = try app.tmux.waitUntil("the map centred on the iceberg") { screen in
+        (Self.caption(screen)?.contains("°S–") ?? false) && Self.selectedMarker(screen) != nil
+      }
+      let caption = try #require(Self.caption(screen))
+      // "4× · 90.00°S–45.00°S, …": the window's south edge is below 68.89°S, its north edge above.
+      let latitudes = caption.split(separator: " ")[2].split(separator: "–").map {
+        (Double($0.prefix { $0 != "°" }) ?? 0) * ($0.hasSuffix("S,") || $0.hasSuffix("S") ? -1 : 1)
+      }
+      #expect(latitudes.count == 2 && latitudes[0] < -68.89 && latitudes[1] > -68.89, "\(caption)")
+    }
+  }
+
+  @Test(
+    "--near opens the map framed on the region; + keeps the selection where it is",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func nearFramesTheRegionAndZoomKeepsTheSelection() throws {
+    let fires = [(-97.74, 30.27), (-98.49, 29.42), (-96.80, 32.78), (-95.37, 29.76)].enumerated().map {
+      index, place in
+      FixtureAPI.Event(
+        id: "EONET_\(800 + index)", title: "Texas Fire \(index + 1)", daysAgo: Double(index + 1),
+        longitude: place.0, latitude: place.1)
+    }
+    let far = FixtureAPI.Event(
+      id: "EONET_899", title: "Far Fire", daysAgo: 1, longitude: 139.7, latitude: 35.7)
+    try withEvents(
+      ["wildfires": fires + [far]], arguments: ["--near", "30.27,-97.74"], columns: 110, rows: 40
+    ) {
+      app in
+      try app.tmux.sendKeys("G", "Enter")
+      try app.waitFor("OurPlanet › Wildfires", "4 events in the last 30 days")
+      try app.tmux.sendKeys("m")
+      // Framed on 500 km around Austin: 4.5° of latitude either side.
+      var screen = try app.tmux.waitUntil("the map framed on the region") { Self.caption($0) != nil }
+      let caption = try #require(Self.caption(screen))
+      // "8× · 24.…°N–36.…°N, 103.…°W–92.…°W" (land may follow on the caption's row): Texas, not the world.
+      let longitudes = caption.split(separator: ",").last.map(String.init) ?? ""
+      #expect(caption.contains("°N–") && longitudes.components(separatedBy: "°W").count == 3, "\(caption)")
+      try app.tmux.sendKeys("j", "j", "j")  // Texas Fire 4, Houston: east of the middle
+      screen = try app.waitFor("4/4")
+      let start = try #require(Self.selectedMarker(screen), "the selection:\n\(screen)")
+      try app.tmux.sendKeys("Tab")
+      try app.waitFor("Map: + - zoom")
+      try app.tmux.sendKeys("+")
+      screen = try app.tmux.waitUntil("zoomed in once") {
+        Self.caption($0) != caption && Self.caption($0) != nil
+      }
+      let after = try #require(Self.selectedMarker(screen), "the selection after +:\n\(screen)")
+      #expect(after == start, "the selection stays put:\n\(screen)")
+    }
+  }
 }

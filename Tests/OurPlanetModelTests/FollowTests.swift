@@ -134,6 +134,38 @@ struct RegionTests {
     #expect(box.contains(track))
   }
 
+  /// Every point of a region is inside its bounds: a grid of points, each within the radius or not
+  /// by the region's own distance.
+  @Test(
+    "a region's bounds hold all of it, across the antimeridian and over a pole",
+    arguments: ["30.27,-97.74,500", "-17.5,179.5,400", "-68.89,-40.5,300", "85,10,800", "0,0,20000"])
+  func bounds(text: String) throws {
+    let region = try Region.near(parsing: text)
+    let bounds = region.bounds
+    func inside(_ point: EOCoordinate) -> Bool {
+      guard point.latitude >= bounds.minLatitude - 1e-6, point.latitude <= bounds.maxLatitude + 1e-6 else {
+        return false
+      }
+      if bounds.minLongitude <= bounds.maxLongitude {
+        return point.longitude >= bounds.minLongitude - 1e-6 && point.longitude <= bounds.maxLongitude + 1e-6
+      }
+      return point.longitude >= bounds.minLongitude - 1e-6 || point.longitude <= bounds.maxLongitude + 1e-6
+    }
+    // Points on a grid around the centre: those within the radius are inside the bounds.
+    var checked = 0
+    for latitude in stride(from: -90.0, through: 90, by: 0.5) {
+      for longitude in stride(from: -180.0, to: 180, by: 0.5) {
+        let point = EOCoordinate(longitude: longitude, latitude: latitude)
+        guard region.contains(point) else { continue }
+        checked += 1
+        #expect(inside(point), "\(text): \(longitude), \(latitude) is within the radius")
+      }
+    }
+    #expect(checked > 0)
+    let box = Region.box(minLongitude: 170, minLatitude: -20, maxLongitude: -170, maxLatitude: -10)
+    #expect(box.bounds == (170, -20, -170, -10))
+  }
+
   @Test(
     "impossible regions name the problem",
     arguments: [

@@ -20,14 +20,18 @@ import Testing
     #expect(!(0..<720).contains { wide.isLand(column: $0, row: 0) })
   }
 
-  @Test func theShippedMaskCoversTheMapsCrop() {
+  @Test func theShippedMaskCoversTheWholeGlobe() {
     let mask = MapLandMask.naturalEarth110m
-    #expect(mask.columns == 720 && mask.rows == 288)
+    #expect(mask.columns == 720 && mask.rows == 360)
+    #expect(mask.north == 90 && mask.south == -90)
     #expect(mask.north == Projection.defaultNorth && mask.south == Projection.defaultSouth)
-    // Cell (c, r) covers longitude -180 + c/2 and latitude 84 - r/2.
+    // Cell (c, r) covers longitude -180 + c/2 and latitude 90 - r/2.
     func isLand(_ longitude: Double, _ latitude: Double) -> Bool {
-      mask.isLand(column: Int((longitude + 180) * 2), row: Int((84 - latitude) * 2))
+      mask.isLand(column: Int((longitude + 180) * 2), row: Int((90 - latitude) * 2))
     }
+    #expect(isLand(0, -80) && isLand(100, -85) && isLand(0, -89.9))  // Antarctica
+    #expect(!isLand(-40, -60) && !isLand(0, 89.9))  // the Scotia Sea, the Arctic Ocean
+    #expect(isLand(-40, 83))  // northern Greenland
     #expect(!isLand(0.1, 0.1))  // the Gulf of Guinea
     #expect(isLand(20, 20))  // the Sahara
     #expect(isLand(139.7, 35.7))  // Tokyo

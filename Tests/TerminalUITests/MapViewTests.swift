@@ -15,59 +15,68 @@ import Testing
 
   // MARK: - Golden maps
 
-  @Test(arguments: [(40, 10, golden40x10), (60, 12, golden60x12), (80, 16, golden80x16)])
+  @Test(arguments: [(40, 12, golden40x12), (60, 15, golden60x15), (80, 20, golden80x20)])
   func goldenMaps(width: Int, height: Int, expected: [String]) {
     var map = MapView(markers: Self.markers, selectedIndex: 1)
     let lines = renderLines(width: width, height: height) { map.render(into: &$0, rect: $1) }
     #expect(lines.trimmed == expected)
   }
 
-  /// A 40×10 rectangle holds a 40×8 map (the world's shape) and two blank rows.
-  static let golden40x10 = [
-    "⡀⢀⣀⣀⣀⣀⣤⣶⣔⣾⣿⢏⣛⠻⣿⣿⣿⠟   ⢐⣀⣀⡀⣀⣄⣠⣠⣤⣴⣶⣦⣤⣄⣠⣄⣀⣀⣀",
-    " ⠈⠛⠋⠛⠻⣿⣿⣿⣯⣭⣼⣿⣄⠉⠁ ●⠁⢤⣰⣿⣽⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣟⠛⠽⠋⠉",
-    "      ⠻⣿⣿⣿⣿⠟⠉      ⣾⣯⣛⣛⢿⣿⣯⣿⣿⣿⣿⣿⣿⣿⡟⠏●",
-    "       ⠈⠻3⣌       ⣾⣿⣿⣿⣿⣿⣿⡿⠏⠙⣿⠟⠻⣿⠛⠁",
-    "          ⠈⣼⣿⣷⣄⣀  ⠈⠛⠙⣿⣿⣿⡿⠃  ⠈  ⢎⢴⠈ ⣀",
-    "           ⠙⣿⣿⣿⡟     ⢼⣿⣿⠇⡄      ⢀⣠⣴⣼⡅",
-    "           ⢀⣿◉⠃      ⠈⠛⠋        ⠘⠛⠛⠿⡿",
-    "           ⠸⠏                         ⠈",
+  /// A 40×12 rectangle holds a 40×10 map (the world's shape, pole to pole) and two blank rows.
+  static let golden40x12 = [
+    "      ⣀⣀⢀⣤⣴⠶⠦⢤⣤⣶⣶⣦   ⠠⠄   ⡀  ⣀⣠⣄⣀  ⢀",
+    "⠒⠸⠿⠿⠿⣿⣿⣿⣷⣟⡛⢹⣗⡀⠻⠛⠉●⠂⢀⠠⣶⣻⣿⣶⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠿⢿⠿⠟",
+    "     ⠈⣿⣿⣿⣿⣿⡿⠟⠙     ⣼⠿⠿⡿⣿⣻⡿⣿⣿⣿⣿⣿⣿⣿⡿⡿⢫",
+    "      ⠈⠻⣿3⡙⠁      ⣴⣿⣿⣷⣶⣶⣿⣿⡿⠿⣿⡿⣿⣿⡿⠇⠈●",
+    "         ⠉⠑⣴⣦⣤⡀   ⠻⠿⠿⣿⣿⣿⣿⠏  ⠙ ⠈⡝⣀⠠",
+    "           ⢻⣿⣿⣿⣷     ⣹⣿⣿⡇⡀     ⠉⠉⢁⣨⣙⠂",
+    "            ⣿◉⠟⠁     ⠘⣿⠟ ⠃      ⠰⣿⠿⣿⣷",
+    "           ⢰⡟⠁                     ⠈⠃  ⠂",
+    "            ⣀       ⢀⣀⣀⣀⣀⣀⣀⡀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀",
+    "⣀⣀⣐⣶⣾⣿⣿⣿⣿⣿⣿⣯⣭⣤⣴⣤⣶⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣯⣀",
     "",
     "",
   ]
 
-  static let golden60x12 = [
-    "         ⣀⣤⡤⡀⣤⡶⣿⣿⠛⠻⠿⢿⣿⣿⣿⣿⣿⡷⠁    ⠒⠒     ⡀⠄⢀ ⢀⣀⣰⣶⣦⣤⣀⣀⡀ ⢤",
-    "⠲⠄⢴⣿⣿⣿⣶⣶⣿⣿⣾⣿⣿⣾⡷⠿⠋⣽⡷⠆ ⢿⣿⠟⠛⠉●⠄   ⣠⣴⢾⣿⣶⣶⣶⣶⣷⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣾⡶",
-    "   ⠉⠁  ⠉⠻⣿⣿⣿⣿⣿⣷⣶⣤⣿⣿⣷⣦       ⠠⣷⣠⣽⣿⣴⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣭  ⠞",
-    "         ⢿⣿⣿⣿⣿⣿⣿⣿⡿⠋⠉        ⢰⣾⠛⡛⠿⢿⢿⣭⣽⣿⡝⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠿⡟⠋⡐",
-    "          ⠙⣿⣿⣿3⠛⠏⠁         ⢀⣴⣿⣿⣿⣶⣶⣶⣶⣿⣿⡻⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠆⠁⠉●",
-    "            ⠙⠿⠴⣦⠈⠒⠂        ⣿⣿⣿⣿⣿⣿⣿⣿⣿⣞⣿⠿⠋ ⠈⢿⡟⠋⠹⢿⣿⡋⠁⡄",
-    "               ⠈⢀⣾⣿⣷⣦⡄     ⠈⠻⠟⠛⢿⣿⣿⣿⣿⣿⡿⠃   ⠈⠃  ⢴⡍⣀⡤⠐",
-    "                ⠸⣿⣿⣿⣿⣿⣷⣶⠄      ⠈⣿⣿⣿⣿⣏         ⠈⠳⠭⠁⠃ ⠑⠶⢆",
-    "                 ⠙⣿⣿⣿⣿⣿⠇        ⢿⣿⣿⣿⠋⣰⠃          ⣀⣴⣾⣿⣼⣆",
-    "                  ⣿⣿◉⠟          ⠘⣿⠿⠃             ⣿⡿⠿⢿⣿⣿⡇",
-    "                 ⢸⣿⠏⠁                                ⠈⠉   ⡤⠃",
-    "                 ⠘⠯",
+  static let golden60x15 = [
+    "              ⣀⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣄⠄    ⣀⣀           ⢀⣀⡀",
+    "⣀ ⢀⣤⣤⣤⣀⣀⣤⣶⣻⣯⣦⣻⣏⣿⡿⢤⣌⡉⠙⣿⣿⣿⣿⠿⠏     ⢀⣠⣤⣀⣀⣀⣀⣆⣁⣴⣤⣴⣶⣾⣿⣿⣿⣶⣶⣦⣤⣽⣤⣤⣄⣀⣠⣀",
+    "⠈⠁⠙⠿⠟⠛⠛⠿⣿⣿⣿⣿⣿⣿⣏⣉ ⣿⣯⣅⡀⠙⠛⠁  ●⠁ ⣄ ⢾⣿⢙⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠿⠛⠛⣻⠛⠛⠋",
+    "        ⠈⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠿⠛       ⢈⣻⣾⣿⣿⣿⣿⠿⢿⣿⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⢛  ⠁",
+    "         ⠙⢿⣿⣿⣿⣿⣿⡿⠏          ⢘⣿⣤⣦⣉⣙⣙⣛⣿⣿⣧⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡉⠇⠤●",
+    "           ⠛⢿⣿3⡀⠡⣀⡀        ⣴⣿⣿⣿⣿⣿⣿⣿⣿⣻⣿⣮⡿⠛⠻⣿⣿⡿⢿⣿⣿⡿⠟⠁",
+    "             ⠉⠉⠻ ⣠⣤⣄⡀      ⠻⣿⣿⣿⣿⣿⣿⣿⣿⣷⣿⡍   ⠹⡇ ⠈⢙⠿⠂ ⢃",
+    "                ⢰⣿⣿⣿⣿⣧⣄⣀    ⠈⠁ ⠹⣿⣿⣿⣿⡿⠋        ⠹⣇⠶⠏⡄ ⢄⣀⡀",
+    "                ⠈⢿⣿⣿⣿⣿⣿⡟⠁       ⣿⣿⣿⣿⡷⢀⡄        ⠈⠉ ⢀⣠⣤⢩⡑",
+    "                  ⣿⣿⣿⣿⠛⠁        ⢹⣿⣿⡟ ⠚           ⣶⣿⣿⣿⣿⣷⡄",
+    "                 ⢠⣿⡿◉⠁           ⠛⠉              ⠛⠋⠉⠙⠻⠿⠃   ⡄",
+    "                 ⢸⡿⠁                                      ⠋",
+    "                  ⠉",
+    "     ⣀⣀⣀⣀⣀⣤⣀⣀⣤⣤⣤⣤⣤⡾⠧     ⣀⣀⣠⣤⣤⣴⣶⣶⣶⣶⣶⣶⣾⣿⣿⣿⣧⣶⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣶⡶⠄",
+    "⣤⣤⣤⣤⣽⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣶⣶⣿⣷⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣤⣤",
   ]
 
-  static let golden80x16 = [
-    "             ⣀⣀⢄⡀⢄⣴⣶⣶⣾⡿⠛⢿⣿⣶⣶⣶⣶⣿⣿⣿⣿⣷⡶⠒     ⠠⠤⠔⠂       ⣀⡀     ⢐⣒⣠⣀⣀     ⢀⣀",
-    "⣀⣀ ⣠⣤⣤⣤⣤⣤⣤⣤⣤⣾⣟⣶⣶⣶⣔⣾⣯⣛⣿⠳⢶⣤⣀ ⠈⣿⣿⣿⣿⡿⠿⠟⠁       ⣀⣤⣤⣤⣤⣀⢀⣀⣐⣋⣠⣄⣶⣴⣶⣿⣿⣿⣿⣿⣿⣿⣶⣶⣶⣶⣶⣶⣶⣶⣦⣤⣤⣤⣤⣤⣤",
-    " ⠉ ⠽⢿⣿⠿⠿⠿⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡛⠉⠁⢨⣭⣟⣋  ⠘⠻⠟    ●⠉  ⡀ ⢴⢾⣿⠙⢾⣿⣿⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠿⠿⠟⣻⠿⠿⠛⠛",
-    "    ⠉     ⠈⠻⣿⣿⣿⣿⣿⣿⣿⣿⣿⣶⣴⣿⣿⡿⠷⣆          ⠚⣷⣤⣾⣿⣷⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣦  ⠘⠛",
-    "            ⢸⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠟⠛⠂ ⠁         ⣤⣼⠿⠛⠻⣟⢿⣿⣏⣙⣙⣿⣯⠹⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠟⠋⡼",
-    "            ⠈⠻⣿⣿⣿⣿⣿⣿⣿⣿⠟⠁              ⣽⣿⣶⣶⣆⣁⢈⣁⣉⣋⣿⣿⣿⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷ ⠓⠴⠒●",
-    "              ⠘⠝⢿⣿3⠈ ⠘⣂             ⢠⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣯⢻⣿⣿⣌⣿⡛⠛⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠟",
-    "                ⠈⠛⠳⠶⣧⡄ ⠁⠃           ⣼⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣧⣹⡿⠟⠋   ⢻⣿⠋ ⠈⠻⣿⣷⡁ ⠠⡂",
-    "                     ⠑⢲⣾⣿⣶⣦⣄⡀       ⠈⠻⡿⠿⠿⢿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠃     ⠛   ⢀⢆⠉ ⢀⡀⠰",
-    "                      ⣾⣿⣿⣿⣿⣿⣿⣦⣤⣀          ⢿⣿⣿⣿⣿⣿⣿⠋            ⠻⡄⠺⠿⢱⡂ ⠠⣤⣄⡀⢀",
-    "                      ⠹⣿⣿⣿⣿⣿⣿⣿⣿⡿⠁         ⢈⣿⣿⣿⣿⣿⣿ ⢀            ⠈⠉  ⠐⡀⣠⡈⢙⠙⠂",
-    "                       ⠈⢻⣿⣿⣿⣿⣿⣿⠃          ⠘⣿⣿⣿⣿⣿⠋⢰⡿              ⢀⣤⣾⣿⣿⣷⣾⣧⡀",
-    "                        ⣾⣿⣿⣿⡿⠃             ⠹⣿⣿⡿⠃  ⠁              ⢹⣿⣿⣿⣿⣿⣿⣿⣿",
-    "                       ⢰⣿⣿⠿◉                ⠉⠉                   ⠈⠉⠁  ⠉⠻⢿⠃    ⢰⡄",
-    "                       ⣸⣿⠏                                              ⠈    ⠒⠁",
-    "                       ⠈⠛ ⠈",
+  static let golden80x20 = [
+    "                    ⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⡀⣀",
+    "            ⣀⣐⣤⠦⡄⢠⣼⡻⣿⣿⣟⠉⠓⠛⠻⢿⣿⣿⣿⣿⣿⣿⣿⡟      ⠈⠚⠉⠉    ⠈ ⣠⠤⠄⢀  ⣀⣠⣬⣭⣴⣦⣤⣄⣀⣀⡀ ⠠⣤",
+    "⠦⡤ ⣶⣾⣿⣷⣶⣶⣶⣶⣶⣾⣶⣿⣿⣿⣦⣾⣷⣯⣟⠉⣻⣷⡤  ⢿⣿⣿⠿⠟⠛⠋●⡄     ⣀⣴⣶⣾⣷⣶⣦⣤⣦⣼⣷⣶⣶⣿⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣶⣶⣶",
+    "   ⠙⠛⠿⠛⠉⠛⠛⠿⣿⣿⣿⣿⣿⣿⣿⣿⣅⣀⡀⢘⣿⣮⣴⣄  ⠉⠃       ⢠⣄ ⠛⣻⠿⢈⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⡿⠛⠛⠛⢋⣽⠛⠋⠉⠁",
+    "           ⠘⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣾⣿⣿⣟⡛⠧⠄         ⠁⢿⣷⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠻  ⠈⠁",
+    "            ⢸⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠟⠋⠈            ⣶⣾⠋⣉⡙⡪⠻⡟⣧⣶⣬⣿⣷⣈⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣟⠿⣟⠉⢁⡎⠁",
+    "             ⠉⢿⣿⣿⣿3⠿⠿⢿⠋              ⣀⣾⣿⣿⣿⣷⣦⣴⣤⣤⣴⣿⣿⣿⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿ ⠁⠊⠉●",
+    "               ⠉⢻⣿⣇⢀⡄ ⠥⢀⡀           ⢼⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⡽⣿⣿⣷⣾⠍⠉⠻⣿⣿⣿⠿⢻⣿⣿⡿⡿⠛⠓",
+    "                 ⠈⠉⠙⠳⡆ ⣀⣀⣀⡀         ⢾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣼⣛⡋⠁   ⠸⣿⠁  ⠙⠿⣿⠆ ⠘⡁",
+    "                     ⠈⢹⣿⣿⣿⣿⣶⣦        ⠙⠛⠛⠋⠛⣿⣿⣿⣿⣿⣿⣿⣿⠟      ⠈   ⠠⣳ ⣀⣴⡂⠈",
+    "                      ⢿⣿⣿⣿⣿⣿⣿⣿⣶⣦⡀         ⠹⣿⣿⣿⣿⣿⣿⠁            ⠙⠦⣘⡛⠘⠂ ⠙⢲⣶⣄⠄",
+    "                      ⠈⢿⣿⣿⣿⣿⣿⣿⣿⡏          ⢠⣿⣿⣿⣿⣿⣿ ⣠                ⢈⣤⣶⣆⢰⡀⠁",
+    "                        ⣸⣿⣿⣿⣿⡿⠟⠁          ⠈⣿⣿⣿⣿⡿ ⠰⠟              ⣴⣶⣿⣿⣿⣿⣿⣿⣆",
+    "                        ⣿⣿⣿◉⠟⠁             ⠈⡿⠿⠟⠁                 ⢸⡿⠿⠛⠻⣿⣿⣿⡿",
+    "                       ⢸⣿⡿⠋⠁                                           ⠉⠭⠁   ⢀⡴⠂",
+    "                       ⢾⣿⠂                                                   ⠉",
+    "                        ⠉⠁",
+    "                       ⢀⣀⣶⡀            ⢀⢀⣀⣀⣀⣀⣀⣀⣠⣀⣤⣤⣴⣶⣤⣤⡄⣀⣠⣤⣤⣤⣤⣴⣦⣴⣶⣤⣶⣶⣶⣦⣤⣤⣤⣄⣀⣀⡀",
+    "    ⡀⠤⢤⣴⣶⣶⣶⣶⣶⣶⣶⣶⣶⣿⣷⣷⣿⣶⣶⠞⠛⠛⠁ ⣀⣀⡀ ⣠⣤⣤⣴⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⠟⠉",
+    "⣶⣶⣶⣦⣤⣬⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣷⣶⣶⣶",
   ]
 
   // MARK: - Land
@@ -111,7 +120,7 @@ import Testing
     [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]][y][x]
   }
 
-  @Test(arguments: [(40, 8), (60, 12), (100, 20), (200, 40)])
+  @Test(arguments: [(40, 10), (60, 15), (100, 25), (200, 50)])
   func knownPlacesAreLandOrSea(width: Int, height: Int) {
     let map = Self.landMap(width: width, height: height)
     let cells = Projection(width: width, height: height)
@@ -132,6 +141,29 @@ import Testing
     #expect(Self.isLandDot(map, longitude: 20, latitude: 20))  // Sahara
     #expect(Self.isLandDot(map, longitude: -100, latitude: 40))  // Great Plains
     #expect(Self.isLandDot(map, longitude: 100, latitude: 60))  // Siberia
+    #expect(Self.isLandDot(map, longitude: 0, latitude: -80))  // Antarctica
+    #expect(Self.isLandDot(map, longitude: 100, latitude: -85))
+    #expect(!Self.isLandDot(map, longitude: -40, latitude: -60))  // the Scotia Sea
+  }
+
+  /// A window across the antimeridian draws the land on both sides of it: New Zealand west of 180°.
+  @Test func aWindowAcrossTheAntimeridianHasItsLand() {
+    var map = MapView()
+    let rect = Rect(x: 0, y: 0, width: 80, height: 20)
+    map.viewport = MapViewport(framing: MapBox(west: 165, south: -48, east: -165, north: -33), in: rect)
+    var buffer = CellBuffer(size: rect.size)
+    map.render(into: &buffer, rect: rect)
+    let projection = map.projection(in: rect)
+    let bounds = map.viewport.bounds(in: rect)
+    #expect(!projection.spansAllLongitudes && bounds.west > 0 && bounds.east < 0, "across 180°: \(bounds)")
+    let area = map.mapArea(in: rect)
+    for (longitude, latitude) in [(174.78, -41.29), (172.0, -43.5), (176.0, -38.0)] {
+      let cell = projection.cell(longitude: longitude, latitude: latitude)!
+      #expect(Self.dotPattern(buffer[area.x + cell.x, area.y + cell.y]) != 0, "\(longitude), \(latitude)")
+    }
+    // East of 180° at these latitudes is open sea.
+    let sea = projection.cell(longitude: -170, latitude: -40)!
+    #expect(Self.dotPattern(buffer[area.x + sea.x, area.y + sea.y]) == 0)
   }
 
   @Test func redrawsAtANewSize() {
@@ -150,21 +182,21 @@ import Testing
   @Test func keepsTheWorldsShapeTopAlignedAndCentred() {
     let map = MapView()
     #expect(
-      map.mapArea(in: Rect(x: 0, y: 0, width: 200, height: 60)) == Rect(x: 0, y: 0, width: 200, height: 40))
+      map.mapArea(in: Rect(x: 0, y: 0, width: 200, height: 60)) == Rect(x: 0, y: 0, width: 200, height: 50))
     #expect(
-      map.mapArea(in: Rect(x: 10, y: 3, width: 100, height: 10)) == Rect(x: 35, y: 3, width: 50, height: 10))
-    #expect(map.mapArea(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Rect(x: 0, y: 0, width: 40, height: 8))
-    #expect(MapView.preferredHeight(forWidth: 40) == 8)
-    #expect(MapView.preferredHeight(forWidth: 83) == 17)
+      map.mapArea(in: Rect(x: 10, y: 3, width: 100, height: 10)) == Rect(x: 40, y: 3, width: 40, height: 10))
+    #expect(map.mapArea(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Rect(x: 4, y: 0, width: 32, height: 8))
+    #expect(MapView.preferredHeight(forWidth: 40) == 10)
+    #expect(MapView.preferredHeight(forWidth: 83) == 21)
   }
 
   @Test func drawsOnlyInsideItsRectangle() {
     var map = MapView(markers: [
       MapMarker(longitude: -180, latitude: 90), MapMarker(longitude: 180, latitude: -90),
     ])
-    var buffer = CellBuffer(size: Size(width: 50, height: 14))
+    var buffer = CellBuffer(size: Size(width: 50, height: 16))
     buffer.fill(buffer.bounds, with: "x")
-    let rect = Rect(x: 5, y: 3, width: 40, height: 8)
+    let rect = Rect(x: 5, y: 3, width: 40, height: 10)
     map.render(into: &buffer, rect: rect)
     for y in 0..<buffer.size.height {
       for x in 0..<buffer.size.width where !rect.contains(Point(x: x, y: y)) {
@@ -172,7 +204,7 @@ import Testing
       }
     }
     #expect(buffer[5, 3].character == "●")
-    #expect(buffer[44, 10].character == "●")
+    #expect(buffer[44, 12].character == "●")
   }
 
   @Test(arguments: [(39, 8), (40, 7), (12, 2)])
@@ -199,30 +231,46 @@ import Testing
 
   // MARK: - Markers
 
-  /// The one cell a 40×8 map puts `longitude`, `latitude` in.
+  /// The one cell a 40×10 map (the whole world) puts `longitude`, `latitude` in.
   private static func cell(_ longitude: Double, _ latitude: Double) -> Point {
-    Projection(width: 40, height: 8).cell(longitude: longitude, latitude: latitude)!
+    Projection(width: 40, height: 10).cell(longitude: longitude, latitude: latitude)!
   }
 
-  @Test func markersClampToTheEdges() {
-    let outside = [
-      MapMarker(longitude: 10, latitude: 89),  // north of the crop
-      MapMarker(longitude: 10, latitude: -80),  // Antarctica, south of it
-      MapMarker(longitude: 180, latitude: 0),
-      MapMarker(longitude: -180, latitude: 10),
-      MapMarker(longitude: 190, latitude: -30),  // wraps to 170°W
-      MapMarker(longitude: .nan, latitude: 0),  // not a place: skipped
-      MapMarker(longitude: 0, latitude: .infinity),
+  /// Pole to pole: each marker on the row of its latitude (9° rows in an 80×20 map), the edges
+  /// only for the edges; longitudes wrap; what is not a place is skipped.
+  @Test func markersSitOnTheirOwnRowsFromPoleToPole() {
+    let places: [(longitude: Double, latitude: Double)] = [
+      (10, 89), (-40.5, -68.89), (60, -61.2), (10, -80), (-100, -89.9), (180, 0), (-180, 10),
     ]
-    var map = MapView(markers: outside)
-    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    var map = MapView(
+      markers: places.map { MapMarker(longitude: $0.longitude, latitude: $0.latitude) } + [
+        MapMarker(longitude: 190, latitude: -30),  // wraps to 170°W
+        MapMarker(longitude: .nan, latitude: 0),  // not a place: skipped
+        MapMarker(longitude: 0, latitude: .infinity),
+      ])
+    var buffer = CellBuffer(size: Size(width: 80, height: 20))
     map.render(into: &buffer, rect: buffer.bounds)
-    #expect(buffer[21, 0].character == "●")
-    #expect(buffer[21, 7].character == "●")
-    #expect(buffer[39, 4].character == "●")
-    #expect(buffer[0, 4].character == "●")
-    #expect(buffer[1, 6].character == "●")
-    #expect(buffer.lines.joined().filter { $0 == "●" }.count == 5)
+    for place in places + [(-170, -30)] {
+      let column = min(79, Int((place.longitude + 180) / 4.5))
+      let row = min(19, Int((90 - place.latitude) / 9))
+      #expect(buffer[column, row].character == "●", "\(place) at \(column), \(row)")
+    }
+    #expect(buffer[31, 17].character == "●", "the iceberg at 68.89°S is two rows above the bottom")
+    #expect(buffer.lines.joined().filter { $0 == "●" }.count == places.count + 1)
+  }
+
+  @Test func aClosedEventAloneInItsCellIsARing() {
+    var map = MapView(markers: [
+      MapMarker(longitude: -100, latitude: 40, isClosed: true),
+      MapMarker(longitude: 20, latitude: 20, isClosed: true), MapMarker(longitude: 20.1, latitude: 20.1),
+    ])
+    var buffer = CellBuffer(size: Size(width: 40, height: 10))
+    map.render(into: &buffer, rect: buffer.bounds)
+    #expect(buffer[Self.cell(-100, 40).x, Self.cell(-100, 40).y].character == "○")
+    #expect(buffer[Self.cell(20, 20).x, Self.cell(20, 20).y].character == "2", "a shared cell counts")
+    var ascii = CellBuffer(size: Size(width: 40, height: 10), symbols: .ascii)
+    map.render(into: &ascii, rect: ascii.bounds)
+    #expect(ascii[Self.cell(-100, 40).x, Self.cell(-100, 40).y].character == "o")
   }
 
   @Test func severalMarkersInACellShowTheirCount() {
@@ -232,7 +280,7 @@ import Testing
     var map = MapView(
       markers: markers(1, at: -100, 40) + markers(2, at: 20, 20) + markers(9, at: 100, 60)
         + markers(10, at: 135, -25) + markers(250, at: -60, -10))
-    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    var buffer = CellBuffer(size: Size(width: 40, height: 10))
     map.render(into: &buffer, rect: buffer.bounds)
     let glyphs = [(-100.0, 40.0, "●"), (20, 20, "2"), (100, 60, "9"), (135, -25, "+"), (-60, -10, "+")]
     for (longitude, latitude, glyph) in glyphs {
@@ -250,7 +298,7 @@ import Testing
         MapMarker(longitude: 20.1, latitude: 20.1, styleKey: "ice"),
         MapMarker(longitude: -100, latitude: 40, styleKey: "fire"),
       ], selectedIndex: 1, markerStyles: styles)
-    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    var buffer = CellBuffer(size: Size(width: 40, height: 10))
     map.render(into: &buffer, rect: buffer.bounds)
     let shared = buffer[Self.cell(20, 20).x, Self.cell(20, 20).y]
     #expect(shared.character == "2")
@@ -284,7 +332,7 @@ import Testing
 
   @Test func landTakesTheThemesSecondaryStyle() {
     var map = MapView()
-    var buffer = CellBuffer(size: Size(width: 40, height: 8))
+    var buffer = CellBuffer(size: Size(width: 40, height: 10))
     map.render(into: &buffer, rect: buffer.bounds)
     let land = Self.cell(20, 20)
     #expect(buffer[land.x, land.y].style == Theme.standard.secondary)
@@ -294,18 +342,20 @@ import Testing
 
   @Test func asciiFallback() {
     var map = MapView(markers: Self.markers, selectedIndex: 2)
-    let lines = renderLines(width: 40, height: 8, symbols: .ascii) { map.render(into: &$0, rect: $1) }
+    let lines = renderLines(width: 40, height: 10, symbols: .ascii) { map.render(into: &$0, rect: $1) }
     #expect(lines.allSatisfy { $0.allSatisfy { " .*#+23456789".contains($0) } })
     #expect(
       lines.trimmed == [
-        "      ............        ...........",
-        "  ............   # ....................",
-        "      ......       ................*",
-        "        .3.       ...............",
-        "           ....    ......      ..",
-        "           .....     ....        ....",
-        "            .*        ..         ....",
+        "         .........            ..",
+        " ............ .. #   ...................",
+        "      ........     .................",
+        "       ..3.       ................ *",
+        "           ...    ........  .  .",
+        "           .....     ....         ..",
+        "            .*.       ..         ....",
         "           ..",
+        "",
+        "  .....................................",
       ])
     let land = Self.cell(20, 20)
     let sea = Self.cell(-140, 0)

@@ -4,13 +4,40 @@ import Testing
 
 @Suite struct ProjectionTests {
   @Test func placesKnownCoordinates() {
-    let projection = Projection(width: 40, height: 8)
+    let projection = Projection(width: 40, height: 10)
     #expect(projection.degreesPerColumn == 9)
     #expect(projection.degreesPerRow == 18)
-    #expect(projection.cell(longitude: 139.69, latitude: 35.69) == Point(x: 35, y: 2))  // Tokyo
+    #expect(projection.cell(longitude: 139.69, latitude: 35.69) == Point(x: 35, y: 3))  // Tokyo
     #expect(projection.cell(longitude: -58.38, latitude: -34.60) == Point(x: 13, y: 6))  // Buenos Aires
-    #expect(projection.cell(longitude: 0, latitude: 0) == Point(x: 20, y: 4))
-    #expect(projection.cell(longitude: -180, latitude: 84) == Point(x: 0, y: 0))
+    #expect(projection.cell(longitude: 0, latitude: 0) == Point(x: 20, y: 5))
+    #expect(projection.cell(longitude: -180, latitude: 90) == Point(x: 0, y: 0))
+  }
+
+  /// The whole globe, pole to pole: an iceberg at 68.89°S is on its own row, not the bottom edge.
+  @Test func theWorldRunsFromPoleToPole() {
+    let projection = Projection(width: 72, height: 36)  // 5° cells
+    #expect(projection.north == 90 && projection.south == -90)
+    #expect(projection.cell(longitude: -40.5, latitude: -68.89) == Point(x: 27, y: 31))
+    #expect(projection.cell(longitude: 60, latitude: -61.2) == Point(x: 48, y: 30))
+    #expect(projection.cell(longitude: 0, latitude: 86) == Point(x: 36, y: 0))
+    #expect(projection.cell(longitude: 0, latitude: -89.9) == Point(x: 36, y: 35))
+  }
+
+  /// A window across the antimeridian counts longitudes from its middle, the short way round.
+  @Test func aWindowAcrossTheAntimeridian() {
+    let projection = Projection(width: 20, height: 10, north: 0, south: -30, west: 170, east: 190)
+    #expect(!projection.spansAllLongitudes && !projection.isWholeWorld)
+    #expect(projection.cell(longitude: 178, latitude: -17.7) == Point(x: 8, y: 5))
+    #expect(projection.cell(longitude: -178.5, latitude: -17.2) == Point(x: 11, y: 5))
+    #expect(
+      projection.contains(longitude: -175, latitude: -20) && projection.contains(longitude: 171, latitude: -1)
+    )
+    #expect(
+      !projection.contains(longitude: 160, latitude: -20)
+        && !projection.contains(longitude: -169, latitude: -20))
+    #expect(!projection.contains(longitude: 180, latitude: 1))
+    let back = projection.coordinate(x: 15, y: 0)
+    #expect(back.longitude == -175 && back.latitude == 0)
   }
 
   @Test(arguments: [(40, 8), (80, 32), (400, 240), (7, 3)])
@@ -51,7 +78,7 @@ import Testing
     #expect(projection.cell(longitude: 10, latitude: -90) == Point(x: 21, y: 7))
     #expect(projection.cell(longitude: 180, latitude: 0) == Point(x: 39, y: 4))
     #expect(projection.cell(longitude: -180, latitude: 0) == Point(x: 0, y: 4))
-    #expect(projection.cell(longitude: 0, latitude: -60) == Point(x: 20, y: 7))
+    #expect(projection.cell(longitude: 0, latitude: -90) == Point(x: 20, y: 7))
     #expect(projection.cell(longitude: 0, latitude: 1e300) == Point(x: 20, y: 0))
   }
 

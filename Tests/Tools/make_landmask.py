@@ -7,9 +7,10 @@ Reproducible: the same GeoJSON gives a byte-identical Swift file (no clock, no r
                                          [--out Sources/TerminalUI/Widgets/MapLandMask+NaturalEarth.swift]
                                          [--step 0.5]
 
-The mask is an equirectangular grid from 180°W to 180°E and from 84°N down to 60°S (the map's crop:
-Antarctica and the high Arctic take rows and hold no events), `--step` degrees per cell. A cell is land
-when its centre lies inside the land polygons (even-odd rule, rasterised one scan line per row).
+The mask is an equirectangular grid from 180°W to 180°E and from 90°N down to 90°S (the whole globe:
+icebergs drift at 60-75°S, off Antarctica's coast, and the map must reach them), `--step` degrees per
+cell. A cell is land when its centre lies inside the land polygons (even-odd rule, rasterised one scan
+line per row).
 
 Encoding, one text line per grid row, north first: the row's runs of equal cells, alternating sea and
 land and starting with sea (so a row starting on land begins with a zero run); the runs of a row add up
@@ -31,7 +32,7 @@ DEFAULT_GEOJSON = os.path.normpath(os.path.join(REPO, "..", "shared", "data", "n
 DEFAULT_OUT = os.path.join(REPO, "Sources", "TerminalUI", "Widgets", "MapLandMask+NaturalEarth.swift")
 
 WEST, EAST = -180.0, 180.0
-NORTH, SOUTH = 84.0, -60.0
+NORTH, SOUTH = 90.0, -90.0
 BASE = 26
 FINAL_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MORE_DIGITS = "abcdefghijklmnopqrstuvwxyz"

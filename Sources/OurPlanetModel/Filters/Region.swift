@@ -31,6 +31,32 @@ public enum Region: Equatable, Sendable {
     event.geometries.contains { $0.center.map(contains) ?? false }
   }
 
+  /// The smallest longitude/latitude box holding the region, GeoJSON order like `.box` (west above
+  /// east when it crosses the antimeridian): what the map frames.
+  ///
+  /// A circle is as tall as its radius allows on a sphere and as wide as its widest latitude; one
+  /// that reaches a pole holds every longitude (−180 to 180).
+  public var bounds: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
+    switch self {
+    case .box(let west, let south, let east, let north):
+      return (west, south, east, north)
+    case .near(let centre, let radius):
+      let degrees = radius / Geodesy.earthRadiusKilometres * 180 / .pi
+      let south = centre.latitude - degrees
+      let north = centre.latitude + degrees
+      guard south > -90, north < 90, degrees < 90 else { return (-180, max(-90, south), 180, min(90, north)) }
+      // The circle is widest where its edge's meridians touch it: asin(sin r / cos φ) either side.
+      let ratio = sin(degrees * .pi / 180) / cos(centre.latitude * .pi / 180)
+      guard ratio < 1 else { return (-180, south, 180, north) }
+      let across = asin(ratio) * 180 / .pi
+      var west = centre.longitude - across
+      var east = centre.longitude + across
+      if west < -180 { west += 360 }
+      if east > 180 { east -= 360 }
+      return (west, south, east, north)
+    }
+  }
+
   /// The point distances are measured from (`--near` only).
   public var centre: EOCoordinate? {
     if case .near(let centre, _) = self { return centre }

@@ -2,12 +2,24 @@
 // (ne_110m_land.geojson, public domain). Do not edit: change the script and run it again.
 
 extension MapLandMask {
-  /// Natural Earth's 1:110m land, 0.5° cells, 84°N to 60°S.
+  /// Natural Earth's 1:110m land, 0.5° cells, 90°N to 90°S.
   static let naturalEarth110m = MapLandMask(
-    columns: 720, rows: 288, north: 84, south: -60, encodedRows: naturalEarth110mRows)
+    columns: 720, rows: 360, north: 90, south: -90, encodedRows: naturalEarth110mRows)
 
   /// One line per row, north first: alternating sea and land runs in base 26 (see `MapLandMask`).
   private static let naturalEarth110mRows = """
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
     bbS
     kVbDpU
     hNbObHbYpM
@@ -296,5 +308,65 @@ extension MapLandMask {
     bbS
     bbS
     bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    bbS
+    jHEsH
+    jDDBBsK
+    iZDsQ
+    iYDsR
+    iWFmSCcLCdK
+    iUHiVKdLHNGbODdK
+    iSGiWNcICYLIOKNBPdJ
+    iRFiTUbWBDWCbUBcAcQ
+    iREiPbEFFbEfBcP
+    iREiLbYVfHcM
+    iQHhODNcESfQFCbY
+    iJECLhKJFcHRgBbV
+    iJECMhFPBcJMgMbP
+    iJFBMfJGFFBMPdALgTbM
+    iIHBMfDMCeLIhBbF
+    iELCMeEEGEDfFHhNV
+    gABcBNDLdXgCHhRS
+    gALbSDCFFMdUgHBhUS
+    fXBbBBbQOdRoET
+    fXLJDEJKBRWdMoHU
+    eFCEHbGbQBKEbBdLoGX
+    eSMYdBdOoBbA
+    dHcDTcWdQoAbD
+    cXdFBcUdPoBbF
+    cPgDdPoFbG
+    cQfWdOoLbH
+    cMfMdSoVbH
+    bRDCFGfUdMoZbG
+    bSgMdEpEbG
+    bTgFcEJSpMbD
+    bHHIgAcENPpQbA
+    bJGPfScDOPpFbL
+    cNfMbFBSQbCoRbM
+    cPfMbCELTbGoObN
+    cNfXMKNLbGoUbO
+    bWKCgHcKpHbM
+    bZhBbAHIpTbK
+    cChDOqRbI
+    cChGFrCbD
+    cByUX
+    cCyVV
+    CBECEKbLyWEDH
+    AbEbSyW
+    AbOGKOzA
+    AbbS
+    AbbS
+    AbbS
+    AbbS
+    AbbS
+    AbbS
+    AbbS
+    AbbS
+    AbbS
     """
 }

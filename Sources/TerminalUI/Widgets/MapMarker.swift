@@ -6,7 +6,7 @@
 public struct MapMarker: Hashable, Sendable {
   /// Degrees east, −180…180 (other values wrap).
   public var longitude: Double
-  /// Degrees north, −90…90 (beyond the map's crop, the marker sits on its edge).
+  /// Degrees north, −90…90 (beyond, the marker sits on the map's edge).
   public var latitude: Double
   /// Picks the marker's style from ``MapView/markerStyles`` (or the fallback palette): the app
   /// passes a category id.
@@ -14,12 +14,18 @@ public struct MapMarker: Hashable, Sendable {
   /// Whether the marker stands out by its shape (`▲`, ASCII `^`), not only its colour: the app flags
   /// the events an alert rule matches.
   public var isFlagged: Bool
+  /// Whether the event is over: its marker is a ring (`○`, ASCII `o`), as in the lists.
+  public var isClosed: Bool
 
   /// Creates a marker.
-  public init(longitude: Double, latitude: Double, styleKey: String = "", isFlagged: Bool = false) {
+  public init(
+    longitude: Double, latitude: Double, styleKey: String = "", isFlagged: Bool = false,
+    isClosed: Bool = false
+  ) {
     self.longitude = longitude
     self.latitude = latitude
     self.styleKey = styleKey
     self.isFlagged = isFlagged
+    self.isClosed = isClosed
   }
 }

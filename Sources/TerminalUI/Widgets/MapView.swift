@@ -1,14 +1,15 @@
 /// A world map in braille cells with markers on it: where the events are.
 ///
 /// Land is drawn from ``MapLandMask/naturalEarth110m`` in braille, each character cell holding 2×4
-/// dots, on an equirectangular projection from 84°N to 60°S (``Projection``). Braille dots are about
-/// square in a terminal, so the map keeps the world's shape: five columns for every row, as wide as
-/// the rectangle allows, top-aligned and centred across. Below ``minimumSize`` it draws a one-line
-/// note instead.
+/// dots, on an equirectangular projection of the whole globe, pole to pole (``Projection``). Braille
+/// dots are about square in a terminal, so the whole world keeps its shape: four columns for every
+/// row, as wide as the rectangle allows, top-aligned and centred across; zoomed in, the map fills the
+/// rectangle (``MapViewport``). Below ``minimumSize`` it draws a one-line note instead.
 ///
 /// Markers:
 /// - one marker in a cell is `●` (ASCII `*`), or `▲` (ASCII `^`) when it is flagged; several show
-///   their count, `2`–`9`, and `+` for ten or more. Everything that falls outside the crop (89°N, say) sits on the edge, never off the map.
+///   their count, `2`–`9`, and `+` for ten or more. A closed event's marker alone in its cell is
+///   `○` (ASCII `o`).
 /// - a cell takes the style of the first of its markers (the app lists events newest first), from
 ///   ``markerStyles`` by the marker's `styleKey`, or else from the theme's other markers; markers are bold.
 /// - the selected marker's cell is drawn last, in reverse video, so it is never hidden; alone in its
@@ -43,9 +44,11 @@ public struct MapView: Sendable {
   /// The selected event's track, oldest position first, drawn as a braille line under the markers.
   public var track: [MapMarker] = []
 
-  /// The land drawn at the last render, kept until the size, the symbols or the viewport change.
+  /// The land drawn at the last render, kept until the window, its size or the symbols change.
   private var landCache: LandLayer?
-  private let mask: MapLandMask
+  /// The land, `nil` for the shipped mask: that one decodes on the first frame with a map, not when
+  /// the app builds its screens (a launch that never shows the map never pays for it).
+  private let customMask: MapLandMask?
 
   /// Creates a map.
   ///
@@ -60,15 +63,15 @@ public struct MapView: Sendable {
     landStyle: Style? = nil, theme: Theme = .standard
   ) {
     self.init(
-      mask: .naturalEarth110m, markers: markers, selectedIndex: selectedIndex, markerStyles: markerStyles,
+      mask: nil, markers: markers, selectedIndex: selectedIndex, markerStyles: markerStyles,
       landStyle: landStyle, theme: theme)
   }
 
   init(
-    mask: MapLandMask, markers: [MapMarker] = [], selectedIndex: Int? = nil,
+    mask: MapLandMask?, markers: [MapMarker] = [], selectedIndex: Int? = nil,
     markerStyles: [String: Style] = [:], landStyle: Style? = nil, theme: Theme = .standard
   ) {
-    self.mask = mask
+    self.customMask = mask
     self.markers = markers
     self.selectedIndex = selectedIndex
     self.markerStyles = markerStyles
@@ -78,7 +81,7 @@ public struct MapView: Sendable {
 
   /// The rows a map `width` columns wide takes to keep the world's shape.
   public static func preferredHeight(forWidth width: Int) -> Int {
-    max(0, (width + columnsPerRow / 2) / columnsPerRow)
+    max(0, (width + MapViewport.columnsPerRow / 2) / MapViewport.columnsPerRow)
   }
 
   /// The note drawn instead of a map in a rectangle below ``minimumSize``.
@@ -107,30 +110,29 @@ public struct MapView: Sendable {
       return
     }
     let area = mapArea(in: rect)
+    let projection = projection(in: rect)
     let ascii = buffer.symbols.isASCII
-    if landCache?.size != area.size || landCache?.ascii != ascii || landCache?.viewport != viewport {
-      landCache = LandLayer(mask: mask, size: area.size, ascii: ascii, viewport: viewport)
+    if landCache?.projection != projection || landCache?.ascii != ascii {
+      landCache = LandLayer(mask: customMask ?? .naturalEarth110m, projection: projection, ascii: ascii)
     }
     landCache?.draw(into: &buffer, at: area, style: landStyle)
-    drawTrack(into: &buffer, area: area, ascii: ascii)
-    drawMarkers(into: &buffer, area: area, ascii: ascii)
+    drawTrack(into: &buffer, area: area, projection: projection, ascii: ascii)
+    drawMarkers(into: &buffer, area: area, projection: projection, ascii: ascii)
     if !viewport.isWholeWorld {
       let caption = TextLayout.truncate(
-        viewport.caption, toWidth: area.width, ellipsis: buffer.symbols.ellipsis)
+        viewport.caption(in: rect), toWidth: area.width, ellipsis: buffer.symbols.ellipsis)
       buffer.write(
         caption, at: Point(x: area.x, y: area.maxY - 1), style: theme.secondary.adding(.reverse), clip: area)
     }
   }
 
-  /// The indices of the markers inside the visible window, in marker order.
-  public func visibleMarkers() -> [Int] {
-    let bounds = viewport.bounds
+  /// The indices of the markers inside the visible window of a map drawn into `rect`, in marker order.
+  public func visibleMarkers(in rect: Rect) -> [Int] {
+    let projection = projection(in: rect)
     return markers.indices.filter { index in
       let marker = markers[index]
-      if viewport.isWholeWorld { return marker.longitude.isFinite && marker.latitude.isFinite }
-      return marker.longitude >= bounds.west && marker.longitude <= bounds.east
-        && marker.latitude >= bounds.south
-        && marker.latitude <= bounds.north
+      return marker.longitude.isFinite && marker.latitude.isFinite
+        && projection.contains(longitude: marker.longitude, latitude: marker.latitude)
     }
   }
 
@@ -138,7 +140,7 @@ public struct MapView: Sendable {
   public func marker(at point: Point, in rect: Rect) -> Int? {
     let area = mapArea(in: rect)
     guard area.contains(point) else { return nil }
-    let projection = projection(for: area)
+    let projection = projection(in: rect)
     for index in markers.indices {
       let marker = markers[index]
       guard projection.contains(longitude: marker.longitude, latitude: marker.latitude),
@@ -156,26 +158,14 @@ public struct MapView: Sendable {
   public func coordinate(at point: Point, in rect: Rect) -> (longitude: Double, latitude: Double)? {
     let area = mapArea(in: rect)
     guard area.contains(point) else { return nil }
-    return projection(for: area).center(of: Point(x: point.x - area.x, y: point.y - area.y))
+    return projection(in: rect).center(of: Point(x: point.x - area.x, y: point.y - area.y))
   }
 
-  /// Where the map goes in `rect`: the largest area of the world's shape, top-aligned, centred across.
-  func mapArea(in rect: Rect) -> Rect {
-    let width = min(rect.width, rect.height * Self.columnsPerRow)
-    let height = min(rect.height, max(1, Self.preferredHeight(forWidth: width)))
-    return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y, width: width, height: height)
-  }
+  /// Where the map goes in `rect` (see ``MapViewport/mapArea(in:)``).
+  func mapArea(in rect: Rect) -> Rect { viewport.mapArea(in: rect) }
 
-  /// The projection of a map drawn in `area`.
-  func projection(for area: Rect) -> Projection {
-    guard !viewport.isWholeWorld else {
-      return Projection(width: area.width, height: area.height, north: mask.north, south: mask.south)
-    }
-    let bounds = viewport.bounds
-    return Projection(
-      width: area.width, height: area.height, north: bounds.north, south: bounds.south, west: bounds.west,
-      east: bounds.east)
-  }
+  /// The projection of a map drawn into `rect`, onto its ``mapArea(in:)``.
+  func projection(in rect: Rect) -> Projection { viewport.projection(in: rect) }
 
   /// The style of markers with `key`: ``markerStyles``, else one of the theme's
   /// ``Theme/otherMarkers`` picked by the key's bytes (stable across runs, unlike `Hasher`).
@@ -191,12 +181,8 @@ public struct MapView: Sendable {
 
   // MARK: - Internals
 
-  /// Columns per row that keep the world's shape: 360° by 144° in square dots, 2×4 dots a cell.
-  private static let columnsPerRow = 5
-
-  private func drawMarkers(into buffer: inout CellBuffer, area: Rect, ascii: Bool) {
+  private func drawMarkers(into buffer: inout CellBuffer, area: Rect, projection: Projection, ascii: Bool) {
     guard !markers.isEmpty else { return }
-    let projection = projection(for: area)
     var counts = [Int32](repeating: 0, count: area.width * area.height)
     // Each occupied cell once, in the order first reached, with the marker that reached it first.
     var occupied: [(cell: Int, marker: Int)] = []
@@ -212,9 +198,14 @@ public struct MapView: Sendable {
     }
     let single: Character = ascii ? "*" : "●"
     for (cell, marker) in occupied where cell != selectedCell {
-      // A flagged marker alone in its cell is a triangle; several in a cell keep their count.
-      let flagged = markers[marker].isFlagged && counts[cell] == 1
-      let glyph = flagged ? (ascii ? "^" : "▲") : Self.glyph(count: counts[cell], single: single)
+      // A flagged marker alone in its cell is a triangle, a closed one a ring; several in a cell keep
+      // their count.
+      let alone = counts[cell] == 1
+      let glyph: Character =
+        alone && markers[marker].isFlagged
+        ? (ascii ? "^" : "▲")
+        : alone && markers[marker].isClosed
+          ? (ascii ? "o" : "○") : Self.glyph(count: counts[cell], single: single)
       let style = markerStyle(for: markers[marker].styleKey).adding(.bold)
       buffer.fill(cellRect(cell, in: area), with: glyph, style: style)
     }
@@ -226,9 +217,9 @@ public struct MapView: Sendable {
   }
 
   /// The track as a braille line: each leg between two positions drawn dot by dot.
-  private func drawTrack(into buffer: inout CellBuffer, area: Rect, ascii: Bool) {
+  private func drawTrack(into buffer: inout CellBuffer, area: Rect, projection cells: Projection, ascii: Bool)
+  {
     guard track.count > 1 else { return }
-    let cells = projection(for: area)
     let dots = Projection(
       width: area.width * 2, height: area.height * 4, north: cells.north, south: cells.south,
       west: cells.west,
@@ -251,7 +242,7 @@ public struct MapView: Sendable {
     }
     let style = theme[.mapTrack]
     for (cell, pattern) in patterns.enumerated() where pattern != 0 {
-      let glyph: Character = ascii ? "o" : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
+      let glyph: Character = ascii ? "~" : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
       buffer.fill(cellRect(cell, in: area), with: glyph, style: style)
     }
   }
@@ -273,11 +264,10 @@ public struct MapView: Sendable {
   }
 }
 
-/// The land of one map size as cell patterns: braille dot bits, or 0/1 for ASCII.
+/// The land of one window and size as cell patterns: braille dot bits, or 0/1 for ASCII.
 private struct LandLayer: Sendable {
-  let size: Size
+  let projection: Projection
   let ascii: Bool
-  let viewport: MapViewport
   /// One byte per cell, row by row.
   private let patterns: [UInt8]
 
@@ -286,43 +276,57 @@ private struct LandLayer: Sendable {
   /// With ASCII symbols, a cell is land when this many of its eight dots are.
   private static let asciiLandDots = 3
 
-  /// Rasterises `mask` onto a map of `size` cells.
+  /// The map's size in cells.
+  var size: Size { Size(width: projection.width, height: projection.height) }
+
+  /// Rasterises `mask` onto the window and grid of `projection`.
   ///
   /// A dot is land when at least a third of the mask cells under it are (a coarse dot still shows a
   /// large island; a fine one takes the mask cell at its centre). Prefix sums along each dot row
-  /// make that one pass over the mask, whatever the size.
-  init(mask: MapLandMask, size: Size, ascii: Bool, viewport: MapViewport) {
-    self.size = size
+  /// make that one pass over the mask, whatever the size. A window across the antimeridian reads
+  /// on past the mask's east edge into its west (a span past the edge adds up the two pieces).
+  init(mask: MapLandMask, projection: Projection, ascii: Bool) {
+    self.projection = projection
     self.ascii = ascii
-    self.viewport = viewport
+    let size = Size(width: projection.width, height: projection.height)
     let dotsWide = size.width * 2
     let dotsHigh = size.height * 4
-    // The window in mask cells: all of it at zoom 1, else the viewport's bounds.
-    var columnWindow = (start: 0.0, length: Double(mask.columns))
-    var rowWindow = (start: 0.0, length: Double(mask.rows))
-    if !viewport.isWholeWorld {
-      let bounds = viewport.bounds
-      let perColumn = Double(mask.columns) / 360
-      let perRow = Double(mask.rows) / (mask.north - mask.south)
-      columnWindow = ((bounds.west + 180) * perColumn, (bounds.east - bounds.west) * perColumn)
-      rowWindow = ((mask.north - bounds.north) * perRow, (bounds.north - bounds.south) * perRow)
-    }
+    // The window in mask cells, its west edge within the mask's first turn.
+    let perColumn = Double(mask.columns) / 360
+    let perRow = Double(mask.rows) / (mask.north - mask.south)
+    var west = (projection.west + 180).truncatingRemainder(dividingBy: 360)
+    if west < 0 { west += 360 }
+    let columnWindow = (start: west * perColumn, length: (projection.east - projection.west) * perColumn)
+    let rowWindow = (
+      start: (mask.north - projection.north) * perRow, length: (projection.north - projection.south) * perRow
+    )
     let columnSpans = (0..<dotsWide).map {
-      Self.span(of: $0, in: dotsWide, window: columnWindow, total: mask.columns)
+      Self.span(of: $0, in: dotsWide, window: columnWindow, total: mask.columns * 2)
     }
     var patterns = [UInt8](repeating: 0, count: size.width * size.height)
     var totals = [Int](repeating: 0, count: mask.columns)
     var prefix = [Int](repeating: 0, count: mask.columns + 1)
+    let turn = mask.columns
+    var summed: Range<Int>?
     for dotRow in 0..<dotsHigh {
       let rows = Self.span(of: dotRow, in: dotsHigh, window: rowWindow, total: mask.rows)
-      for column in totals.indices { totals[column] = 0 }
-      for row in rows { mask.accumulate(row: row, into: &totals) }
-      for column in totals.indices { prefix[column + 1] = prefix[column] + totals[column] }
+      // Zoomed in, several dot rows fall on the same mask rows: their sums are the ones made.
+      if rows != summed {
+        for column in totals.indices { totals[column] = 0 }
+        for row in rows { mask.accumulate(row: row, into: &totals) }
+        for column in totals.indices { prefix[column + 1] = prefix[column] + totals[column] }
+        summed = rows
+      }
       let cellRow = dotRow / 4
       let bits = Self.dotBits[dotRow % 4]
       for dotColumn in 0..<dotsWide {
         let columns = columnSpans[dotColumn]
-        let land = prefix[columns.upperBound] - prefix[columns.lowerBound]
+        let land =
+          columns.upperBound <= turn
+          ? prefix[columns.upperBound] - prefix[columns.lowerBound]
+          : columns.lowerBound >= turn
+            ? prefix[columns.upperBound - turn] - prefix[columns.lowerBound - turn]
+            : prefix[turn] - prefix[columns.lowerBound] + prefix[columns.upperBound - turn]
         guard land > 0, land * 3 >= rows.count * columns.count else { continue }
         patterns[cellRow * size.width + dotColumn / 2] |= bits[dotColumn % 2]
       }
