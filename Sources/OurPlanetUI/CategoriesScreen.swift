@@ -110,7 +110,9 @@ final class CategoriesScreen: Screen, Searchable {
     let start = list.selectedIndex
     for step in 1...ids.count {
       let index = (start + step) % ids.count
-      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(in: scope)) {
+      if let item = catalog.item(id: ids[index]),
+        !seen.hasSeen(item.events(in: scope, endingAt: catalog.windowEnd))
+      {
         list.select(index)
         return
       }
@@ -131,7 +133,8 @@ final class CategoriesScreen: Screen, Searchable {
       list.replaceRows(Rows.categoryList(catalog, scope: scope, seen: seen))
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
-      list.replaceRows(items.map { Rows.category($0, scope: scope, seen: seen) })
+      list.replaceRows(
+        items.map { Rows.category($0, scope: scope, windowEnd: catalog.windowEnd, seen: seen) })
     }
     if catalog.items.isEmpty {
       list.emptyMessage =

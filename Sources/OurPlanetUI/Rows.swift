@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import OurPlanetModel
 import TerminalUI
 
@@ -6,14 +7,19 @@ import TerminalUI
 /// into ASCII on terminals without UTF-8.
 public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
-  /// inside the scope.
-  public static func category(_ item: CategoryItem, scope: EventScope, seen: SeenState? = nil) -> ListRow {
-    let changes = seen.map { Changes(item.events(in: scope), seen: $0) }
-    return category(item, scope: scope, changes: changes)
+  /// inside the scope counted back from `windowEnd` (the catalog's now; `nil`: the item's own).
+  public static func category(
+    _ item: CategoryItem, scope: EventScope, windowEnd: Date? = nil, seen: SeenState? = nil
+  ) -> ListRow {
+    let changes = seen.map { Changes(item.events(in: scope, endingAt: windowEnd), seen: $0) }
+    return category(item, scope: scope, windowEnd: windowEnd, changes: changes)
   }
 
-  /// A category's row with its changes already counted (`nil`: no seen state, no summary).
-  static func category(_ item: CategoryItem, scope: EventScope, changes: Changes?) -> ListRow {
+  /// A category's row with its changes already counted (`nil`: no seen state, no summary). Data
+  /// fetched well before `windowEnd` says from when (`from 2025-11-08`) beside its count.
+  static func category(_ item: CategoryItem, scope: EventScope, windowEnd: Date?, changes: Changes?)
+    -> ListRow
+  {
     var glyphStyle = Style.plain
     var detail = item.category.description
     let glyph: String
@@ -28,9 +34,11 @@ public enum Rows {
       detail = "failed: \(message)"
     }
     let summary = changes?.summary.map { "\($0)  " } ?? ""
+    let behind = item.fetchTime(behind: windowEnd).map { "from \(Formatting.day($0))  " } ?? ""
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: summary + Formatting.count(item.count(in: scope)), glyphStyle: glyphStyle)
+      rightText: summary + behind + Formatting.count(item.count(in: scope, endingAt: windowEnd)),
+      glyphStyle: glyphStyle)
   }
 
   /// The width of every event row's glyph: the open or closed mark and the new or updated mark.
@@ -96,7 +104,7 @@ extension Rows {
     let counted = seen == nil ? nil : changes
     return [allCategories(catalog, scope: scope, changes: all)]
       + catalog.items.indices.map { index in
-        category(catalog.items[index], scope: scope, changes: counted?[index])
+        category(catalog.items[index], scope: scope, windowEnd: catalog.windowEnd, changes: counted?[index])
       }
   }
 

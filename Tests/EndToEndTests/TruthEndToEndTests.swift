@@ -56,24 +56,27 @@ struct TruthEndToEndTests {
   }
 
   @Test(
-    "a category whose download fails shows its stored events and the failure, never \"No events\"",
+    "a failed category's year-old snapshot is not in a live window: its row and screen say from when",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func failedCategoryShowsStoredEvents() throws {
-    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
-    try withServer(plan: plan) { server, temporary in
-      // An empty cache: the stored data is the bundled snapshot (its wildfires, dated 2025).
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"))
-      defer { app.tmux.close() }
-      var screen = try app.waitFor("Wildfires", "failed: HTTP 500", timeout: .seconds(60))
-      try app.tmux.waitUntil("the refresh to end", timeout: .seconds(60)) { !$0.contains("downloading") }
-      try app.tmux.sendKeys("G", "Enter")
+  func failedCategoryShowsWhenItsDataIsFrom() throws {
+    // An empty cache: the stored data is the bundled snapshot (its wildfires, dated 2025), while
+    // the other categories are live, dated days ago.
+    try withFailingWildfires { app in
+      var screen = try app.waitFor("failed: HTTP 500", "from 2025-11-08  0")
+      let wildfires = screen.split(separator: "\n").first { $0.contains("Wildfires") } ?? ""
+      #expect(wildfires.hasSuffix("from 2025-11-08  0"), "the row says from when and counts none:\n\(screen)")
+      try app.tmux.sendKeys("Enter")
+      screen = try app.waitFor(
+        "OurPlanet › All categories", "Wildfires shows the offline snapshot from 2025-11-08")
+      let rows = screen.split(separator: "\n").filter { $0.hasPrefix("●") || $0.hasPrefix("○") }
+      #expect(!rows.isEmpty, "the live events are listed:\n\(screen)")
+      #expect(!rows.contains { $0.contains("2025-") }, "no 2025 event in the last 30 days:\n\(screen)")
+      try app.tmux.sendKeys("Escape", "G", "Enter")
       screen = try app.waitFor("OurPlanet › Wildfires", "download failed: HTTP 500", "offline snapshot")
-      #expect(!screen.contains("No events"), "stored events are shown:\n\(screen)")
-      #expect(screen.contains("12 events in the last 30 days"), "the snapshot's own window:\n\(screen)")
-      try app.tmux.sendKeys("q")
-      #expect(try app.tmux.terminalState().isRestored)
+      #expect(screen.contains("0 events in the last 30 days"), "\(screen)")
+      #expect(
+        screen.contains("No events in the last 30 days in the offline snapshot from 2025-11-08"),
+        "never a bare \"No events\":\n\(screen)")
     }
   }
 

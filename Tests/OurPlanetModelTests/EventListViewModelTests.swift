@@ -155,6 +155,42 @@ struct EventListViewModelTests {
         == "Showing the offline snapshot from \(Formatting.minute(old)): download failed: HTTP 500")
   }
 
+  @Test("beside a live category, a failed one's year-old snapshot is outside the window, and says from when")
+  func staleStoredBesideLive() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let yearAgo = Sample.reference.addingTimeInterval(-400 * 86_400)
+    let snapshotFire = EOEvent(
+      id: "old", title: "Snapshot fire", categories: [Sample.category("fires")],
+      geometries: [
+        EOGeometry(date: yearAgo.addingTimeInterval(-86_400), shape: .point(.init(longitude: 0, latitude: 0)))
+      ])
+    let mixed = Catalog(items: [
+      Sample.item(
+        "fires", "Wildfires", events: [snapshotFire], state: .failed("HTTP 500"), source: .snapshot,
+        fetchedAt: yearAgo),
+      Sample.item(
+        "ice", "Sea and Lake Ice", events: [Sample.event("berg", daysAgo: 20)], state: .done, source: .live),
+    ])
+    let catalogs = scheduler.createHotObservable([.next(210, mixed)])
+    let fires = scheduler.start { model(scheduler, catalogs, days: 360).state }.events.last?.value.element
+    #expect(fires?.events.map(\.id) == [], "the snapshot's fire is not in the last 360 days")
+    #expect(fires?.summary == "0 events in the last 360 days")
+    #expect(
+      fires?.emptyMessage
+        == "No events in the last 360 days in the offline snapshot from \(Formatting.minute(yearAgo))")
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let catalogs2 = scheduler2.createHotObservable([.next(210, mixed)])
+    let all = scheduler2.start {
+      self.model(scheduler2, catalogs2, days: 360, id: EventListViewModel.allCategoriesID).state
+    }.events.last?.value.element
+    #expect(all?.events.map(\.id) == ["berg"])
+    #expect(all?.summary == "1 event in the last 360 days")
+    #expect(
+      all?.notice
+        == "Wildfires shows the offline snapshot from \(Formatting.minute(yearAgo)): download failed: HTTP 500"
+    )
+  }
+
   @Test("the region filter and the sort order shape the list; the histogram follows the search")
   func regionSortAndHistogram() {
     let scheduler = TestScheduler(initialClock: 0)
