@@ -62,6 +62,6 @@ enum Provenance {
     guard let oldest = stored.compactMap(\.fetchedAt).min() else { return }
     let sources = Set(stored.compactMap { $0.source?.description }).sorted().joined(separator: " and ")
     let why = offline ? "" : " (the network failed)"
-    Console.error("showing \(sources) data fetched \(ISO8601.format(oldest))\(why)")
+    Console.error("showing \(sources) data fetched \(Formatting.minute(oldest))\(why)")
   }
 }

@@ -158,6 +158,10 @@ extension Options {
       summary: "no colors in the terminal UI (also when `NO_COLOR` is set)", example: ["--no-color"],
       current: { .boolean($0.noColor) }),
     OptionDeclaration(
+      names: ["--utc"], value: .flag { $0.utc = true },
+      summary: "times in UTC (by default in the local zone, from `TZ`, its name shown: `20:02 EST`)",
+      example: ["--utc"], current: { .boolean($0.utc) }),
+    OptionDeclaration(
       names: ["--log"],
       value: .one("FILE") { options, text throws(UsageError) in
         guard !text.isEmpty else { throw UsageError("--log needs a file") }

@@ -75,6 +75,8 @@ struct Options: Equatable {
   var noMouse = false
   /// `--no-color` or a non-empty `NO_COLOR`.
   var noColor = false
+  /// `--utc`: times in UTC rather than the local zone.
+  var utc = false
   /// `--log FILE` (the UI's log).
   var logFile: URL?
   /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.

@@ -81,6 +81,52 @@ struct TruthEndToEndTests {
   }
 
   @Test(
+    "times are local with their zone under TZ, UTC with --utc; the detail says first and latest report",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func localTimeWithZone() throws {
+    let newYork = ["TZ": "America/New_York"]
+    // The bundled snapshot was fetched at 2025-11-08 12:00 UTC: 07:00 in New York (EST).
+    try withServer { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--offline", "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"),
+        environment: newYork)
+      defer { app.tmux.close() }
+      try app.waitFor("offline snapshot from 2025-11-08 07:00 EST")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("OurPlanet › All categories")
+      try app.tmux.sendKeys("Enter")
+      let detail = try app.waitFor("First report:", "Latest report:")
+      let reports = detail.split(separator: "\n").filter { $0.contains("report:") }
+      #expect(reports.count == 2 && reports.allSatisfy { $0.hasSuffix(" EST") }, "\(detail)")
+      #expect(!detail.contains("seen:"), "the seen marks are the app's own:\n\(detail)")
+      try app.tmux.sendKeys("q")
+
+      let utc = try AppHarness.start(
+        arguments: ["--offline", "--days", "30", "--utc"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"), environment: newYork)
+      defer { utc.tmux.close() }
+      try utc.waitFor("offline snapshot from 2025-11-08 12:00 UTC")
+      try utc.tmux.sendKeys("q")
+
+      // Live: the header's update and the next refresh, both in New York time, named.
+      let live = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("live-cache"), environment: newYork)
+      defer { live.tmux.close() }
+      let screen = try live.waitFor("live, updated", "next refresh", timeout: .seconds(30))
+      let status = String(screen.split(separator: "\n").last ?? "")
+      #expect(
+        status.range(of: #"next refresh \d\d:\d\d EST"#, options: .regularExpression) != nil,
+        "the next refresh names its zone: \(status)")
+      #expect(
+        screen.range(of: #"live, updated 20\d\d-\d\d-\d\d \d\d:\d\d EST"#, options: .regularExpression) != nil
+      )
+      try live.tmux.sendKeys("q")
+    }
+  }
+
+  @Test(
     "a message leaves the status line after its seconds on an idle screen, for the failure count",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func messagesExpireWhileIdle() throws {

@@ -44,12 +44,20 @@ struct FormattingTests {
     #expect(Formatting.coordinate(EOCoordinate(longitude: -58.38, latitude: -34.6)) == "34.60°S 58.38°W")
   }
 
-  @Test("dates are UTC days, minutes and times")
+  @Test("days, minutes and times in the zone shown, the zone named wherever a time of day is")
   func dates() {
     let date = Date(timeIntervalSince1970: 1_762_610_580)  // 2025-11-08 14:03 UTC
-    #expect(Formatting.day(date) == "2025-11-08")
-    #expect(Formatting.minute(date) == "2025-11-08 14:03 UTC")
-    #expect(Formatting.time(date) == "14:03:00")
+    #expect(Formatting.day(date, in: .utc) == "2025-11-08")
+    #expect(Formatting.minute(date, in: .utc) == "2025-11-08 14:03 UTC")
+    #expect(Formatting.time(date, in: .utc) == "14:03:00")
+    let eastern = DisplayZone.fixed(offset: -5 * 3_600, abbreviation: "EST")
+    #expect(Formatting.minute(date, in: eastern) == "2025-11-08 09:03 EST")
+    #expect(Formatting.clock(date, in: eastern) == "09:03 EST")
+    // Early in the UTC day it is still the day before in New York: lists show New York's day.
+    let early = Date(timeIntervalSince1970: 1_762_567_200)  // 2025-11-08 02:00 UTC
+    #expect(Formatting.day(early, in: eastern) == "2025-11-07")
+    #expect(
+      Formatting.minute(early, in: .fixed(offset: 19_800, abbreviation: "IST")) == "2025-11-08 07:30 IST")
   }
 
   @Test("the detail numbers the links and lists a track's positions oldest first")

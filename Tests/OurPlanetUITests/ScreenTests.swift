@@ -51,7 +51,7 @@ struct ScreenTests {
     #expect(app.header.hasSuffix("2 events in the last 30 days"))
     app.press(.enter)
     #expect(app.header.contains("OurPlanet › Wildfires › Rim Fire, California"))
-    #expect(app.screen.contains("Magnitude:  2,548 acres") || app.screen.contains("Magnitude: 2,548 acres"))
+    #expect(app.screen.contains("Magnitude:     2,548 acres"))
     app.press(.escape)
     #expect(app.header.hasPrefix("OurPlanet › Wildfires") && !app.header.contains("Rim"))
     app.press(.char("h"))

@@ -7,27 +7,27 @@ public enum EventDetail {
   /// Sources are numbered from 1 so a digit key can open any of them.
   public static func lines(for event: EOEvent, ascii: Bool = false) -> [String] {
     var lines: [String] = []
-    let categories = event.categories.map(\.title).joined(separator: ", ")
-    if !categories.isEmpty { lines.append("Categories: \(categories)") }
-    if let closed = event.closed {
-      lines.append("Status:     closed \(Formatting.minute(closed))")
-    } else {
-      lines.append("Status:     open")
+    // The labels in one column: "Latest report:" is the longest.
+    func field(_ label: String, _ value: String) {
+      lines.append((label + ":").padding(toLength: 15, withPad: " ", startingAt: 0) + value)
     }
+    let categories = event.categories.map(\.title).joined(separator: ", ")
+    if !categories.isEmpty { field("Categories", categories) }
+    field("Status", event.closed.map { "closed \(Formatting.minute($0))" } ?? "open")
+    // EONET's first and latest report of the event: "seen" is what the app's own marks track.
     if let first = event.geometries.first?.date {
-      lines.append("First seen: \(Formatting.minute(first))")
+      field("First report", Formatting.minute(first))
     }
     if let latest = event.latestGeometry {
-      lines.append("Last seen:  \(Formatting.minute(latest.date))")
+      field("Latest report", Formatting.minute(latest.date))
       if let magnitude = latest.magnitude {
-        lines.append(
-          "Magnitude:  \(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit, ascii: ascii))")
+        field("Magnitude", Formatting.magnitude(value: magnitude.value, unit: magnitude.unit, ascii: ascii))
       }
       if let center = latest.center {
-        lines.append("Location:   \(Formatting.coordinate(center))")
+        field("Location", Formatting.coordinate(center))
       }
     }
-    lines.append("Records:    \(event.geometries.count)")
+    field("Records", String(event.geometries.count))
     if let description = event.description, !description.isEmpty {
       lines.append("")
       lines.append(description)
