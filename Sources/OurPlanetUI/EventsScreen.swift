@@ -15,6 +15,8 @@ final class EventsScreen: Screen, Searchable {
   private var seen: SeenState { context.seen.state.value }
   private var state: EventListState?
   private var list = ListView(emptyMessage: "Loading events…")
+  /// The list's width when its rows were last made: the columns are sized for it.
+  private var listWidth = 0
 
   init(categoryID: String, context: AppContext) {
     self.context = context
@@ -156,6 +158,10 @@ final class EventsScreen: Screen, Searchable {
       context.map.pane.showTrack(of: selectedEvent)
       context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
     }
+    if listRect.width != listWidth {
+      listWidth = listRect.width
+      rebuildRows()
+    }
     list.render(into: &buffer, rect: listRect)
   }
 
@@ -171,13 +177,15 @@ final class EventsScreen: Screen, Searchable {
     let seen = self.seen
     let ascii = context.ascii
     let alerts = context.alerts
+    let columns = EventColumns(
+      events, centre: centre, sort: state?.sort ?? .date, width: listWidth, ascii: ascii)
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
       row: {
         Rows.event(
           events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre,
-          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii)
+          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii, columns: columns)
       })
   }
 

@@ -50,9 +50,22 @@ public enum Rows {
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
     alerting: Bool = false, ascii: Bool = false
   ) -> ListRow {
+    self.event(
+      event, change: change, tagged: tagged, from: centre, alerting: alerting, ascii: ascii, columns: nil)
+  }
+
+  /// An event's row; with `columns`, its right-hand text is the list's aligned columns, without,
+  /// the row's own values one after the other.
+  static func event(
+    _ event: EOEvent, change: EventChange?, tagged: Bool, from centre: EOCoordinate?, alerting: Bool,
+    ascii: Bool, columns: EventColumns?
+  ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
     }
+    let right =
+      columns?.text(for: event, from: centre, ascii: ascii)
+      ?? (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date)
     let mark: String
     switch change {
     case .new?: mark = "N"
@@ -62,7 +75,7 @@ public enum Rows {
     return ListRow(
       id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
       text: (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title),
-      rightText: (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date),
+      rightText: right,
       glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
   }
 }
@@ -74,8 +87,9 @@ extension Rows {
     return Geodesy.describe(from: centre, to: position) + "  "
   }
 
-  /// A short, fixed-width tag for an event's category, for the merged list of every category.
-  static func tag(for event: EOEvent) -> String {
+  /// A short, fixed-width tag for an event's category, for the merged list of every category (on
+  /// screen and in `ourplanet events all`).
+  public static func tag(for event: EOEvent) -> String {
     let id = event.categories.first?.id ?? ""
     let short = shortNames[id] ?? String((event.categories.first?.title ?? "?").prefix(6))
     return short.padding(toLength: 6, withPad: " ", startingAt: 0)

@@ -74,8 +74,37 @@ struct FormattingTests {
     #expect(lines.contains("  3. EONET: https://eonet.example/e"))
     let positions = lines.drop { $0 != "Positions, oldest first:" }.dropFirst()
     #expect(positions.count == 2)
-    #expect(positions.first?.contains("2.00°N 1.00°E") == true)
+    #expect(positions.first?.contains("2.00°N  1.00°E") == true)
     #expect(EventDetail.links(of: event).map(\.url).first == "https://a.example")
+  }
+
+  @Test("the detail's positions are a table: latitudes, longitudes and magnitudes each end in one column")
+  func positionsTable() {
+    let event = Sample.track(
+      "t", daysAgo: 1, positions: [(125.5, 9.6), (-5.25, 10.2), (120.1, -12.75)], magnitude: 35)
+    var storm = event
+    storm = EOEvent(
+      id: event.id, title: event.title,
+      geometries: event.geometries.enumerated().map { index, geometry in
+        EOGeometry(
+          date: geometry.date, shape: geometry.shape,
+          magnitude: EOMagnitude(value: [35, 100, 7.5][index], unit: "kts"))
+      })
+    let positions = EventDetail.lines(for: storm, ascii: false).drop { $0 != "Positions, oldest first:" }
+      .dropFirst()
+    #expect(positions.count == 3)
+    func ends(_ marks: [String]) -> Set<Int> {
+      Set(
+        positions.map { line in
+          let range = marks.compactMap { line.range(of: $0) }.first
+          return range.map { line.distance(from: line.startIndex, to: $0.upperBound) } ?? -1
+        })
+    }
+    #expect(
+      ends(["°N", "°S"]).count == 1, "latitudes end in one column:\n\(positions.joined(separator: "\n"))")
+    #expect(
+      ends(["°E", "°W"]).count == 1, "longitudes end in one column:\n\(positions.joined(separator: "\n"))")
+    #expect(ends([" kts"]).count == 1, "magnitudes end in one column:\n\(positions.joined(separator: "\n"))")
   }
 
   @Test(

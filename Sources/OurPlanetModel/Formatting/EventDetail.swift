@@ -45,15 +45,31 @@ public enum EventDetail {
     if event.geometries.count > 1 {
       lines.append("")
       lines.append("Positions, oldest first:")
-      for geometry in event.geometries {
-        let place = geometry.center.map(Formatting.coordinate) ?? "no position"
-        let magnitude =
-          geometry.magnitude.map { "  " + Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) }
-          ?? ""
-        lines.append("  \(Formatting.minute(geometry.date))  \(place)\(magnitude)")
-      }
+      lines += positions(of: event, ascii: ascii)
     }
     return lines
+  }
+
+  /// The track as a table: time, latitude, longitude and magnitude, each column right-aligned to
+  /// its widest value (`9.60°N` under `10.20°N`).
+  private static func positions(of event: EOEvent, ascii: Bool) -> [String] {
+    let rows = event.geometries.map { geometry in
+      [
+        Formatting.minute(geometry.date),
+        geometry.center.map { Formatting.latitude($0.latitude) } ?? "no position",
+        geometry.center.map { Formatting.longitude($0.longitude) } ?? "",
+        geometry.magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) } ?? "",
+      ]
+    }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      let cells = zip(row, widths).map { cell, width in
+        String(repeating: " ", count: width - cell.count) + cell
+      }
+      // Trailing blanks of a position without a magnitude are not kept.
+      let line = "  " + cells.joined(separator: "  ")
+      return String(line.reversed().drop { $0 == " " }.reversed())
+    }
   }
 
   /// The links a digit key opens, in order: the sources, then EONET's own page.

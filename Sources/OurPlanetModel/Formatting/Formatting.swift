@@ -100,9 +100,16 @@ public enum Formatting {
 extension Formatting {
   /// `35.68°N 139.69°E`.
   public static func coordinate(_ coordinate: EOCoordinate) -> String {
-    let latitude = String(format: "%.2f", abs(coordinate.latitude)) + (coordinate.latitude >= 0 ? "°N" : "°S")
-    let longitude =
-      String(format: "%.2f", abs(coordinate.longitude)) + (coordinate.longitude >= 0 ? "°E" : "°W")
-    return "\(latitude) \(longitude)"
+    "\(latitude(coordinate.latitude)) \(longitude(coordinate.longitude))"
+  }
+
+  /// `35.68°N`, `9.60°S`.
+  public static func latitude(_ degrees: Double) -> String {
+    String(format: "%.2f", abs(degrees)) + (degrees >= 0 ? "°N" : "°S")
+  }
+
+  /// `139.69°E`, `5.25°W`.
+  public static func longitude(_ degrees: Double) -> String {
+    String(format: "%.2f", abs(degrees)) + (degrees >= 0 ? "°E" : "°W")
   }
 }
