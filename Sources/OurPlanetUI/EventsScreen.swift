@@ -81,7 +81,7 @@ final class EventsScreen: Screen, Searchable {
       },
       .run(.days) { [unowned self] key in model.adjustDays(by: key == .left ? -1 : 1) },
       .run(.daysStep) { [unowned self] key in
-        model.adjustDays(by: key == .shiftLeft || key == .char("[") ? -30 : 30)
+        model.stepDays(forward: !(key == .shiftLeft || key == .char("[")))
       },
     ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
   }
@@ -117,6 +117,8 @@ final class EventsScreen: Screen, Searchable {
 
   /// From this height the notice keeps its row when it has nothing to say.
   static let rowsKeepingNotice = 12
+  /// From this height on, the timeline has its scale of months under it.
+  static let rowsKeepingScale = 16
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
     let days = context.days.value
@@ -128,12 +130,18 @@ final class EventsScreen: Screen, Searchable {
       label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
     if rect.height >= 8 {
       let (timelineRect, below) = rest.splitTop(1)
-      TimelineView(
+      var timeline = TimelineView(
         counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
-        leadingWidth: DisplayWidth.of(padded) + 2
-      )
-      .render(into: &buffer, rect: timelineRect)
+        leadingWidth: DisplayWidth.of(padded) + 2)
+      timeline.newestLast = true
+      timeline.render(into: &buffer, rect: timelineRect)
       rest = below
+      // The months under the bars, while the terminal has a row to spare for them.
+      if rect.height >= Self.rowsKeepingScale, let windowEnd = state?.windowEnd {
+        let (scaleRect, afterScale) = rest.splitTop(1)
+        TimelineScale(timeline: timeline, windowEnd: windowEnd).render(into: &buffer, rect: scaleRect)
+        rest = afterScale
+      }
     }
     let (sliderRect, afterSlider) = rest.splitTop(1)
     SliderView(value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded)

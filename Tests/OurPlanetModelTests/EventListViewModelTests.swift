@@ -80,6 +80,31 @@ struct EventListViewModelTests {
     #expect(catalogs.subscriptions == [Subscription(200, 1000)])
   }
 
+  @Test("the large step goes to the next multiple of 30 days and back the same way, within the bounds")
+  func largeStepsAreMultiplesOfThirty() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let catalogs = scheduler.createHotObservable([.next(210, catalog([Sample.event("a", daysAgo: 1)]))])
+    let model = EventListViewModel(
+      categoryID: "fires", catalog: catalogs.asObservable(), days: BehaviorRelay(value: 1),
+      dayRange: 1...1_000,
+      scheduler: scheduler)
+    var seen: [Int] = []
+    for forward in [true, true, true, false, false, false] {
+      model.stepDays(forward: forward)
+      seen.append(model.days.value)
+    }
+    #expect(seen == [30, 60, 90, 60, 30, 1])
+    model.days.accept(45)
+    model.stepDays(forward: true)
+    #expect(model.days.value == 60)
+    model.days.accept(45)
+    model.stepDays(forward: false)
+    #expect(model.days.value == 30)
+    model.days.accept(990)
+    model.stepDays(forward: true)
+    #expect(model.days.value == 1_000, "the end of the range")
+  }
+
   @Test("search text is throttled and de-duplicated; the latest text wins")
   func searchThrottle() {
     // Ticks of 10 ms, so the 100 ms throttle window is 10 ticks.

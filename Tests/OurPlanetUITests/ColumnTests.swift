@@ -93,4 +93,34 @@ struct ColumnTests {
     #expect(!app.screen.contains("acres"), "the magnitude gave way:\n\(app.screen)")
     #expect(rows.allSatisfy { $0.contains("2025-1") }, "the date, the list's order, stays:\n\(app.screen)")
   }
+
+  @Test("the timeline runs oldest left, newest right, over a scale of months")
+  func timelineRunsLeftToRight() throws {
+    let events = [
+      fire("new", "New Fire", daysAgo: 0.5, acres: nil, at: (30, -97)),
+      fire("old", "Old Fire", daysAgo: 300, acres: nil, at: (30, -97)),
+    ]
+    let app = ShellHarness(size: Size(width: 100, height: 20), options: AppOptions(days: 360)) { scheduler in
+      ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([.next(10, events), .completed(10)]).asObservable()
+        ])
+    }
+    app.advance(to: 100)
+    app.press(.char("j"), .enter)
+    let lines = app.lines
+    let timeline = try #require(
+      lines.dropFirst().first { $0.contains("▁") || $0.contains("█") }, "\(app.screen)")
+    let bars = timeline.enumerated().filter { $0.element != " " }.map(\.offset)
+    try #require(bars.count == 2, "two days with events:\n\(app.screen)")
+    // The last day is the track's last column, one before the slider's right arrow.
+    let slider = try #require(lines.first { $0.hasPrefix("Last ") }, "\(app.screen)")
+    #expect(bars[1] == slider.count - 2, "today is at the right end:\n\(app.screen)")
+    #expect(bars[0] < bars[1] / 2, "300 days ago is near the left:\n\(app.screen)")
+    // The scale: months back from 2025-11-08, a year named where it turns.
+    #expect(
+      lines.contains { $0.contains("2025") && $0.contains("Jun") && $0.contains("Oct") },
+      "a scale of months under the bars:\n\(app.screen)")
+  }
 }

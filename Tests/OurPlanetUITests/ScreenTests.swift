@@ -332,6 +332,19 @@ struct ScreenTests {
     #expect(app.screen.contains("Last 1,000 days"), "the slider's end is the requested window")
   }
 
+  @Test("] steps the days to the next multiple of 30 and [ back the same way, to the first day")
+  func largeStepsAreMultiplesOfThirty() {
+    let app = ShellHarness(options: AppOptions(days: 1)) { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    var labels: [String] = []
+    for key in ["]", "]", "[", "["] as [Character] {
+      app.press(.char(key))
+      labels.append(app.lines.first { $0.hasPrefix("Last ") }.map { String($0.prefix(13)) } ?? "")
+    }
+    #expect(labels == ["Last 30 days ", "Last 60 days ", "Last 30 days ", "Last day     "], "\(labels)")
+  }
+
   @Test("a click selects a row, a double click opens it, the wheel scrolls")
   func mouse() {
     let app = ShellHarness { standardFeed($0) }

@@ -47,6 +47,21 @@ public enum Formatting {
     return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
   }
 
+  /// `date`'s year and month in `zone` (a scale's ticks are where it changes).
+  public static func month(_ date: Date, in zone: DisplayZone = zone) -> (year: Int, month: Int) {
+    let parts = fields(of: date, in: zone).parts
+    return (parts.year ?? 0, parts.month ?? 0)
+  }
+
+  /// A month on a scale: `Feb`, or the year for January (`2026`), where a year turns.
+  public static func monthTick(year: Int, month: Int) -> String {
+    month == 1 ? String(year) : monthNames[max(0, min(11, month - 1))]
+  }
+
+  private static let monthNames = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
   /// `date`'s calendar fields in `zone`, and the zone's name then.
   private static func fields(of date: Date, in zone: DisplayZone) -> (parts: DateComponents, name: String) {
     let (offset, name) = zone.at(date)

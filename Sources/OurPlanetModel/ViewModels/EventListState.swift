@@ -27,6 +27,8 @@ public struct EventListState: Equatable, Sendable {
   /// Whether that data is stored data older than the catalog's now, whose window counts back from
   /// the newer data's time: the list says from when rather than a bare "No events".
   public var isBehind = false
+  /// The catalog's now, which the window and the histogram's days count back from.
+  public var windowEnd: Date? = nil
   /// Events matching the search per day of age over the slider's whole range (`[0]`: the last day).
   public var histogram: [Int] = []
   /// The region filter, if any.

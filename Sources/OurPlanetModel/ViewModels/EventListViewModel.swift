@@ -76,9 +76,23 @@ public final class EventListViewModel: @unchecked Sendable {
         events: sort.apply(to: matching.window(days: days), centre: centre),
         windowCount: matching.unsearchedCount(inLast: days), days: days, query: matching.scope.text,
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
-        storedTitle: source.storedTitle, isBehind: source.isBehind, histogram: matching.histogram,
+        storedTitle: source.storedTitle, isBehind: source.isBehind, windowEnd: source.windowEnd,
+        histogram: matching.histogram,
         region: matching.scope.region, sort: sort)
     }
+  }
+
+  /// The large step of the days window (`]`, `[`): windows are a month, two, three….
+  public static let largeStep = 30
+
+  /// Moves the window to the next multiple of ``largeStep`` days above it (or below it, when not
+  /// `forward`), kept within ``dayRange``: 1 → 30 → 60 and back 60 → 30 → 1, never 31 or 61.
+  public func stepDays(forward: Bool) {
+    let step = Self.largeStep
+    let value = days.value
+    let target = forward ? (value / step + 1) * step : ((value - 1) / step) * step
+    let next = min(max(target, dayRange.lowerBound), dayRange.upperBound)
+    if next != value { days.accept(next) }
   }
 
   /// Moves the slider by `step` days, kept within ``dayRange``.
@@ -104,7 +118,8 @@ private struct CategorySource: Equatable {
   /// catalog's now.
   private var revisions: [EventsRevision]
   private var fetchTimes: [Date?]
-  private var windowEnd: Date?
+  /// The catalog's now, which the ages count back from.
+  private(set) var windowEnd: Date?
 
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
   ///
