@@ -185,6 +185,7 @@ final class EventsScreen: Screen, Searchable {
     let seen = self.seen
     let ascii = context.ascii
     let alerts = context.alerts
+    let match = state?.query ?? ""
     let columns = EventColumns(
       events, centre: centre, sort: state?.sort ?? .date, width: listWidth, ascii: ascii)
     // Only the rows on screen are made: a slider step costs the same at any list length.
@@ -193,7 +194,7 @@ final class EventsScreen: Screen, Searchable {
       row: {
         Rows.event(
           events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre,
-          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii, columns: columns)
+          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii, match: match, columns: columns)
       })
   }
 

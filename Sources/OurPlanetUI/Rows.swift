@@ -48,17 +48,21 @@ public enum Rows {
   /// gives way first and numbers are never cut. An event an alert rule marks starts with `▲`.
   public static func event(
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
-    alerting: Bool = false, ascii: Bool = false
+    alerting: Bool = false, ascii: Bool = false, match: String = ""
   ) -> ListRow {
     self.event(
-      event, change: change, tagged: tagged, from: centre, alerting: alerting, ascii: ascii, columns: nil)
+      event, change: change, tagged: tagged, from: centre, alerting: alerting, ascii: ascii, match: match,
+      columns: nil)
   }
 
   /// An event's row; with `columns`, its right-hand text is the list's aligned columns, without,
   /// the row's own values one after the other.
+  ///
+  /// The search's `match` is marked in the title where it occurs, ignoring case and accents as the
+  /// search does.
   static func event(
     _ event: EOEvent, change: EventChange?, tagged: Bool, from centre: EOCoordinate?, alerting: Bool,
-    ascii: Bool, columns: EventColumns?
+    ascii: Bool, match: String, columns: EventColumns?
   ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
@@ -72,11 +76,14 @@ public enum Rows {
     case .updated?, .closed?: mark = "U"
     case nil: mark = " "
     }
+    let text = (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title)
+    let needle = match.trimmingCharacters(in: .whitespaces)
+    let title = text.index(text.endIndex, offsetBy: -event.title.count)..<text.endIndex
     return ListRow(
-      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
-      text: (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title),
-      rightText: right,
-      glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold))
+      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: text, rightText: right,
+      glyphStyle: change == nil ? .plain : Theme.standard.accent.adding(.bold),
+      highlight: needle.isEmpty
+        ? nil : text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: title))
   }
 }
 

@@ -132,6 +132,29 @@ struct ScreenTests {
     #expect(after.contains("Line"), "\(app.screen)")
   }
 
+  @Test("the search's match is underlined and bold in each title, whatever its case and accents")
+  func searchMatchIsMarked() throws {
+    let app = ShellHarness { standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("/"))
+    app.type("creek")
+    app.advance(to: app.scheduler.clock + 20)
+    app.press(.enter)
+    var buffer = CellBuffer(size: app.size, symbols: app.host.symbols)
+    app.shell.render(into: &buffer)
+    let lines = buffer.lines
+    let y = try #require(lines.firstIndex { $0.contains("Texas Creek Fire") }, "\(app.screen)")
+    let line = lines[y]
+    let start = line.distance(from: line.startIndex, to: try #require(line.range(of: "Creek")).lowerBound)
+    let marked = TextAttributes([.underline, .bold])
+    for x in start..<start + 5 {
+      #expect(buffer[x, y].style.attributes.isSuperset(of: marked), "\(buffer[x, y].character) at \(x)")
+    }
+    for x in [start - 1, start + 5] {
+      #expect(!buffer[x, y].style.attributes.contains(.underline), "only the match: \(x)")
+    }
+  }
+
   @Test("while a search is typed, letters are text and arrows move the selection")
   func typingASearch() {
     let app = ShellHarness { standardFeed($0) }

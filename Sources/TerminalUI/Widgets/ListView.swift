@@ -208,6 +208,11 @@ public struct ListView {
     let textArea = Rect(x: x, y: rect.y, width: textRight - x, height: 1)
     let title = TextLayout.truncate(row.text, toWidth: textArea.width, ellipsis: ellipsis)
     let used = buffer.write(title, at: Point(x: x, y: rect.y), style: style(theme.text), clip: textArea)
+    if let highlight = row.highlight {
+      drawHighlight(
+        highlight, of: row.text, shown: title, at: Point(x: x, y: rect.y), style: style(theme.text),
+        clip: textArea, buffer: &buffer)
+    }
     let gap = 2
     let detailWidth = textArea.width - used - gap
     if !row.detail.isEmpty && title == row.text && detailWidth > 0 {
@@ -215,6 +220,25 @@ public struct ListView {
       buffer.write(
         detail, at: Point(x: x + used + gap, y: rect.y), style: style(theme.secondary), clip: textArea)
     }
+  }
+
+  /// Draws the part `highlight` of `text` again, underlined and bold, where `shown` (the title as
+  /// drawn, perhaps cut with an ellipsis) shows it.
+  private func drawHighlight(
+    _ highlight: Range<String.Index>, of text: String, shown: String, at origin: Point, style: Style,
+    clip: Rect,
+    buffer: inout CellBuffer
+  ) {
+    let lower = text.distance(from: text.startIndex, to: highlight.lowerBound)
+    let upper = text.distance(from: text.startIndex, to: highlight.upperBound)
+    // A cut title shows its first characters, then the ellipsis.
+    let visible = shown == text ? text.count : max(0, shown.count - 1)
+    guard lower < min(upper, visible) else { return }
+    let prefix = text.prefix(lower)
+    let marked = text.dropFirst(lower).prefix(min(upper, visible) - lower)
+    buffer.write(
+      String(marked), at: Point(x: origin.x + DisplayWidth.of(String(prefix)), y: origin.y),
+      style: style.adding([.underline, .bold]), clip: clip)
   }
 
   private mutating func clampSelection() {
