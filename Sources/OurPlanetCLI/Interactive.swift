@@ -53,6 +53,7 @@ func runInteractive(_ options: Options) -> Int32 {
     sort: options.sort)
   appOptions.alerts = options.alerts
   appOptions.places = options.configuration.places
+  appOptions.bell = options.bell
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
   let seen = SeenTracker(
     file: StateFile(name: "seen.json", directory: stateDirectory), messages: messages,

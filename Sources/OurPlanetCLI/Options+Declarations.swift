@@ -116,7 +116,11 @@ extension Options {
       commands: [.watch], example: ["--interval", "5m"], current: { .string(durationText($0.interval)) }),
     OptionDeclaration(
       names: ["--bell"], value: .flag { $0.bell = true },
-      summary: "`watch` rings the terminal bell for each change", commands: [.watch], example: ["--bell"],
+      summary: """
+        ring the terminal bell: `watch` for each change, the terminal UI once for a live refresh that \
+        brings a new or changed event
+        """,
+      commands: [.watch, .interactive], example: ["--bell"],
       current: { .boolean($0.bell) }),
     OptionDeclaration(
       names: ["--exec"],

@@ -89,7 +89,7 @@ struct Options: Equatable {
   var refreshInterval: Int? = 600
   /// `--interval D` in seconds: how often `watch` looks.
   var interval = 600
-  /// `--bell`: `watch` rings for each change.
+  /// `--bell`: `watch` rings for each change, the UI once per refresh that brings one.
   var bell = false
   /// `--exec CMD ARG...`: what `watch` runs for each change.
   var exec: [String]?

@@ -3,7 +3,8 @@ import OurPlanetModel
 import RxCore
 
 /// The UI's side of the config's `[[alert]]` rules: how many events in view they mark (for the
-/// status line), and the bell when a live refresh brings a match of a rule with `bell = true`.
+/// status line), and the bell when a live refresh brings a match of a rule with `bell = true`, or,
+/// with `--bell`, any new or changed event: one bell per refresh either way.
 ///
 /// The lists and the map ask ``AlertRules/marks(_:)`` per event shown; this keeps only what needs
 /// a whole catalog: the count, and the matches of the bell rules as the last load left them.
@@ -15,21 +16,25 @@ final class AlertTracker {
   /// The bell rules' matches when the last load ended, by id; `nil` until a load has ended.
   private var ringing: [String: EventFingerprint]?
   private let bellRules: AlertRules
+  /// `--bell`: every event counts as a bell rule's match.
+  private let bellOnEveryChange: Bool
   private let bag = DisposeBag()
 
-  /// Follows `context`'s catalog, days and region (nothing at all without rules).
-  init(rules: AlertRules, context: AppContext) {
+  /// Follows `context`'s catalog, days and region (nothing at all without rules or `--bell`).
+  init(rules: AlertRules, bellOnEveryChange: Bool = false, context: AppContext) {
     self.rules = rules
+    self.bellOnEveryChange = bellOnEveryChange
     bellRules = AlertRules(rules.rules.filter(\.bell))
-    guard !rules.isEmpty else { return }
-    let region = context.region.asObservable().observe(on: context.mainScheduler)
-    Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), region)
-      .subscribe(onNext: { [unowned self, unowned context] catalog, days, region in
-        self.count = self.count(in: catalog, scope: EventScope(days: days, region: region))
-        context.host.setNeedsRedraw()
-      })
-      .disposed(by: bag)
-    guard !bellRules.isEmpty else { return }
+    if !rules.isEmpty {
+      let region = context.region.asObservable().observe(on: context.mainScheduler)
+      Observable.combineLatest(context.catalog, context.days.asObservable().distinctUntilChanged(), region)
+        .subscribe(onNext: { [unowned self, unowned context] catalog, days, region in
+          self.count = self.count(in: catalog, scope: EventScope(days: days, region: region))
+          context.host.setNeedsRedraw()
+        })
+        .disposed(by: bag)
+    }
+    guard !bellRules.isEmpty || bellOnEveryChange else { return }
     // A load with no categories (no cache on a first launch) sets nothing: the first that has
     // some only learns what matches.
     context.catalog
@@ -56,7 +61,9 @@ final class AlertTracker {
   private func loadEnded(_ catalog: Catalog) -> Bool {
     var matches: [String: EventFingerprint] = [:]
     for item in catalog.items {
-      for event in item.events where bellRules.marks(event) { matches[event.id] = EventFingerprint(event) }
+      for event in item.events where bellOnEveryChange || bellRules.marks(event) {
+        matches[event.id] = EventFingerprint(event)
+      }
     }
     defer { ringing = matches }
     guard let known = ringing else { return false }

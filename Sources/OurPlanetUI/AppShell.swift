@@ -63,7 +63,7 @@ public final class AppShell {
     // The tracker hears each catalog before any screen, so no frame counts as new what the first
     // refresh brought.
     context.seen.follow(context.catalog, online: model.isOnline).disposed(by: bag)
-    alerts = AlertTracker(rules: options.alerts, context: context)
+    alerts = AlertTracker(rules: options.alerts, bellOnEveryChange: options.bell, context: context)
     status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.catalog

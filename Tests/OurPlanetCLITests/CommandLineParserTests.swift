@@ -41,7 +41,10 @@ struct CommandLineParserTests {
     arguments: [
       (["categories", "--interval", "5m"], "--interval is not an option of 'categories': it is for 'watch'"),
       (["--exec-timeout", "5s"], "--exec-timeout needs a command: 'watch'"),
-      (["categories", "--bell"], "--bell is not an option of 'categories': it is for 'watch'"),
+      (
+        ["categories", "--bell"],
+        "--bell is not an option of 'categories': it is for the terminal UI or 'watch'"
+      ),
       (
         ["watch", "--sort", "title"],
         "--sort is not an option of 'watch': it is for the terminal UI or 'events'"

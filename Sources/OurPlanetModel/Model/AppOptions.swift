@@ -17,6 +17,9 @@ public struct AppOptions: Sendable, Equatable {
   public var alerts = AlertRules()
   /// The config's named places, which the UI offers as region filters.
   public var places: [Configuration.Place] = []
+  /// `--bell`: ring once when a live refresh brings a new or changed event (the alert rules' bell
+  /// rings for their own matches either way).
+  public var bell = false
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)
