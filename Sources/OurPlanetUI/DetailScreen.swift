@@ -11,13 +11,17 @@ final class DetailScreen: Screen {
   private let context: AppContext
   private unowned let list: EventsScreen
   private var event: EOEvent
+  /// The event as the user saw it before this opened it (`nil`: never seen): the detail says what
+  /// changed since.
+  private var seen: EventFingerprint?
   private var pane: DetailPane
 
-  init(event: EOEvent, list: EventsScreen, context: AppContext) {
+  init(event: EOEvent, seen: EventFingerprint?, list: EventsScreen, context: AppContext) {
     self.context = context
     self.list = list
     self.event = event
-    self.pane = DetailPane(title: event.title, text: Self.text(for: event, ascii: context.ascii))
+    self.seen = seen
+    self.pane = DetailPane(title: event.title, text: Self.text(for: event, ascii: context.ascii, seen: seen))
   }
 
   var breadcrumb: String { event.title }
@@ -68,7 +72,7 @@ final class DetailScreen: Screen {
     guard let current = list.events.first(where: { $0.id == event.id }), current != event else { return }
     event = current
     pane.title = current.title
-    pane.replaceText(Self.text(for: current, ascii: context.ascii))
+    pane.replaceText(Self.text(for: current, ascii: context.ascii, seen: seen))
   }
 
   private func step(by offset: Int) {
@@ -77,8 +81,9 @@ final class DetailScreen: Screen {
       return
     }
     event = next
+    seen = context.seen.state.value.events[next.id]
     context.seen.markSeen([next])
-    pane = DetailPane(title: next.title, text: Self.text(for: next, ascii: context.ascii))
+    pane = DetailPane(title: next.title, text: Self.text(for: next, ascii: context.ascii, seen: seen))
   }
 
   private func openLink(number: Int) {
@@ -94,7 +99,7 @@ final class DetailScreen: Screen {
     context.open(links[number - 1].url)
   }
 
-  private static func text(for event: EOEvent, ascii: Bool) -> String {
-    EventDetail.lines(for: event, ascii: ascii).joined(separator: "\n")
+  private static func text(for event: EOEvent, ascii: Bool, seen: EventFingerprint?) -> String {
+    EventDetail.lines(for: event, ascii: ascii, seen: seen).joined(separator: "\n")
   }
 }

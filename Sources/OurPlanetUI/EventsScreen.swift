@@ -89,8 +89,10 @@ final class EventsScreen: Screen, Searchable {
   /// Opens the selected event's detail, marking it seen.
   private func openSelection() -> ScreenAction {
     guard let event = selectedEvent else { return .handled }
+    // As it was seen, before this opening marks it seen as it is now.
+    let before = seen.events[event.id]
     context.seen.markSeen([event])
-    return .push(DetailScreen(event: event, list: self, context: context))
+    return .push(DetailScreen(event: event, seen: before, list: self, context: context))
   }
 
   /// `s`: the next sort order (distance only with a point to measure from).

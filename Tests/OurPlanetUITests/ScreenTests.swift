@@ -80,6 +80,38 @@ struct ScreenTests {
     #expect(selected != nil)
   }
 
+  @Test("an updated event's detail says what changed since it was seen: how far it moved, its magnitude")
+  func detailSaysWhatChanged() {
+    func storm(_ positions: [(Double, Double)], knots: Double) -> EOEvent {
+      EOEvent(
+        id: "s1", title: "Typhoon Example", categories: [Fixture.storms],
+        geometries: positions.enumerated().map { index, position in
+          EOGeometry(
+            date: Fixture.reference.addingTimeInterval(Double(index - positions.count) * 3_600),
+            shape: .point(EOCoordinate(longitude: position.0, latitude: position.1)),
+            magnitude: EOMagnitude(value: index == positions.count - 1 ? knots : 90, unit: "kts"))
+        })
+    }
+    let app = ShellHarness { scheduler in
+      let feed = standardFeed(scheduler)
+      feed.events["severeStorms"] = .just([storm([(120, 10)], knots: 95)])
+      feed.laterEvents["severeStorms"] = .just([storm([(120, 10), (121, 10)], knots: 100)])
+      return feed
+    }
+    app.advance(to: 100)
+    // The first load is what is seen; the refresh moves the storm a degree east and strengthens it.
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    app.press(.char("j"), .char("j"), .enter, .enter)
+    #expect(app.header.contains("Typhoon Example"), "\(app.screen)")
+    let changed = app.lines.first { $0.hasPrefix("Changed:") } ?? ""
+    #expect(changed.contains("moved 110 km E"), "\(app.screen)")
+    #expect(changed.contains("95 → 100 kts"), "\(app.screen)")
+    // Seen now: opened again, it has nothing to say.
+    app.press(.escape, .enter)
+    #expect(!app.screen.contains("Changed:"), "\(app.screen)")
+  }
+
   @Test("the categories list, covered while a refresh lands, shows the new counts once back on top")
   func coveredListCatchesUp() {
     let app = ShellHarness { scheduler in

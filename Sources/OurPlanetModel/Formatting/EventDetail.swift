@@ -4,8 +4,10 @@ import EONETKit
 public enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
-  /// Sources are numbered from 1 so a digit key can open any of them.
-  public static func lines(for event: EOEvent, ascii: Bool = false) -> [String] {
+  /// Sources are numbered from 1 so a digit key can open any of them. With `seen`, the event as the
+  /// user last saw it, an updated event says what changed since (``changes(of:since:ascii:)``).
+  public static func lines(for event: EOEvent, ascii: Bool = false, seen: EventFingerprint? = nil) -> [String]
+  {
     var lines: [String] = []
     // The labels in one column: "Latest report:" is the longest.
     func field(_ label: String, _ value: String) {
@@ -14,6 +16,9 @@ public enum EventDetail {
     let categories = event.categories.map(\.title).joined(separator: ", ")
     if !categories.isEmpty { field("Categories", categories) }
     field("Status", event.closed.map { "closed \(Formatting.minute($0))" } ?? "open")
+    if let seen, let changes = changes(of: event, since: seen, ascii: ascii) {
+      field("Changed", changes + " since you saw it")
+    }
     // EONET's first and latest report of the event: "seen" is what the app's own marks track.
     if let first = event.geometries.first?.date {
       field("First report", Formatting.minute(first))
@@ -70,6 +75,36 @@ public enum EventDetail {
       let line = "  " + cells.joined(separator: "  ")
       return String(line.reversed().drop { $0 == " " }.reversed())
     }
+  }
+
+  /// What changed in `event` since the user saw it as `seen`: how far it moved and in how many new
+  /// records, its magnitude before and after, its closing (`moved 110 km E (1 new record), 95 →
+  /// 100 kts`); `nil` when nothing did.
+  public static func changes(of event: EOEvent, since seen: EventFingerprint, ascii: Bool = false) -> String?
+  {
+    var parts: [String] = []
+    let latest = event.latestGeometry
+    // Events only gain records: the one the user saw last is the seen count's, in date order.
+    let ordered = event.geometries.sorted { $0.date < $1.date }
+    if ordered.count > seen.records, seen.records > 0, let before = ordered[seen.records - 1].center,
+      let now = latest?.center
+    {
+      let added = ordered.count - seen.records
+      let records = "(\(Formatting.count(added, "new record")))"
+      let moved = Geodesy.describe(from: before, to: now)
+      parts.append(moved == "here" ? "no move \(records)" : "moved \(moved) \(records)")
+    }
+    let magnitude = latest?.magnitude
+    if magnitude?.value != seen.magnitude {
+      let before = seen.magnitude.map { Formatting.magnitude(value: $0, unit: nil) } ?? "none"
+      let after =
+        magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) } ?? "none"
+      parts.append("\(before) → \(after)")
+    }
+    if seen.closed == nil, let closed = event.closed {
+      parts.append("closed \(Formatting.minute(closed))")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// The links a digit key opens, in order: the sources, then EONET's own page.
