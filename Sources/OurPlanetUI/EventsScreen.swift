@@ -17,6 +17,10 @@ final class EventsScreen: Screen, Searchable {
   private var list = ListView(emptyMessage: "Loading events…")
   /// The list's width when its rows were last made: the columns are sized for it.
   private var listWidth = 0
+  /// Where the slider's and the timeline's tracks were last drawn (their row, first column and
+  /// width), for the mouse; the timeline's runs oldest first.
+  private var sliderTrack: (y: Int, x: Int, width: Int)?
+  private var timelineTrack: (y: Int, x: Int, width: Int)?
 
   init(categoryID: String, context: AppContext) {
     self.context = context
@@ -95,6 +99,30 @@ final class EventsScreen: Screen, Searchable {
     return .push(DetailScreen(event: event, seen: before, list: self, context: context))
   }
 
+  /// The days a click or a drag on the slider's track or the timeline stands for: the slider's cell
+  /// is its value; the timeline's column is the day it shows, oldest at the left, so the window
+  /// starts there.
+  private func days(at event: MouseEvent) -> Int? {
+    switch event.kind {
+    case .click, .drag: break
+    default: return nil
+    }
+    // The timeline's geometry is the slider's: one column per slider value, from the low end.
+    let geometry = TimelineView(counts: [], bounds: model.dayRange, value: 0, leadingWidth: 0)
+    let point = event.point
+    if let track = sliderTrack, point.y == track.y, track.width > 1,
+      (track.x..<track.x + track.width).contains(point.x)
+    {
+      return geometry.columnValue(point.x - track.x, trackWidth: track.width)
+    }
+    if let track = timelineTrack, point.y == track.y, track.width > 1,
+      (track.x..<track.x + track.width).contains(point.x)
+    {
+      return geometry.columnValue(track.width - 1 - (point.x - track.x), trackWidth: track.width)
+    }
+    return nil
+  }
+
   /// `s`: the next sort order (distance only with a point to measure from).
   private func cycleSort() {
     let centre = context.region.value?.centre
@@ -106,6 +134,10 @@ final class EventsScreen: Screen, Searchable {
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
+    if let days = days(at: event) {
+      model.days.accept(days)
+      return .handled
+    }
     if let picked = context.map.handleMouse(event) {
       if !picked.isEmpty { list.select(id: picked) }
       return .handled
@@ -125,6 +157,9 @@ final class EventsScreen: Screen, Searchable {
   func render(into buffer: inout CellBuffer, rect: Rect) {
     let days = context.days.value
     var rest = rect
+    // Set again below for what this frame draws.
+    sliderTrack = nil
+    timelineTrack = nil
     // The label keeps one width, so the slider's track (and the timeline above it) never shifts.
     let widest = "Last \(Formatting.count(model.dayRange.upperBound)) days"
     let label = (days == 1 ? "Last day" : "Last \(Formatting.count(days)) days")
@@ -137,6 +172,9 @@ final class EventsScreen: Screen, Searchable {
         leadingWidth: DisplayWidth.of(padded) + 2)
       timeline.newestLast = true
       timeline.render(into: &buffer, rect: timelineRect)
+      timelineTrack = (
+        timelineRect.y, timelineRect.x + timeline.leadingWidth, timelineRect.width - timeline.leadingWidth - 1
+      )
       rest = below
       // The months under the bars, while the terminal has a row to spare for them.
       if rect.height >= Self.rowsKeepingScale, let windowEnd = state?.windowEnd {
@@ -148,6 +186,9 @@ final class EventsScreen: Screen, Searchable {
     let (sliderRect, afterSlider) = rest.splitTop(1)
     SliderView(value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded)
       .render(into: &buffer, rect: sliderRect)
+    // The label, a blank and the ◀ before the track; the ▶ after it.
+    let labelWidth = DisplayWidth.of(padded)
+    sliderTrack = (sliderRect.y, sliderRect.x + labelWidth + 2, sliderRect.width - labelWidth - 3)
     rest = afterSlider
     var listRect = rest
     // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came

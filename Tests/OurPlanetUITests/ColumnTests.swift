@@ -123,4 +123,20 @@ struct ColumnTests {
       lines.contains { $0.contains("2025") && $0.contains("Jun") && $0.contains("Oct") },
       "a scale of months under the bars:\n\(app.screen)")
   }
+
+  @Test("a click or a drag on the slider sets the days; on the timeline, the day clicked starts the window")
+  func clicksSetTheDays() throws {
+    let app = wildfires(width: 100)
+    func label() -> String { app.lines.first { $0.hasPrefix("Last ") }.map { String($0.prefix(14)) } ?? "" }
+    let slider = try #require(app.lines.firstIndex { $0.hasPrefix("Last 30 days") }, "\(app.screen)")
+    // The track's last cell, left of the ▶ at the right edge: the slider's end.
+    app.press(.mouse(MouseEvent(.click, at: Point(x: 98, y: slider))))
+    #expect(label() == "Last 360 days ", "\(app.screen)")
+    app.press(.mouse(MouseEvent(.drag(from: Point(x: 98, y: slider)), at: Point(x: 20, y: slider))))
+    let dragged = Int(label().dropFirst(5).prefix { $0.isNumber }) ?? 0
+    #expect((2...30).contains(dragged), "dragged near the start: \(label())")
+    // The timeline's last column is today: the last day.
+    app.press(.mouse(MouseEvent(.click, at: Point(x: 98, y: slider - 2))))
+    #expect(label() == "Last day      ", "\(app.screen)")
+  }
 }
