@@ -1,5 +1,6 @@
 import EONETKit
 import Foundation
+import OurPlanetModel
 import RxCore
 
 /// The composition root: parses the command line, builds the client, runs the command.
@@ -17,6 +18,8 @@ enum CLI {
       Console.error("\(error)\nTry 'ourplanet --help'.")
       return 2
     }
+    // Every time shown goes through the one formatter, in the one zone chosen here.
+    Formatting.zone = options.utc ? .utc : .local
     if options.help {
       Console.output(Manual.ourplanet.helpText)
       return 0

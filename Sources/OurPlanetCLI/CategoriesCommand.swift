@@ -21,12 +21,17 @@ enum CategoriesCommand {
     }
     let scope = options.scope
     if options.json {
-      Console.output(catalog.items.map { json(for: $0, scope: scope) }.serializedOnePerLine())
+      Console.output(
+        catalog.items.map { json(for: $0, scope: scope, windowEnd: catalog.windowEnd) }.serializedOnePerLine()
+      )
     } else {
       let idWidth = catalog.items.map { Console.line($0.category.id).count }.max() ?? 0
       for item in catalog.items {
-        let countText = String(item.count(in: scope))
-        let failed = item.state.isFailure ? "  (failed)" : ""
+        let countText = String(item.count(in: scope, endingAt: catalog.windowEnd))
+        // Stored data older than the rest is counted on the same time base, and says from when.
+        let behind = item.fetchTime(behind: catalog.windowEnd).map { "data from \(Formatting.day($0))" }
+        let notes = [item.state.isFailure ? "failed" : nil, behind].compactMap { $0 }
+        let failed = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
         let id = Console.line(item.category.id)
         Console.output(
           String(repeating: " ", count: max(0, 6 - countText.count)) + countText + "  "
@@ -37,11 +42,11 @@ enum CategoriesCommand {
     return status
   }
 
-  private static func json(for item: CategoryItem, scope: EventScope) -> JSONValue {
+  private static func json(for item: CategoryItem, scope: EventScope, windowEnd: Date?) -> JSONValue {
     .object([
       ("id", .string(item.category.id)),
       ("title", .string(item.category.title)),
-      ("count", .integer(item.count(in: scope))),
+      ("count", .integer(item.count(in: scope, endingAt: windowEnd))),
       ("status", .string(item.state.isFailure ? "failed" : "ok")),
       ("source", item.source.map { .string($0.description) } ?? .null),
       ("fetched_at", item.fetchedAt.map { .string(ISO8601.format($0)) } ?? .null),
@@ -57,6 +62,6 @@ enum Provenance {
     guard let oldest = stored.compactMap(\.fetchedAt).min() else { return }
     let sources = Set(stored.compactMap { $0.source?.description }).sorted().joined(separator: " and ")
     let why = offline ? "" : " (the network failed)"
-    Console.error("showing \(sources) data fetched \(ISO8601.format(oldest))\(why)")
+    Console.error("showing \(sources) data fetched \(Formatting.minute(oldest))\(why)")
   }
 }

@@ -1,6 +1,7 @@
 import EONETKit
 import Foundation
 import OurPlanetModel
+import OurPlanetUI
 import Support
 
 /// `ourplanet events <category-id> [--days N] [--json]`: a category's events in the days window,
@@ -21,7 +22,7 @@ enum EventsCommand {
         Console.error("cannot load the categories")
         return 1
       }
-      print(catalog.mergedEvents(in: scope).events, options: options)
+      print(catalog.mergedEvents(in: scope).events, options: options, tagged: true)
       return status
     }
     var status: Int32 = 0
@@ -78,27 +79,48 @@ enum EventsCommand {
     return status
   }
 
-  private static func print(_ unsorted: [EOEvent], options: Options) {
+  private static func print(_ unsorted: [EOEvent], options: Options, tagged: Bool = false) {
     let centre = options.region?.centre
     let events = options.sort.apply(to: unsorted, centre: centre)
     if let format = options.format {
       Console.write(EventExport.render(events, as: format, from: centre))
     } else {
-      Console.write(events.map { line(for: EventRecord($0, from: centre)) + "\n" }.joined())
+      Console.write(table(events, from: centre, tagged: tagged))
     }
   }
 
-  /// The text row: day, id, title, magnitude, distance and bearing from `--near`'s point, status.
-  private static func line(for record: EventRecord) -> String {
-    var text =
-      Formatting.day(record.date) + "  " + Console.line(record.id) + "  " + Console.line(record.title)
-    if let magnitude = record.magnitude {
-      text += "  · " + Console.line(Formatting.magnitude(value: magnitude, unit: record.magnitudeUnit))
+  /// The text table: day, id, the category (for `all`), magnitude, distance and bearing from
+  /// `--near`'s point, then the title and whether it is closed. Each column is padded to its widest
+  /// value, so a longer id or a larger magnitude moves nothing after it; the title, of any length,
+  /// comes last.
+  private static func table(_ events: [EOEvent], from centre: EOCoordinate?, tagged: Bool) -> String {
+    let records = events.map { EventRecord($0, from: centre) }
+    let ids = records.map { Console.line($0.id) }
+    let magnitudes = records.map { record in
+      record.magnitude.map { Console.line(Formatting.magnitude(value: $0, unit: record.magnitudeUnit)) } ?? ""
     }
-    if let point = record.point, let position = record.position {
-      text += "  · " + Geodesy.describe(from: point, to: position)
+    let distances = records.map { record in
+      guard let point = record.point, let position = record.position else { return "" }
+      return Geodesy.describe(from: point, to: position)
     }
-    if record.status == .closed { text += "  (closed)" }
+    let idWidth = ids.map(\.count).max() ?? 0
+    let magnitudeWidth = magnitudes.map(\.count).max() ?? 0
+    let distanceWidth = distances.map(\.count).max() ?? 0
+    func left(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    var text = ""
+    for (index, record) in records.enumerated() {
+      var columns = [Formatting.day(record.date), left(ids[index], idWidth)]
+      if tagged { columns.append(Rows.tag(for: events[index])) }
+      if magnitudeWidth > 0 { columns.append(right(magnitudes[index], magnitudeWidth)) }
+      if distanceWidth > 0 { columns.append(right(distances[index], distanceWidth)) }
+      columns.append(Console.line(record.title) + (record.status == .closed ? "  (closed)" : ""))
+      text += columns.joined(separator: "  ") + "\n"
+    }
     return text
   }
 }

@@ -118,8 +118,10 @@ extension Options {
       commands: [.watch], example: ["--interval", "5m"], current: { .string(durationText($0.interval)) }),
     OptionDeclaration(
       names: ["--bell"], value: .flag { $0.bell = true },
-      summary:
-        "ring the terminal bell: `watch` for each change, the UI once when a live refresh brings a new or updated event in view",
+      summary: """
+        ring the terminal bell: `watch` for each change, the terminal UI once for a live refresh that \
+        brings a new or updated event in the days window and region
+        """,
       commands: [.watch, .interactive], example: ["--bell"],
       current: { .boolean($0.bell) }),
     OptionDeclaration(
@@ -185,6 +187,10 @@ extension Options {
         the terminal UI remembered (what this run changes is still remembered)
         """,
       commands: [.interactive], example: ["--fresh"], current: { .boolean($0.fresh) }),
+    OptionDeclaration(
+      names: ["--utc"], value: .flag { $0.utc = true },
+      summary: "times in UTC (by default in the local zone, from `TZ`, its name shown: `20:02 EST`)",
+      example: ["--utc"], current: { .boolean($0.utc) }),
     OptionDeclaration(
       names: ["--log"],
       value: .one("FILE") { options, text throws(UsageError) in

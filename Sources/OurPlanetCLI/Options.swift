@@ -78,6 +78,8 @@ struct Options: Equatable {
   var noColor = false
   /// `--theme NAME`: the UI's colours (``drawingTheme(terminal:)`` is what it draws with).
   var theme = Theme.dark
+  /// `--utc`: times in UTC rather than the local zone.
+  var utc = false
   /// `--log FILE` (the UI's log).
   var logFile: URL?
   /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.
@@ -93,7 +95,7 @@ struct Options: Equatable {
   var refreshInterval: Int? = 600
   /// `--interval D` in seconds: how often `watch` looks.
   var interval = 600
-  /// `--bell`: `watch` rings for each change.
+  /// `--bell`: `watch` rings for each change, the UI once per refresh that brings one.
   var bell = false
   /// `--exec CMD ARG...`: what `watch` runs for each change.
   var exec: [String]?

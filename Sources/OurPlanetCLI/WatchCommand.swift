@@ -182,9 +182,10 @@ enum WatchCommand {
       if problems.count == catalog.items.count, !problems.isEmpty {
         return .failed("every category failed (\(problems[0]))")
       }
+      let windowEnd = catalog.windowEnd
       let items = catalog.items.map { item in
         CategoryItem(
-          category: item.category, events: item.events(in: scope),
+          category: item.category, events: item.events(in: scope, endingAt: windowEnd),
           fetchedAt: item.fetchedAt, source: item.source, state: item.state)
       }
       return .items(items, problems: problems)

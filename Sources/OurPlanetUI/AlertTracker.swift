@@ -62,16 +62,16 @@ final class AlertTracker {
   private func loadEnded(_ catalog: Catalog, scope: EventScope) -> Bool {
     var events: [String: EventFingerprint] = [:]
     var rings = false
+    let windowEnd = catalog.windowEnd
     for item in catalog.items {
       for event in item.events {
         let fingerprint = EventFingerprint(event)
         events[event.id] = fingerprint
         guard !rings, let known, known[event.id] != fingerprint else { continue }
-        // The window counts back from the category's own fetch time, as its rows do.
+        // The window counts back from the catalog's now, as the rows do.
         let inView =
           ringsForNews
-          && (item.fetchedAt.map { scope.contains(event, reference: $0) }
-            ?? scope.containsIgnoringWindow(event))
+          && (windowEnd.map { scope.contains(event, reference: $0) } ?? scope.containsIgnoringWindow(event))
         rings = inView || bellRules.marks(event)
       }
     }

@@ -108,7 +108,9 @@ final class CategoriesScreen: Screen, Searchable {
     let start = list.selectedIndex
     for step in 1...ids.count {
       let index = (start + step) % ids.count
-      if let item = catalog.item(id: ids[index]), !seen.hasSeen(item.events(in: scope)) {
+      if let item = catalog.item(id: ids[index]),
+        !seen.hasSeen(item.events(in: scope, endingAt: catalog.windowEnd))
+      {
         list.select(index)
         return
       }
@@ -123,14 +125,16 @@ final class CategoriesScreen: Screen, Searchable {
 
   private func rebuildRows() {
     rowsAreStale = false
-    list.highlight = Rows.searchHighlight(query)
     let needle = query.lowercased()
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.
       list.replaceRows(Rows.categoryList(catalog, scope: scope, seen: seen, theme: context.theme))
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
-      list.replaceRows(items.map { Rows.category($0, scope: scope, seen: seen, theme: context.theme) })
+      list.replaceRows(
+        items.map {
+          Rows.category($0, scope: scope, windowEnd: catalog.windowEnd, seen: seen, theme: context.theme)
+        })
     }
     if catalog.items.isEmpty {
       list.emptyMessage =

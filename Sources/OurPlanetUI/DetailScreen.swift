@@ -11,18 +11,18 @@ final class DetailScreen: Screen {
   private let context: any DetailEnvironment
   private unowned let list: EventsScreen
   private var event: EOEvent
-  /// The event as the user last saw it before opening it: the detail says what changed since.
-  private var seenBefore: EventFingerprint?
+  /// The event as the user saw it before this opened it (`nil`: never seen): the detail says what
+  /// changed since.
+  private var seen: EventFingerprint?
   private var pane: DetailPane
 
-  init(event: EOEvent, seenBefore: EventFingerprint?, list: EventsScreen, context: any DetailEnvironment) {
+  init(event: EOEvent, seen: EventFingerprint?, list: EventsScreen, context: any DetailEnvironment) {
     self.context = context
     self.list = list
     self.event = event
-    self.seenBefore = seenBefore
+    self.seen = seen
     self.pane = DetailPane(
-      title: event.title, text: Self.text(for: event, since: seenBefore, ascii: context.ascii),
-      theme: context.theme)
+      title: event.title, text: Self.text(for: event, ascii: context.ascii, seen: seen), theme: context.theme)
   }
 
   var breadcrumb: String { event.title }
@@ -74,7 +74,7 @@ final class DetailScreen: Screen {
     guard let current = list.events.first(where: { $0.id == event.id }), current != event else { return }
     event = current
     pane.title = current.title
-    pane.replaceText(Self.text(for: current, since: seenBefore, ascii: context.ascii))
+    pane.replaceText(Self.text(for: current, ascii: context.ascii, seen: seen))
   }
 
   private func step(by offset: Int) {
@@ -83,8 +83,10 @@ final class DetailScreen: Screen {
       return
     }
     event = next
-    seenBefore = context.seen.state.value.events[next.id]
+    seen = context.seen.state.value.events[next.id]
     context.seen.markSeen([next])
+    pane = DetailPane(
+      title: next.title, text: Self.text(for: next, ascii: context.ascii, seen: seen), theme: context.theme)
   }
 
   private func openLink(number: Int) {
@@ -100,7 +102,7 @@ final class DetailScreen: Screen {
     context.open(links[number - 1].url)
   }
 
-  private static func text(for event: EOEvent, since seen: EventFingerprint?, ascii: Bool) -> String {
-    EventDetail.lines(for: event, since: seen, ascii: ascii).joined(separator: "\n")
+  private static func text(for event: EOEvent, ascii: Bool, seen: EventFingerprint?) -> String {
+    EventDetail.lines(for: event, ascii: ascii, seen: seen).joined(separator: "\n")
   }
 }

@@ -15,8 +15,12 @@ final class EventsScreen: Screen, Searchable {
   private var seen: SeenState { context.seen.state.value }
   private var state: EventListState?
   private var list = ListView(emptyMessage: "Loading events…")
-  /// The slider as last drawn, with its row and the timeline's: a click or drag there sets the days.
-  private var drawnSlider: (slider: SliderView, rect: Rect, timeline: Rect?)?
+  /// The list's width when its rows were last made: the columns are sized for it.
+  private var listWidth = 0
+  /// Where the slider's and the timeline's tracks were last drawn (their row, first column and
+  /// width), for the mouse; the timeline's runs oldest first.
+  private var sliderTrack: (y: Int, x: Int, width: Int)?
+  private var timelineTrack: (y: Int, x: Int, width: Int)?
 
   init(categoryID: String, context: any EventsEnvironment) {
     self.context = context
@@ -84,7 +88,7 @@ final class EventsScreen: Screen, Searchable {
       },
       .run(.days) { [unowned self] key in model.adjustDays(by: key == .left ? -1 : 1) },
       .run(.daysStep) { [unowned self] key in
-        model.adjustDays(by: key == .shiftLeft || key == .char("[") ? -30 : 30)
+        model.stepDays(forward: !(key == .shiftLeft || key == .char("[")))
       },
     ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
   }
@@ -92,9 +96,34 @@ final class EventsScreen: Screen, Searchable {
   /// Opens the selected event's detail, marking it seen.
   private func openSelection() -> ScreenAction {
     guard let event = selectedEvent else { return .handled }
-    let seenBefore = seen.events[event.id]
+    // As it was seen, before this opening marks it seen as it is now.
+    let before = seen.events[event.id]
     context.seen.markSeen([event])
-    return .push(context.detailScreen(of: event, seenBefore: seenBefore, in: self))
+    return .push(context.detailScreen(of: event, seen: before, in: self))
+  }
+
+  /// The days a click or a drag on the slider's track or the timeline stands for: the slider's cell
+  /// is its value; the timeline's column is the day it shows, oldest at the left, so the window
+  /// starts there.
+  private func days(at event: MouseEvent) -> Int? {
+    switch event.kind {
+    case .click, .drag: break
+    default: return nil
+    }
+    // The timeline's geometry is the slider's: one column per slider value, from the low end.
+    let geometry = TimelineView(counts: [], bounds: model.dayRange, value: 0, leadingWidth: 0)
+    let point = event.point
+    if let track = sliderTrack, point.y == track.y, track.width > 1,
+      (track.x..<track.x + track.width).contains(point.x)
+    {
+      return geometry.columnValue(point.x - track.x, trackWidth: track.width)
+    }
+    if let track = timelineTrack, point.y == track.y, track.width > 1,
+      (track.x..<track.x + track.width).contains(point.x)
+    {
+      return geometry.columnValue(track.width - 1 - (point.x - track.x), trackWidth: track.width)
+    }
+    return nil
   }
 
   /// `s`: the next sort order (distance only with a point to measure from).
@@ -108,8 +137,8 @@ final class EventsScreen: Screen, Searchable {
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
-    if let days = sliderDays(for: event) {
-      model.setDays(days)
+    if let days = days(at: event) {
+      model.days.accept(days)
       return .handled
     }
     if let picked = context.map.handleMouse(event) {
@@ -123,49 +152,48 @@ final class EventsScreen: Screen, Searchable {
     }
   }
 
-  /// The days a click, or a drag that started on the slider or the timeline, asks for: the slider
-  /// value of the column it ends on (the timeline's columns line up with the track).
-  private func sliderDays(for event: MouseEvent) -> Int? {
-    guard let drawnSlider else { return nil }
-    let rows = [drawnSlider.rect] + (drawnSlider.timeline.map { [$0] } ?? [])
-    let onSlider = { (point: Point) in rows.contains { $0.contains(point) } }
-    switch event.kind {
-    case .click: guard onSlider(event.point) else { return nil }
-    case .drag(let from): guard onSlider(from) else { return nil }
-    default: return nil
-    }
-    return drawnSlider.slider.value(
-      atColumn: event.point.x,
-      in: Rect(x: drawnSlider.rect.x, y: drawnSlider.rect.y, width: drawnSlider.rect.width, height: 1))
-  }
-
   /// From this height the notice keeps its row when it has nothing to say.
   static let rowsKeepingNotice = 12
+  /// From this height on, the timeline has its scale of months under it.
+  static let rowsKeepingScale = 16
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
     let days = context.days.value
     var rest = rect
+    // Set again below for what this frame draws.
+    sliderTrack = nil
+    timelineTrack = nil
     // The label keeps one width, so the slider's track (and the timeline above it) never shifts.
     let widest = "Last \(Formatting.count(model.dayRange.upperBound)) days"
     let label = (days == 1 ? "Last day" : "Last \(Formatting.count(days)) days")
     let padded =
       label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
-    var drawnTimeline: Rect?
     if rect.height >= 8 {
       let (timelineRect, below) = rest.splitTop(1)
-      drawnTimeline = timelineRect
-      TimelineView(
+      var timeline = TimelineView(
         counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
-        leadingWidth: DisplayWidth.of(padded) + 2, theme: context.theme
+        leadingWidth: DisplayWidth.of(padded) + 2, theme: context.theme)
+      timeline.newestLast = true
+      timeline.render(into: &buffer, rect: timelineRect)
+      timelineTrack = (
+        timelineRect.y, timelineRect.x + timeline.leadingWidth, timelineRect.width - timeline.leadingWidth - 1
       )
-      .render(into: &buffer, rect: timelineRect)
       rest = below
+      // The months under the bars, while the terminal has a row to spare for them.
+      if rect.height >= Self.rowsKeepingScale, let windowEnd = state?.windowEnd {
+        let (scaleRect, afterScale) = rest.splitTop(1)
+        TimelineScale(timeline: timeline, windowEnd: windowEnd).render(into: &buffer, rect: scaleRect)
+        rest = afterScale
+      }
     }
     let (sliderRect, afterSlider) = rest.splitTop(1)
-    let slider = SliderView(
-      value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded, theme: context.theme)
-    slider.render(into: &buffer, rect: sliderRect)
-    drawnSlider = (slider, sliderRect, drawnTimeline)
+    SliderView(
+      value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded, theme: context.theme
+    )
+    .render(into: &buffer, rect: sliderRect)
+    // The label, a blank and the ◀ before the track; the ▶ after it.
+    let labelWidth = DisplayWidth.of(padded)
+    sliderTrack = (sliderRect.y, sliderRect.x + labelWidth + 2, sliderRect.width - labelWidth - 3)
     rest = afterSlider
     var listRect = rest
     // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came
@@ -188,6 +216,10 @@ final class EventsScreen: Screen, Searchable {
       context.map.pane.frame(on: state?.region.map(MapPane.box(of:)))
       context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
     }
+    if listRect.width != listWidth {
+      listWidth = listRect.width
+      rebuildRows()
+    }
     list.render(into: &buffer, rect: listRect)
   }
 
@@ -204,13 +236,17 @@ final class EventsScreen: Screen, Searchable {
     let ascii = context.ascii
     let alerts = context.alerts
     let theme = context.theme
+    let match = state?.query ?? ""
+    let columns = EventColumns(
+      events, centre: centre, sort: state?.sort ?? .date, width: listWidth, ascii: ascii)
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
       row: {
         Rows.event(
           events[$0], change: seen.change(of: events[$0]), tagged: tagged, from: centre,
-          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii, theme: theme)
+          alerting: !alerts.isEmpty && alerts.marks(events[$0]), ascii: ascii, match: match, columns: columns,
+          theme: theme)
       })
   }
 
@@ -230,7 +266,6 @@ final class EventsScreen: Screen, Searchable {
   private func stateChanged(_ state: EventListState) {
     let reordered = self.state.map { $0.sort != state.sort } ?? false
     self.state = state
-    list.highlight = Rows.searchHighlight(query)
     rebuildRows()
     // A new order shows its top, as every list tool does: the old selection, kept, would leave the
     // screen on rows the order put far down.

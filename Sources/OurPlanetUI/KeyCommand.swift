@@ -78,7 +78,7 @@ extension KeyCommand {
   static let days = KeyCommand("days", [.left, .right], "on the events screen: days filter −1 / +1")
   static let daysStep = KeyCommand(
     "days-step", [.shiftLeft, .shiftRight, .char("["), .char("]")],
-    "on the events screen: days filter −30 / +30")
+    "on the events screen: days filter to the previous / next multiple of 30 days")
   static let openLink = KeyCommand(
     "open-link", [.char("o")] + (1...9).map { .char(Character(String($0))) },
     "open the event's first (or numbered) link")

@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import OurPlanetModel
 import TerminalUI
 
@@ -6,16 +7,20 @@ import TerminalUI
 /// into ASCII on terminals without UTF-8.
 public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
-  /// inside the scope.
+  /// inside the scope counted back from `windowEnd` (the catalog's now; `nil`: the item's own).
   public static func category(
-    _ item: CategoryItem, scope: EventScope, seen: SeenState? = nil, theme: Theme = .dark
+    _ item: CategoryItem, scope: EventScope, windowEnd: Date? = nil, seen: SeenState? = nil,
+    theme: Theme = .dark
   ) -> ListRow {
-    let changes = seen.map { Changes(item.events(in: scope), seen: $0) }
-    return category(item, scope: scope, changes: changes, theme: theme)
+    let changes = seen.map { Changes(item.events(in: scope, endingAt: windowEnd), seen: $0) }
+    return category(item, scope: scope, windowEnd: windowEnd, changes: changes, theme: theme)
   }
 
-  /// A category's row with its changes already counted (`nil`: no seen state, no summary).
-  static func category(_ item: CategoryItem, scope: EventScope, changes: Changes?, theme: Theme = .dark)
+  /// A category's row with its changes already counted (`nil`: no seen state, no summary). Data
+  /// fetched well before `windowEnd` says from when (`from 2025-11-08`) beside its count.
+  static func category(
+    _ item: CategoryItem, scope: EventScope, windowEnd: Date?, changes: Changes?, theme: Theme = .dark
+  )
     -> ListRow
   {
     var glyphStyle = Style.plain
@@ -32,9 +37,11 @@ public enum Rows {
       detail = "failed: \(message)"
     }
     let summary = changes?.summary.map { "\($0)  " } ?? ""
+    let behind = item.fetchTime(behind: windowEnd).map { "from \(Formatting.day($0))  " } ?? ""
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: summary + Formatting.count(item.count(in: scope)), glyphStyle: glyphStyle)
+      rightText: summary + behind + Formatting.count(item.count(in: scope, endingAt: windowEnd)),
+      glyphStyle: glyphStyle)
   }
 
   /// The width of every event row's glyph: the open or closed mark and the new or updated mark.
@@ -44,11 +51,28 @@ public enum Rows {
   /// gives way first and numbers are never cut. An event an alert rule marks starts with `▲`.
   public static func event(
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
-    alerting: Bool = false, ascii: Bool = false, theme: Theme = .dark
+    alerting: Bool = false, ascii: Bool = false, match: String = "", theme: Theme = .dark
+  ) -> ListRow {
+    self.event(
+      event, change: change, tagged: tagged, from: centre, alerting: alerting, ascii: ascii, match: match,
+      columns: nil, theme: theme)
+  }
+
+  /// An event's row; with `columns`, its right-hand text is the list's aligned columns, without,
+  /// the row's own values one after the other.
+  ///
+  /// The search's `match` is marked in the title where it occurs, ignoring case and accents as the
+  /// search does.
+  static func event(
+    _ event: EOEvent, change: EventChange?, tagged: Bool, from centre: EOCoordinate?, alerting: Bool,
+    ascii: Bool, match: String, columns: EventColumns?, theme: Theme = .dark
   ) -> ListRow {
     let magnitude = event.latestGeometry?.magnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
     }
+    let right =
+      columns?.text(for: event, from: centre, ascii: ascii)
+      ?? (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date)
     let mark: String
     var markStyle = Style.plain
     switch change {
@@ -60,11 +84,14 @@ public enum Rows {
       markStyle = theme[.updated]
     case nil: mark = " "
     }
+    let text = (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title)
+    let needle = match.trimmingCharacters(in: .whitespaces)
+    let title = text.index(text.endIndex, offsetBy: -event.title.count)..<text.endIndex
     return ListRow(
-      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark,
-      text: (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title),
-      rightText: (magnitude ?? "") + distance(of: event, from: centre) + Formatting.day(event.date),
-      glyphStyle: markStyle)
+      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: text, rightText: right,
+      glyphStyle: markStyle,
+      highlight: needle.isEmpty
+        ? nil : text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: title))
   }
 }
 
@@ -75,8 +102,9 @@ extension Rows {
     return Geodesy.describe(from: centre, to: position) + "  "
   }
 
-  /// A short, fixed-width tag for an event's category, for the merged list of every category.
-  static func tag(for event: EOEvent) -> String {
+  /// A short, fixed-width tag for an event's category, for the merged list of every category (on
+  /// screen and in `ourplanet events all`).
+  public static func tag(for event: EOEvent) -> String {
     let id = event.categories.first?.id ?? ""
     let short = shortNames[id] ?? String((event.categories.first?.title ?? "?").prefix(6))
     return short.padding(toLength: 6, withPad: " ", startingAt: 0)
@@ -107,7 +135,9 @@ extension Rows {
     let counted = seen == nil ? nil : changes
     return [allCategories(catalog, scope: scope, changes: all, theme: theme)]
       + catalog.items.indices.map { index in
-        category(catalog.items[index], scope: scope, changes: counted?[index], theme: theme)
+        category(
+          catalog.items[index], scope: scope, windowEnd: catalog.windowEnd, changes: counted?[index],
+          theme: theme)
       }
   }
 

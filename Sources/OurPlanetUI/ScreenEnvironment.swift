@@ -70,8 +70,8 @@ protocol EventsEnvironment: ScreenEnvironment {
   /// Copies the event's EONET link through the terminal.
   func copyLink(of event: EOEvent?)
   /// The detail of `event`, stepping through `list` with J and K, saying what changed since the
-  /// event looked like `seenBefore`.
-  func detailScreen(of event: EOEvent, seenBefore: EventFingerprint?, in list: EventsScreen) -> Screen
+  /// event looked like `seen` (`nil`: never seen).
+  func detailScreen(of event: EOEvent, seen: EventFingerprint?, in list: EventsScreen) -> Screen
 }
 
 /// What the detail screen may use: the map, the seen marks, and links.
@@ -91,7 +91,7 @@ extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironmen
     EventsScreen(categoryID: categoryID, context: self)
   }
 
-  func detailScreen(of event: EOEvent, seenBefore: EventFingerprint?, in list: EventsScreen) -> Screen {
-    DetailScreen(event: event, seenBefore: seenBefore, list: list, context: self)
+  func detailScreen(of event: EOEvent, seen: EventFingerprint?, in list: EventsScreen) -> Screen {
+    DetailScreen(event: event, seen: seen, list: list, context: self)
   }
 }

@@ -81,7 +81,7 @@ final class StatusPresenter {
       let total =
         "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(context.scope.window.phrase))"
       let next =
-        context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.time($0).prefix(5))" }
+        context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.clock($0))" }
         ?? ""
       line.message = total + alertCount + next + moreMessages(than: 0)
     }

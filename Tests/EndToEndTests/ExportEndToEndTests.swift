@@ -108,8 +108,10 @@ struct ExportEndToEndTests {
       #expect(screen.contains("Storm  Typhoon Example"), "tagged with its category:\n\(screen)")
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
       let slider = try #require(lines.firstIndex { $0.hasPrefix("Last 30 days") })
-      let bars = lines[slider - 1].unicodeScalars.filter { (0x2581...0x2588).contains($0.value) }
+      // The timeline, then its scale of months, above the slider.
+      let bars = lines[slider - 2].unicodeScalars.filter { (0x2581...0x2588).contains($0.value) }
       #expect(!bars.isEmpty, "the timeline above the slider:\n\(screen)")
+      #expect(lines[slider - 1].contains("Nov") || lines[slider - 1].contains("Dec"), "its scale:\n\(screen)")
       try app.tmux.sendKeys("q")
       #expect(try app.tmux.terminalState().isRestored)
     }

@@ -56,24 +56,73 @@ struct TruthEndToEndTests {
   }
 
   @Test(
-    "a category whose download fails shows its stored events and the failure, never \"No events\"",
+    "a failed category's year-old snapshot is not in a live window: its row and screen say from when",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func failedCategoryShowsStoredEvents() throws {
-    let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
-    try withServer(plan: plan) { server, temporary in
-      // An empty cache: the stored data is the bundled snapshot (its wildfires, dated 2025).
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"))
-      defer { app.tmux.close() }
-      var screen = try app.waitFor("Wildfires", "failed: HTTP 500", timeout: .seconds(60))
-      try app.tmux.waitUntil("the refresh to end", timeout: .seconds(60)) { !$0.contains("downloading") }
-      try app.tmux.sendKeys("G", "Enter")
+  func failedCategoryShowsWhenItsDataIsFrom() throws {
+    // An empty cache: the stored data is the bundled snapshot (its wildfires, dated 2025), while
+    // the other categories are live, dated days ago.
+    try withFailingWildfires { app in
+      var screen = try app.waitFor("failed: HTTP 500", "from 2025-11-08  0")
+      let wildfires = screen.split(separator: "\n").first { $0.contains("Wildfires") } ?? ""
+      #expect(wildfires.hasSuffix("from 2025-11-08  0"), "the row says from when and counts none:\n\(screen)")
+      try app.tmux.sendKeys("Enter")
+      screen = try app.waitFor(
+        "OurPlanet › All categories", "Wildfires shows the offline snapshot from 2025-11-08")
+      let rows = screen.split(separator: "\n").filter { $0.hasPrefix("●") || $0.hasPrefix("○") }
+      #expect(!rows.isEmpty, "the live events are listed:\n\(screen)")
+      #expect(!rows.contains { $0.contains("2025-") }, "no 2025 event in the last 30 days:\n\(screen)")
+      try app.tmux.sendKeys("Escape", "G", "Enter")
       screen = try app.waitFor("OurPlanet › Wildfires", "download failed: HTTP 500", "offline snapshot")
-      #expect(!screen.contains("No events"), "stored events are shown:\n\(screen)")
-      #expect(screen.contains("12 events in the last 30 days"), "the snapshot's own window:\n\(screen)")
+      #expect(screen.contains("0 events in the last 30 days"), "\(screen)")
+      #expect(
+        screen.contains("No events in the last 30 days in the offline snapshot from 2025-11-08"),
+        "never a bare \"No events\":\n\(screen)")
+    }
+  }
+
+  @Test(
+    "times are local with their zone under TZ, UTC with --utc; the detail says first and latest report",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func localTimeWithZone() throws {
+    let newYork = ["TZ": "America/New_York"]
+    // The bundled snapshot was fetched at 2025-11-08 12:00 UTC: 07:00 in New York (EST).
+    try withServer { server, temporary in
+      let app = try AppHarness.start(
+        arguments: ["--offline", "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"),
+        environment: newYork)
+      defer { app.tmux.close() }
+      try app.waitFor("offline snapshot from 2025-11-08 07:00 EST")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("OurPlanet › All categories")
+      try app.tmux.sendKeys("Enter")
+      let detail = try app.waitFor("First report:", "Latest report:")
+      let reports = detail.split(separator: "\n").filter { $0.contains("report:") }
+      #expect(reports.count == 2 && reports.allSatisfy { $0.hasSuffix(" EST") }, "\(detail)")
+      #expect(!detail.contains("seen:"), "the seen marks are the app's own:\n\(detail)")
       try app.tmux.sendKeys("q")
-      #expect(try app.tmux.terminalState().isRestored)
+
+      let utc = try AppHarness.start(
+        arguments: ["--offline", "--days", "30", "--utc"],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"), environment: newYork)
+      defer { utc.tmux.close() }
+      try utc.waitFor("offline snapshot from 2025-11-08 12:00 UTC")
+      try utc.tmux.sendKeys("q")
+
+      // Live: the header's update and the next refresh, both in New York time, named.
+      let live = try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        cacheDirectory: temporary.url.appendingPathComponent("live-cache"), environment: newYork)
+      defer { live.tmux.close() }
+      let screen = try live.waitFor("live, updated", "next refresh", timeout: .seconds(30))
+      let status = String(screen.split(separator: "\n").last ?? "")
+      #expect(
+        status.range(of: #"next refresh \d\d:\d\d EST"#, options: .regularExpression) != nil,
+        "the next refresh names its zone: \(status)")
+      #expect(
+        screen.range(of: #"live, updated 20\d\d-\d\d-\d\d \d\d:\d\d EST"#, options: .regularExpression) != nil
+      )
+      try live.tmux.sendKeys("q")
     }
   }
 

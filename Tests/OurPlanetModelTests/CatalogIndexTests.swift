@@ -28,8 +28,9 @@ struct CatalogIndexTests {
     let items = catalog.items
     var ids = Set<String>()
     var expected: [String] = []
+    let end = catalog.windowEnd
     for item in items {
-      for event in item.events(inLast: scope.days) where scope.containsIgnoringWindow(event) {
+      for event in item.events(inLast: scope.days, endingAt: end) where scope.containsIgnoringWindow(event) {
         expected.append("\(item.category.id)/\(event.id)/\(ids.insert(event.id).inserted)")
       }
     }
@@ -43,8 +44,8 @@ struct CatalogIndexTests {
     var mergedIDs = Set<String>()
     var pairs: [(id: String, age: Double)] = []
     for item in items {
-      guard let reference = item.fetchedAt else { continue }
-      for event in item.events(inLast: scope.days)
+      guard item.fetchedAt != nil, let reference = end else { continue }
+      for event in item.events(inLast: scope.days, endingAt: end)
       where scope.containsIgnoringWindow(event) && mergedIDs.insert(event.id).inserted {
         pairs.append((event.id, reference.timeIntervalSince(event.date)))
       }

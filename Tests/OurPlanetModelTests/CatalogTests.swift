@@ -88,6 +88,29 @@ struct CatalogTests {
     #expect(item.count(in: EventScope(days: 30)) == 1, "a year-old snapshot still shows its last month")
   }
 
+  @Test("one time base: a category's year-old stored data is outside the window of a live catalog")
+  func oneTimeBase() {
+    // Ice is live, fetched now; Fires' download failed and it shows the snapshot from a year ago.
+    let yearAgo = Sample.reference.addingTimeInterval(-400 * 86_400)
+    let snapshotFire = EOEvent(
+      id: "old", title: "Snapshot fire", categories: [Sample.category("fires")],
+      geometries: [
+        EOGeometry(date: yearAgo.addingTimeInterval(-86_400), shape: .point(.init(longitude: 0, latitude: 0)))
+      ])
+    let catalog = Catalog(items: [
+      Sample.item(
+        "fires", events: [snapshotFire], state: .failed("HTTP 500"), source: .snapshot, fetchedAt: yearAgo),
+      Sample.item("ice", events: [Sample.event("berg", daysAgo: 20)], state: .done, source: .live),
+    ])
+    #expect(
+      catalog.eventCount(in: EventScope(days: 360)) == 1, "the snapshot's fire is not in the last 360 days")
+    #expect(catalog.mergedEvents(in: EventScope(days: 360)).events.map(\.id) == ["berg"])
+    // A window long enough holds both, on one time base: the ages count back from the same now.
+    let both = catalog.mergedEvents(in: EventScope(days: 1_000))
+    #expect(both.events.map(\.id) == ["berg", "old"])
+    #expect(both.ages == [20 * 86_400, 401 * 86_400])
+  }
+
   @Test("a refresh lists, starts, loads and fails categories; loading ends when all finished")
   func fold() {
     var catalog = Catalog(isListing: true)

@@ -80,6 +80,31 @@ struct EventListViewModelTests {
     #expect(catalogs.subscriptions == [Subscription(200, 1000)])
   }
 
+  @Test("the large step goes to the next multiple of 30 days and back the same way, within the bounds")
+  func largeStepsAreMultiplesOfThirty() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let catalogs = scheduler.createHotObservable([.next(210, catalog([Sample.event("a", daysAgo: 1)]))])
+    let model = EventListViewModel(
+      categoryID: "fires", catalog: catalogs.asObservable(), days: BehaviorRelay(value: 1),
+      dayRange: 1...1_000,
+      scheduler: scheduler)
+    var seen: [Int] = []
+    for forward in [true, true, true, false, false, false] {
+      model.stepDays(forward: forward)
+      seen.append(model.days.value)
+    }
+    #expect(seen == [30, 60, 90, 60, 30, 1])
+    model.days.accept(45)
+    model.stepDays(forward: true)
+    #expect(model.days.value == 60)
+    model.days.accept(45)
+    model.stepDays(forward: false)
+    #expect(model.days.value == 30)
+    model.days.accept(990)
+    model.stepDays(forward: true)
+    #expect(model.days.value == 1_000, "the end of the range")
+  }
+
   @Test("search text is throttled and de-duplicated; the latest text wins")
   func searchThrottle() {
     // Ticks of 10 ms, so the 100 ms throttle window is 10 ticks.
@@ -153,6 +178,42 @@ struct EventListViewModelTests {
     #expect(
       state?.notice
         == "Showing the offline snapshot from \(Formatting.minute(old)): download failed: HTTP 500")
+  }
+
+  @Test("beside a live category, a failed one's year-old snapshot is outside the window, and says from when")
+  func staleStoredBesideLive() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let yearAgo = Sample.reference.addingTimeInterval(-400 * 86_400)
+    let snapshotFire = EOEvent(
+      id: "old", title: "Snapshot fire", categories: [Sample.category("fires")],
+      geometries: [
+        EOGeometry(date: yearAgo.addingTimeInterval(-86_400), shape: .point(.init(longitude: 0, latitude: 0)))
+      ])
+    let mixed = Catalog(items: [
+      Sample.item(
+        "fires", "Wildfires", events: [snapshotFire], state: .failed("HTTP 500"), source: .snapshot,
+        fetchedAt: yearAgo),
+      Sample.item(
+        "ice", "Sea and Lake Ice", events: [Sample.event("berg", daysAgo: 20)], state: .done, source: .live),
+    ])
+    let catalogs = scheduler.createHotObservable([.next(210, mixed)])
+    let fires = scheduler.start { model(scheduler, catalogs, days: 360).state }.events.last?.value.element
+    #expect(fires?.events.map(\.id) == [], "the snapshot's fire is not in the last 360 days")
+    #expect(fires?.summary == "0 events in the last 360 days")
+    #expect(
+      fires?.emptyMessage
+        == "No events in the last 360 days in the offline snapshot from \(Formatting.minute(yearAgo))")
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let catalogs2 = scheduler2.createHotObservable([.next(210, mixed)])
+    let all = scheduler2.start {
+      self.model(scheduler2, catalogs2, days: 360, id: EventListViewModel.allCategoriesID).state
+    }.events.last?.value.element
+    #expect(all?.events.map(\.id) == ["berg"])
+    #expect(all?.summary == "1 event in the last 360 days")
+    #expect(
+      all?.notice
+        == "Wildfires shows the offline snapshot from \(Formatting.minute(yearAgo)): download failed: HTTP 500"
+    )
   }
 
   @Test("the region filter and the sort order shape the list; the histogram follows the search")

@@ -47,12 +47,13 @@ struct EventScopeTests {
     #expect(scope.requestDays == 360)
   }
 
-  /// Two categories fetched at different times, events on and around each one's edge, one event in
-  /// both, some far away.
+  /// Two categories fetched three hours apart, events on and around the window's edge (counted back
+  /// from the later fetch, the catalog's now, for both), one event in both, some far away.
   private func catalog() -> Catalog {
     let later = Sample.reference.addingTimeInterval(3 * 3_600 + 0.5)
     let fires = [
-      event("edge", daysAgo: 7), event("just-out", daysAgo: 7.0001), event("in", daysAgo: 2),
+      event("edge", daysAgo: 7, from: later), event("just-out", daysAgo: 7.0001, from: later),
+      event("in", daysAgo: 2),
       event("shared", daysAgo: 6.5), event("far", daysAgo: 1, at: Self.far),
       event("undated-ish", daysAgo: 400),
       event("closed", daysAgo: 3, closed: true),
@@ -73,10 +74,10 @@ struct EventScopeTests {
   func everyViewAgrees(region: Region?) throws {
     let catalog = catalog()
     let scope = EventScope(days: 7, region: region)
-    // The truth, event by event, against each category's own fetch time.
+    // The truth, event by event, against the catalog's now: one time base for every category.
+    let reference = try #require(catalog.windowEnd)
     var expected: [String: [String]] = [:]
     for item in catalog.items {
-      let reference = try #require(item.fetchedAt)
       expected[item.category.id] = item.events.filter { scope.contains($0, reference: reference) }.map(\.id)
     }
     let distinct = Set(expected.values.joined())
@@ -87,12 +88,12 @@ struct EventScopeTests {
 
     for item in catalog.items {
       let ids = expected[item.category.id] ?? []
-      #expect(item.count(in: scope) == ids.count, "the category's row and `categories`")
-      #expect(item.events(in: scope).map(\.id) == ids, "`events \(item.category.id)`")
-      // What `events` gets from the loader for the request's days, cut again by the scope.
+      #expect(item.count(in: scope, endingAt: reference) == ids.count, "the category's row and `categories`")
+      #expect(item.events(in: scope, endingAt: reference).map(\.id) == ids, "`events all`'s share")
+      // What the loader gets for the request's days holds every event of the window.
       let fetched = EOFetched(value: item.events, source: .live, fetchedAt: item.fetchedAt!)
       let downloaded = EONETClient.filter(fetched, forLast: scope.requestDays).value
-      #expect(downloaded.filter { scope.containsIgnoringWindow($0) }.map(\.id) == ids, "the request")
+      #expect(downloaded.filter { scope.contains($0, reference: reference) }.map(\.id) == ids, "the request")
     }
     #expect(catalog.eventCount(in: scope) == distinct.count, "the status line and the All row")
     #expect(Set(catalog.mergedEvents(in: scope).events.map(\.id)) == distinct, "`events all`")

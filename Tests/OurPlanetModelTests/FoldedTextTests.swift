@@ -49,14 +49,4 @@ struct FoldedTextTests {
     #expect(!FoldedText("Fir").contains(FoldedText("Fire")))
     #expect(FoldedText("日本の火事").contains(FoldedText("火事")))
   }
-
-  @Test("the match's place in the title, in characters, found as the search folds")
-  func matchRange() {
-    #expect(FoldedText.range(of: FoldedText("creek"), in: "Texas Creek Fire") == 6..<11)
-    #expect(FoldedText.range(of: FoldedText("montreal"), in: "Feu à Montréal") == 6..<14)
-    #expect(FoldedText.range(of: FoldedText("à mont"), in: "Feu à Montréal") == 4..<10)
-    #expect(FoldedText.range(of: FoldedText("fire"), in: "Rim Fire, Fire") == 4..<8)
-    #expect(FoldedText.range(of: FoldedText("smoke"), in: "Rim Fire") == nil)
-    #expect(FoldedText.range(of: FoldedText(""), in: "Rim Fire") == nil)
-  }
 }

@@ -44,12 +44,20 @@ struct FormattingTests {
     #expect(Formatting.coordinate(EOCoordinate(longitude: -58.38, latitude: -34.6)) == "34.60°S 58.38°W")
   }
 
-  @Test("dates are UTC days, minutes and times")
+  @Test("days, minutes and times in the zone shown, the zone named wherever a time of day is")
   func dates() {
     let date = Date(timeIntervalSince1970: 1_762_610_580)  // 2025-11-08 14:03 UTC
-    #expect(Formatting.day(date) == "2025-11-08")
-    #expect(Formatting.minute(date) == "2025-11-08 14:03 UTC")
-    #expect(Formatting.time(date) == "14:03:00")
+    #expect(Formatting.day(date, in: .utc) == "2025-11-08")
+    #expect(Formatting.minute(date, in: .utc) == "2025-11-08 14:03 UTC")
+    #expect(Formatting.time(date, in: .utc) == "14:03:00")
+    let eastern = DisplayZone.fixed(offset: -5 * 3_600, abbreviation: "EST")
+    #expect(Formatting.minute(date, in: eastern) == "2025-11-08 09:03 EST")
+    #expect(Formatting.clock(date, in: eastern) == "09:03 EST")
+    // Early in the UTC day it is still the day before in New York: lists show New York's day.
+    let early = Date(timeIntervalSince1970: 1_762_567_200)  // 2025-11-08 02:00 UTC
+    #expect(Formatting.day(early, in: eastern) == "2025-11-07")
+    #expect(
+      Formatting.minute(early, in: .fixed(offset: 19_800, abbreviation: "IST")) == "2025-11-08 07:30 IST")
   }
 
   @Test("the detail numbers the links and lists a track's positions oldest first")
@@ -66,8 +74,37 @@ struct FormattingTests {
     #expect(lines.contains("  3. EONET: https://eonet.example/e"))
     let positions = lines.drop { $0 != "Positions, oldest first:" }.dropFirst()
     #expect(positions.count == 2)
-    #expect(positions.first?.contains("2.00°N 1.00°E") == true)
+    #expect(positions.first?.contains("2.00°N  1.00°E") == true)
     #expect(EventDetail.links(of: event).map(\.url).first == "https://a.example")
+  }
+
+  @Test("the detail's positions are a table: latitudes, longitudes and magnitudes each end in one column")
+  func positionsTable() {
+    let event = Sample.track(
+      "t", daysAgo: 1, positions: [(125.5, 9.6), (-5.25, 10.2), (120.1, -12.75)], magnitude: 35)
+    var storm = event
+    storm = EOEvent(
+      id: event.id, title: event.title,
+      geometries: event.geometries.enumerated().map { index, geometry in
+        EOGeometry(
+          date: geometry.date, shape: geometry.shape,
+          magnitude: EOMagnitude(value: [35, 100, 7.5][index], unit: "kts"))
+      })
+    let positions = EventDetail.lines(for: storm, ascii: false).drop { $0 != "Positions, oldest first:" }
+      .dropFirst()
+    #expect(positions.count == 3)
+    func ends(_ marks: [String]) -> Set<Int> {
+      Set(
+        positions.map { line in
+          let range = marks.compactMap { line.range(of: $0) }.first
+          return range.map { line.distance(from: line.startIndex, to: $0.upperBound) } ?? -1
+        })
+    }
+    #expect(
+      ends(["°N", "°S"]).count == 1, "latitudes end in one column:\n\(positions.joined(separator: "\n"))")
+    #expect(
+      ends(["°E", "°W"]).count == 1, "longitudes end in one column:\n\(positions.joined(separator: "\n"))")
+    #expect(ends([" kts"]).count == 1, "magnitudes end in one column:\n\(positions.joined(separator: "\n"))")
   }
 
   @Test(

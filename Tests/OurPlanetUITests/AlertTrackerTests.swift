@@ -93,6 +93,23 @@ struct AlertTrackerTests {
     app.advance(to: app.scheduler.clock + 50)
     #expect(app.host.bells == 1, "nothing new: no bell")
   }
+
+  @Test("--bell rings once for a refresh that brings a new or changed event, with or without rules")
+  func bellOption() {
+    var options = AppOptions()
+    options.bell = true
+    let changed = Self.fire("f2", "Texas Creek Fire", acres: 900, longitude: 20)
+    let app = harness(later: [Self.big, changed], options: options)
+    app.advance(to: 100)
+    #expect(app.host.bells == 0, "the first load only learns what there is")
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(app.host.bells == 1, "a small fire grew: one bell, no rule needed")
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(app.host.bells == 1, "nothing new: no bell")
+    #expect(!app.statusLine.contains("alert"), "no rule, no alert count: \(app.statusLine)")
+  }
 }
 
 /// Issue 27, item 19: `--bell` in the UI rings once when a live refresh brings something new.

@@ -27,24 +27,6 @@ import Testing
     #expect(!buffer[10, 1].style.attributes.contains(.reverse))
   }
 
-  @Test("the highlighted characters are bold and underlined, and never past a truncation")
-  func highlightsTheMatch() {
-    var view = ListView(rows: [
-      ListRow(glyph: "●", text: "Texas Creek Fire"), ListRow(glyph: " ", text: "Creekside Wildfire, Oregon"),
-    ])
-    view.highlight = { title in title.hasPrefix("Texas") ? 6..<11 : 14..<22 }
-    var buffer = CellBuffer(size: Size(width: 20, height: 2))
-    view.render(into: &buffer, rect: buffer.bounds)
-    let marked = { (row: Int) in (0..<20).filter { buffer[$0, row].style.attributes.contains(.underline) } }
-    // The glyph column takes two: "Creek" is at 8–12.
-    #expect(marked(0) == Array(8..<13))
-    #expect(buffer[8, 0].style.attributes.contains(.bold))
-    // "Creekside Wildfir…" keeps 17 characters: of the match at 14–21 ("fire, Or") only "fir" shows,
-    // and the ellipsis is not marked.
-    #expect(buffer.lines[1] == "  Creekside Wildfir…", "\(buffer.lines[1])")
-    #expect(marked(1) == [16, 17, 18])
-  }
-
   @Test("a lazy list makes only the rows it draws, and keeps the selection by id")
   func lazyRows() {
     final class Made { var indices: [Int] = [] }

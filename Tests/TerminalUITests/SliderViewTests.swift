@@ -66,38 +66,4 @@ import Testing
     view.setValue(-4)
     #expect(view.value == 1)
   }
-
-  @Test(
-    "a click on a track cell asks for the value whose knob sits nearest that cell, for every cell and width")
-  func clickRoundTrip() {
-    for width in [20, 33, 80, 141] {
-      for bounds in [1...360, 1...7, 1...1_000] {
-        let slider = SliderView(value: bounds.lowerBound, bounds: bounds, label: "Last 30 days")
-        let rect = Rect(x: 3, y: 0, width: width, height: 1)
-        let trackStart = 3 + DisplayWidth.of("Last 30 days") + 2
-        let trackWidth = width - DisplayWidth.of("Last 30 days") - 3
-        for cell in 0..<trackWidth {
-          guard let value = slider.value(atColumn: trackStart + cell, in: rect) else {
-            Issue.record("width \(width), cell \(cell): no value")
-            continue
-          }
-          // The knob of the value asked for is as near the cell as any value's knob can be (in the
-          // cell itself when the track has no more cells than values).
-          let knob = { (value: Int) -> Int in
-            var moved = slider
-            moved.setValue(value)
-            return moved.knobPosition(trackWidth: trackWidth)
-          }
-          let nearest = bounds.map { abs(knob($0) - cell) }.min() ?? 0
-          #expect(abs(knob(value) - cell) == nearest, "width \(width) \(bounds) cell \(cell)")
-          if bounds.count >= trackWidth { #expect(knob(value) == cell) }
-        }
-        #expect(slider.value(atColumn: 3, in: rect) == nil, "the label")
-        #expect(
-          slider.value(atColumn: trackStart - 1, in: rect) == bounds.lowerBound, "left arrow at the end")
-        #expect(
-          slider.value(atColumn: trackStart + trackWidth, in: rect) == bounds.lowerBound + 1, "right arrow")
-      }
-    }
-  }
 }

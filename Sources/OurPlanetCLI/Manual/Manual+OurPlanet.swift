@@ -254,6 +254,9 @@ extension Manual {
     environment: [
       Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
       Entry(
+        term: "TZ",
+        summary: "the zone times are shown in, with its name (`2025-11-08 07:00 EST`); `--utc` shows UTC"),
+      Entry(
         term: "OURPLANET_RESOURCES",
         summary: "a folder holding the bundled data (`eonet/snapshot.json`), looked in first"),
       Entry(

@@ -29,29 +29,6 @@ public struct FoldedText: Equatable, Sendable {
   /// Whether nothing is left after folding.
   public var isEmpty: Bool { bytes.isEmpty }
 
-  /// Where `needle` first occurs in `text`, in `text`'s characters (`nil` when it does not, or is
-  /// empty): what a list underlines in a title the search matched.
-  ///
-  /// Each character is folded on its own, remembering which character each folded byte came from,
-  /// so a character that folds to several (`ß` to `ss`) is matched and marked whole. It runs only for
-  /// the rows on screen.
-  public static func range(of needle: FoldedText, in text: String) -> Range<Int>? {
-    guard !needle.isEmpty else { return nil }
-    var folded: [UInt8] = []
-    var owner: [Int] = []
-    for (index, character) in text.enumerated() {
-      let bytes = FoldedText(String(character)).bytes
-      folded.append(contentsOf: bytes)
-      owner.append(contentsOf: repeatElement(index, count: bytes.count))
-    }
-    let count = needle.bytes.count
-    guard count <= folded.count else { return nil }
-    for start in 0...(folded.count - count) where folded[start..<start + count].elementsEqual(needle.bytes) {
-      return owner[start]..<owner[start + count - 1] + 1
-    }
-    return nil
-  }
-
   /// Whether `needle` occurs in this text (an empty needle always does).
   public func contains(_ needle: FoldedText) -> Bool {
     let count = needle.bytes.count

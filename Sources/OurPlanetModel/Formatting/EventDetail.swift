@@ -4,36 +4,35 @@ import EONETKit
 public enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
-  /// Sources are numbered from 1 so a digit key can open any of them.
-  public static func lines(for event: EOEvent, since seen: EventFingerprint? = nil, ascii: Bool = false)
-    -> [String]
+  /// Sources are numbered from 1 so a digit key can open any of them. With `seen`, the event as the
+  /// user last saw it, an updated event says what changed since (``changes(of:since:ascii:)``).
+  public static func lines(for event: EOEvent, ascii: Bool = false, seen: EventFingerprint? = nil) -> [String]
   {
     var lines: [String] = []
-    if let seen, let delta = EventDelta(event, since: seen) {
-      lines.append("Since you last looked: \(delta.summary(ascii: ascii))")
-      lines.append("")
+    // The labels in one column: "Latest report:" is the longest.
+    func field(_ label: String, _ value: String) {
+      lines.append((label + ":").padding(toLength: 15, withPad: " ", startingAt: 0) + value)
     }
     let categories = event.categories.map(\.title).joined(separator: ", ")
-    if !categories.isEmpty { lines.append("Categories: \(categories)") }
-    if let closed = event.closed {
-      lines.append("Status:     closed \(Formatting.minute(closed))")
-    } else {
-      lines.append("Status:     open")
+    if !categories.isEmpty { field("Categories", categories) }
+    field("Status", event.closed.map { "closed \(Formatting.minute($0))" } ?? "open")
+    if let seen, let changes = changes(of: event, since: seen, ascii: ascii) {
+      field("Changed", changes + " since you saw it")
     }
+    // EONET's first and latest report of the event: "seen" is what the app's own marks track.
     if let first = event.geometries.first?.date {
-      lines.append("First seen: \(Formatting.minute(first))")
+      field("First report", Formatting.minute(first))
     }
     if let latest = event.latestGeometry {
-      lines.append("Last seen:  \(Formatting.minute(latest.date))")
+      field("Latest report", Formatting.minute(latest.date))
       if let magnitude = latest.magnitude {
-        lines.append(
-          "Magnitude:  \(Formatting.magnitude(value: magnitude.value, unit: magnitude.unit, ascii: ascii))")
+        field("Magnitude", Formatting.magnitude(value: magnitude.value, unit: magnitude.unit, ascii: ascii))
       }
       if let center = latest.center {
-        lines.append("Location:   \(Formatting.coordinate(center))")
+        field("Location", Formatting.coordinate(center))
       }
     }
-    lines.append("Records:    \(event.geometries.count)")
+    field("Records", String(event.geometries.count))
     if let description = event.description, !description.isEmpty {
       lines.append("")
       lines.append(description)
@@ -51,15 +50,61 @@ public enum EventDetail {
     if event.geometries.count > 1 {
       lines.append("")
       lines.append("Positions, oldest first:")
-      for geometry in event.geometries {
-        let place = geometry.center.map(Formatting.coordinate) ?? "no position"
-        let magnitude =
-          geometry.magnitude.map { "  " + Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) }
-          ?? ""
-        lines.append("  \(Formatting.minute(geometry.date))  \(place)\(magnitude)")
-      }
+      lines += positions(of: event, ascii: ascii)
     }
     return lines
+  }
+
+  /// The track as a table: time, latitude, longitude and magnitude, each column right-aligned to
+  /// its widest value (`9.60°N` under `10.20°N`).
+  private static func positions(of event: EOEvent, ascii: Bool) -> [String] {
+    let rows = event.geometries.map { geometry in
+      [
+        Formatting.minute(geometry.date),
+        geometry.center.map { Formatting.latitude($0.latitude) } ?? "no position",
+        geometry.center.map { Formatting.longitude($0.longitude) } ?? "",
+        geometry.magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) } ?? "",
+      ]
+    }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      let cells = zip(row, widths).map { cell, width in
+        String(repeating: " ", count: width - cell.count) + cell
+      }
+      // Trailing blanks of a position without a magnitude are not kept.
+      let line = "  " + cells.joined(separator: "  ")
+      return String(line.reversed().drop { $0 == " " }.reversed())
+    }
+  }
+
+  /// What changed in `event` since the user saw it as `seen`: how far it moved and in how many new
+  /// records, its magnitude before and after, its closing (`moved 110 km E (1 new record), 95 →
+  /// 100 kts`); `nil` when nothing did.
+  public static func changes(of event: EOEvent, since seen: EventFingerprint, ascii: Bool = false) -> String?
+  {
+    var parts: [String] = []
+    let latest = event.latestGeometry
+    // Events only gain records: the one the user saw last is the seen count's, in date order.
+    let ordered = event.geometries.sorted { $0.date < $1.date }
+    if ordered.count > seen.records, seen.records > 0, let before = ordered[seen.records - 1].center,
+      let now = latest?.center
+    {
+      let added = ordered.count - seen.records
+      let records = "(\(Formatting.count(added, "new record")))"
+      let moved = Geodesy.describe(from: before, to: now)
+      parts.append(moved == "here" ? "no move \(records)" : "moved \(moved) \(records)")
+    }
+    let magnitude = latest?.magnitude
+    if magnitude?.value != seen.magnitude {
+      let before = seen.magnitude.map { Formatting.magnitude(value: $0, unit: nil) } ?? "none"
+      let after =
+        magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) } ?? "none"
+      parts.append("\(before) \(ascii ? "->" : "→") \(after)")
+    }
+    if seen.closed == nil, let closed = event.closed {
+      parts.append("closed \(Formatting.minute(closed))")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// The links a digit key opens, in order: the sources, then EONET's own page.

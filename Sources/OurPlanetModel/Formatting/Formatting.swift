@@ -1,5 +1,6 @@
 import EONETKit
 import Foundation
+import Support
 
 /// Text formats shared by the screens and the command line.
 public enum Formatting {
@@ -14,22 +15,59 @@ public enum Formatting {
     return value < 0 ? "-" + out : out
   }
 
-  /// `2025-11-08` in UTC.
-  public static func day(_ date: Date) -> String {
-    let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
+  /// The zone every time on screen and in text output is shown in: the local zone, unless `--utc`
+  /// chose UTC. The composition root sets it once, before anything is shown.
+  public static var zone: DisplayZone {
+    get { zoneSetting.get() }
+    set { zoneSetting.withLock { $0 = newValue } }
+  }
+
+  private static let zoneSetting = LockedValue(DisplayZone.local)
+
+  /// `2025-11-08`: the day in `zone` (lists show days; a day has no zone to name).
+  public static func day(_ date: Date, in zone: DisplayZone = zone) -> String {
+    let parts = fields(of: date, in: zone).parts
     return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
   }
 
-  /// `2025-11-08 14:03 UTC`.
-  public static func minute(_ date: Date) -> String {
-    let parts = utcCalendar.dateComponents([.hour, .minute], from: date)
-    return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
+  /// `2025-11-08 09:03 EST`: a moment to the minute, its zone named.
+  public static func minute(_ date: Date, in zone: DisplayZone = zone) -> String {
+    day(date, in: zone) + " " + clock(date, in: zone)
   }
 
-  /// `14:03:27` in UTC.
-  public static func time(_ date: Date) -> String {
-    let parts = utcCalendar.dateComponents([.hour, .minute, .second], from: date)
+  /// `09:03 EST`: the time of day, its zone named (the next refresh, today's).
+  public static func clock(_ date: Date, in zone: DisplayZone = zone) -> String {
+    let (parts, name) = fields(of: date, in: zone)
+    return String(format: "%02d:%02d ", parts.hour ?? 0, parts.minute ?? 0) + name
+  }
+
+  /// `09:03:27` in `zone`, for a column under a heading that names the zone.
+  public static func time(_ date: Date, in zone: DisplayZone = zone) -> String {
+    let parts = fields(of: date, in: zone).parts
     return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  /// `date`'s year and month in `zone` (a scale's ticks are where it changes).
+  public static func month(_ date: Date, in zone: DisplayZone = zone) -> (year: Int, month: Int) {
+    let parts = fields(of: date, in: zone).parts
+    return (parts.year ?? 0, parts.month ?? 0)
+  }
+
+  /// A month on a scale: `Feb`, or the year for January (`2026`), where a year turns.
+  public static func monthTick(year: Int, month: Int) -> String {
+    month == 1 ? String(year) : monthNames[max(0, min(11, month - 1))]
+  }
+
+  private static let monthNames = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// `date`'s calendar fields in `zone`, and the zone's name then.
+  private static func fields(of date: Date, in zone: DisplayZone) -> (parts: DateComponents, name: String) {
+    let (offset, name) = zone.at(date)
+    let parts = utcCalendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: date.addingTimeInterval(Double(offset)))
+    return (parts, name)
   }
 
   /// A magnitude in the one format every screen and command uses: whole numbers with thousands
@@ -77,9 +115,16 @@ public enum Formatting {
 extension Formatting {
   /// `35.68°N 139.69°E`.
   public static func coordinate(_ coordinate: EOCoordinate) -> String {
-    let latitude = String(format: "%.2f", abs(coordinate.latitude)) + (coordinate.latitude >= 0 ? "°N" : "°S")
-    let longitude =
-      String(format: "%.2f", abs(coordinate.longitude)) + (coordinate.longitude >= 0 ? "°E" : "°W")
-    return "\(latitude) \(longitude)"
+    "\(latitude(coordinate.latitude)) \(longitude(coordinate.longitude))"
+  }
+
+  /// `35.68°N`, `9.60°S`.
+  public static func latitude(_ degrees: Double) -> String {
+    String(format: "%.2f", abs(degrees)) + (degrees >= 0 ? "°N" : "°S")
+  }
+
+  /// `139.69°E`, `5.25°W`.
+  public static func longitude(_ degrees: Double) -> String {
+    String(format: "%.2f", abs(degrees)) + (degrees >= 0 ? "°E" : "°W")
   }
 }

@@ -36,7 +36,7 @@ extension Catalog {
   }
 
   /// Every category's events inside `scope`, each event once (the first category
-  /// listing it counts), youngest first by age against its own category's fetch time, with those
+  /// listing it counts), youngest first by age against the catalog's ``windowEnd``, with those
   /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
   public func mergedEvents(in scope: EventScope) -> (events: [EOEvent], ages: [Double]) {
     let listings = mergedListings(in: scope)
@@ -48,6 +48,8 @@ extension Catalog {
   func mergedListings(in scope: EventScope) -> [(item: Int, position: Int, age: Double)] {
     // A category without a fetch time has no ages: it takes no part, not even as a first listing.
     let sizes = zip(items, windowSizes(scope.window)).map { $0.fetchedAt == nil ? 0 : $1 }
+    // One time base: every age counts back from the catalog's now, so newest first means newest.
+    let end = windowEnd ?? .distantPast
     let index = self.index
     let passing = index.passing(scope)
     let firsts = index.firstListings(passing, windowSizes: sizes)
@@ -66,7 +68,7 @@ extension Catalog {
       }
       headAge[item] =
         next[item] < sizes[item]
-        ? items[item].fetchedAt!.timeIntervalSince(items[item].events[next[item]].date) : .infinity
+        ? end.timeIntervalSince(items[item].events[next[item]].date) : .infinity
     }
     for item in items.indices { advance(item) }
     var listings: [(item: Int, position: Int, age: Double)] = []
@@ -93,8 +95,10 @@ extension Catalog {
     return listings
   }
 
-  /// How many of each category's events are inside its window (a prefix: events are newest first).
+  /// How many of each category's events are inside the window ending at ``windowEnd`` (a prefix:
+  /// events are newest first).
   private func windowSizes(_ window: EventWindow) -> [Int] {
-    items.map { $0.events(inLast: window.days).count }
+    let end = windowEnd
+    return items.map { $0.events(inLast: window.days, endingAt: end).count }
   }
 }

@@ -72,6 +72,16 @@ public struct Catalog: Equatable, Sendable {
       && lhs.offlineSince == rhs.offlineSince
   }
 
+  /// The now every category's days window counts back from: the newest fetch time of any
+  /// category, `nil` while nothing is known.
+  ///
+  /// One time base for the whole catalog: beside live categories, a category that shows year-old
+  /// stored data (its download failed and the cache is empty) has nothing in "the last 30 days",
+  /// rather than the last 30 days of its own year-old data, and the All list orders every event
+  /// by one age. With stored data only, the newest stored fetch time is this now, so the offline
+  /// snapshot still shows its last days.
+  public var windowEnd: Date? { items.lazy.compactMap(\.fetchedAt).max() }
+
   /// `true` while a refresh runs (from its first request to its last download).
   public var isLoading: Bool { isListing || !pending.isEmpty }
 

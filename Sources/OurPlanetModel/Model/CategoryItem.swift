@@ -88,19 +88,42 @@ public struct CategoryItem: Equatable, Sendable {
   /// The number of known events, whatever their date.
   public var totalCount: Int { events.count }
 
-  /// The events inside the last `days` days before ``fetchedAt``, newest first.
-  public func events(inLast days: Int) -> ArraySlice<EOEvent> {
-    guard let fetchedAt else { return events[...] }
-    return EventWindow(days: days).prefix(of: events, reference: fetchedAt)
+  /// The events inside the last `days` days before `windowEnd`, newest first.
+  ///
+  /// - Parameters:
+  ///   - days: The window's length.
+  ///   - windowEnd: The catalog's ``Catalog/windowEnd``; `nil`: this row's own ``fetchedAt`` (a
+  ///     category on its own, as `ourplanet events <category>` prints it).
+  public func events(inLast days: Int, endingAt windowEnd: Date? = nil) -> ArraySlice<EOEvent> {
+    guard let end = windowEnd ?? fetchedAt else { return events[...] }
+    return EventWindow(days: days).prefix(of: events, reference: end)
   }
 
-  /// The events inside `scope`, newest first.
-  public func events(in scope: EventScope) -> [EOEvent] {
-    events(inLast: scope.days).filter { scope.containsIgnoringWindow($0) }
+  /// The events inside `scope` counted back from `windowEnd` (`nil`: this row's fetch time),
+  /// newest first.
+  public func events(in scope: EventScope, endingAt windowEnd: Date? = nil) -> [EOEvent] {
+    events(inLast: scope.days, endingAt: windowEnd).filter { scope.containsIgnoringWindow($0) }
   }
 
-  /// The number of events inside `scope`: what the row shows.
-  public func count(in scope: EventScope) -> Int {
-    events(inLast: scope.days).reduce(0) { $0 + (scope.containsIgnoringWindow($1) ? 1 : 0) }
+  /// The number of events inside `scope` counted back from `windowEnd` (`nil`: this row's fetch
+  /// time): what the row shows.
+  public func count(in scope: EventScope, endingAt windowEnd: Date? = nil) -> Int {
+    events(inLast: scope.days, endingAt: windowEnd).reduce(0) {
+      $0 + (scope.containsIgnoringWindow($1) ? 1 : 0)
+    }
+  }
+
+  /// How long before the catalog's ``Catalog/windowEnd`` a row's data may have been fetched and
+  /// still be of the same refresh: one refresh's downloads end minutes apart, while stored data
+  /// from an earlier session is hours or a year older.
+  public static let sameRefreshSeconds: Double = 3_600
+
+  /// This row's fetch time when its data is older than `windowEnd` by more than
+  /// ``sameRefreshSeconds`` (stored data behind the catalog's now: its row and its screen say from
+  /// when), else `nil`.
+  public func fetchTime(behind windowEnd: Date?) -> Date? {
+    guard let fetchedAt, let windowEnd, windowEnd.timeIntervalSince(fetchedAt) > Self.sameRefreshSeconds
+    else { return nil }
+    return fetchedAt
   }
 }

@@ -1,7 +1,7 @@
 import EONETKit
 import Foundation
 
-/// Events with their age (seconds before their own data set's fetch time), youngest first: the
+/// Events with their age (seconds before the catalog's ``Catalog/windowEnd``), youngest first: the
 /// shape every window and the timeline are cut from, for one category or all of them merged.
 ///
 /// A search or a region keeps a selection of positions into one shared list rather than copies of

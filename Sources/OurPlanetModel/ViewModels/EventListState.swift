@@ -21,6 +21,14 @@ public struct EventListState: Equatable, Sendable {
   public var fetchedAt: Date?
   /// Where the events came from.
   public var source: EODataSource?
+  /// On the All list: the category whose stored data ``fetchedAt`` and ``source`` describe (a
+  /// failed one, else the one furthest behind); `nil` on a category's own list.
+  public var storedTitle: String? = nil
+  /// Whether that data is stored data older than the catalog's now, whose window counts back from
+  /// the newer data's time: the list says from when rather than a bare "No events".
+  public var isBehind = false
+  /// The catalog's now, which the window and the histogram's days count back from.
+  public var windowEnd: Date? = nil
   /// Events matching the search per day of age over the slider's whole range (`[0]`: the last day).
   public var histogram: [Int] = []
   /// The region filter, if any.
@@ -42,6 +50,10 @@ public struct EventListState: Equatable, Sendable {
     if windowCount > 0, !query.isEmpty {
       return "No events in \(EventWindow(days: days).phrase) matching “\(query)”"
     }
+    if let fetchedAt, isBehind, windowCount == 0, storedTitle == nil {
+      return
+        "No events in \(EventWindow(days: days).phrase) in \(sourceName) from \(Formatting.minute(fetchedAt))"
+    }
     if fetchedAt == nil {
       switch state {
       case .queued?: return "Waiting to download…"
@@ -56,7 +68,13 @@ public struct EventListState: Equatable, Sendable {
 
   /// A line saying what is not live about this data, or `nil` when it is live and complete.
   public var notice: String? {
-    let stored = fetchedAt.map { "Showing \(sourceName) from \(Formatting.minute($0))" }
+    let shows = storedTitle.map { "\($0) shows" } ?? "Showing"
+    let stored = fetchedAt.map { "\(shows) \(sourceName) from \(Formatting.minute($0))" }
+    if storedTitle != nil, stored == nil, case .failed(let message)? = state {
+      return "\(storedTitle ?? ""): download failed: \(message)"
+    }
+    // All is "done" while one of its categories still shows older stored data: that is said.
+    if isBehind, let stored, state == .done { return stored }
     switch state {
     case .queued?:
       return stored.map { "\($0); waiting to download" }

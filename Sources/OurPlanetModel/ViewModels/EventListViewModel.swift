@@ -87,9 +87,23 @@ public final class EventListViewModel: @unchecked Sendable {
         events: sort.apply(to: matching.window(days: days), centre: centre),
         windowCount: matching.unsearchedCount(inLast: days), days: days, query: matching.scope.text,
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
+        storedTitle: source.storedTitle, isBehind: source.isBehind, windowEnd: source.windowEnd,
         histogram: matching.histogram,
         region: matching.scope.region, sort: sort)
     }
+  }
+
+  /// The large step of the days window (`]`, `[`): windows are a month, two, three….
+  public static let largeStep = 30
+
+  /// Moves the window to the next multiple of ``largeStep`` days above it (or below it, when not
+  /// `forward`), kept within ``dayRange``: 1 → 30 → 60 and back 60 → 30 → 1, never 31 or 61.
+  public func stepDays(forward: Bool) {
+    let step = Self.largeStep
+    let value = days.value
+    let target = forward ? (value / step + 1) * step : ((value - 1) / step) * step
+    let next = min(max(target, dayRange.lowerBound), dayRange.upperBound)
+    if next != value { days.accept(next) }
   }
 
   /// Moves the slider by `step` days, kept within ``dayRange``.
@@ -110,10 +124,18 @@ private struct CategorySource: Equatable {
   var state: CategoryItem.State?
   var fetchedAt: Date?
   var origin: EODataSource?
+  /// For All: the category whose stored data the notice names (a failed one, else the one
+  /// furthest behind), `nil` when none is failed or behind.
+  var storedTitle: String?
+  /// Whether the data shown is stored data behind the catalog's now (``CategoryItem/fetchTime(behind:)``).
+  var isBehind = false
   var aged: AgedEvents
-  /// What `aged` was built from: each category's events revision and fetch time.
+  /// What `aged` was built from: each category's events revision and fetch time, and the
+  /// catalog's now.
   private var revisions: [EventsRevision]
   private var fetchTimes: [Date?]
+  /// The catalog's now, which the ages count back from.
+  private(set) var windowEnd: Date?
 
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
   ///
@@ -122,14 +144,26 @@ private struct CategorySource: Equatable {
     let items: [CategoryItem]
     // The category's place in the catalog (and so in its index), for one category.
     let position: Int?
+    let windowEnd = catalog.windowEnd
     if id == EventListViewModel.allCategoriesID {
       items = catalog.items
       position = nil
       title = "All categories"
       state = Self.combinedState(items)
-      fetchedAt = items.compactMap(\.fetchedAt).min()
-      origin =
-        items.contains { $0.source == .snapshot } ? .snapshot : items.first { $0.source != nil }?.source
+      // The notice names a failed category, else the one furthest behind, with its own data's age.
+      let named =
+        items.first { $0.state.isFailure }
+        ?? items.filter { $0.fetchTime(behind: windowEnd) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
+      if let named {
+        storedTitle = named.category.title
+        fetchedAt = named.fetchedAt
+        origin = named.source
+        isBehind = named.fetchTime(behind: windowEnd) != nil
+      } else {
+        fetchedAt = items.compactMap(\.fetchedAt).min()
+        origin =
+          items.contains { $0.source == .snapshot } ? .snapshot : items.first { $0.source != nil }?.source
+      }
     } else {
       position = catalog.items.firstIndex { $0.category.id == id }
       let item = position.map { catalog.items[$0] }
@@ -138,10 +172,14 @@ private struct CategorySource: Equatable {
       state = item?.state
       fetchedAt = item?.fetchedAt
       origin = item?.source
+      isBehind = item?.fetchTime(behind: windowEnd) != nil
     }
+    self.windowEnd = windowEnd
     revisions = items.map(\.revision)
     fetchTimes = items.map(\.fetchedAt)
-    if let previous, previous.revisions == revisions, previous.fetchTimes == fetchTimes {
+    if let previous, previous.revisions == revisions, previous.fetchTimes == fetchTimes,
+      previous.windowEnd == windowEnd
+    {
       aged = previous.aged
       return
     }
@@ -153,8 +191,8 @@ private struct CategorySource: Equatable {
         titles: listings.map { titles[$0.item][$0.position] })
     } else {
       let item = items.first
-      let events = item.map { Array($0.events(inLast: range)) } ?? []
-      let reference = item?.fetchedAt ?? Date.distantPast
+      let events = item.map { Array($0.events(inLast: range, endingAt: windowEnd)) } ?? []
+      let reference = windowEnd ?? Date.distantPast
       aged = AgedEvents(
         events: events, ages: events.map { reference.timeIntervalSince($0.date) },
         titles: position.map { Array(titles[$0][..<events.count]) } ?? [])
@@ -166,7 +204,8 @@ private struct CategorySource: Equatable {
   /// events.
   static func == (lhs: CategorySource, rhs: CategorySource) -> Bool {
     lhs.title == rhs.title && lhs.state == rhs.state && lhs.fetchedAt == rhs.fetchedAt
-      && lhs.origin == rhs.origin && lhs.revisions == rhs.revisions && lhs.fetchTimes == rhs.fetchTimes
+      && lhs.origin == rhs.origin && lhs.storedTitle == rhs.storedTitle && lhs.isBehind == rhs.isBehind
+      && lhs.revisions == rhs.revisions && lhs.fetchTimes == rhs.fetchTimes && lhs.windowEnd == rhs.windowEnd
   }
 
   /// One state for many categories: a failure first, then work in progress.

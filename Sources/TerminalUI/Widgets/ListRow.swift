@@ -17,12 +17,16 @@ public struct ListRow: Hashable, Sendable {
   public var rightText: String
   /// How the glyph is drawn (for example the theme's error style for a failure mark).
   public var glyphStyle: Style
+  /// A part of ``text`` to mark (a search's match): drawn underlined and bold, so it shows without
+  /// colour too.
+  public var highlight: Range<String.Index>?
 
   /// Creates a row.
   public init(
     id: String = "", glyph: String = "", text: String, detail: String = "", rightText: String = "",
-    glyphStyle: Style = .plain
+    glyphStyle: Style = .plain, highlight: Range<String.Index>? = nil
   ) {
+    self.highlight = highlight
     self.id = id
     self.glyph = glyph
     self.text = text

@@ -55,8 +55,6 @@ public struct ListView {
   public private(set) var scrollOffset: Int = 0
   /// Shown when there are no rows.
   public var emptyMessage: String
-  /// Where a row's title matches what is searched, in its characters: drawn bold and underlined.
-  public var highlight: ((String) -> Range<Int>?)?
   /// Styles.
   public var theme: Theme
   /// Rows the last render showed: the distance PgUp/PgDn move.
@@ -210,8 +208,10 @@ public struct ListView {
     let textArea = Rect(x: x, y: rect.y, width: textRight - x, height: 1)
     let title = TextLayout.truncate(row.text, toWidth: textArea.width, ellipsis: ellipsis)
     let used = buffer.write(title, at: Point(x: x, y: rect.y), style: style(theme.text), clip: textArea)
-    if let match = highlight?(row.text) {
-      underline(match, of: row.text, shown: title, x: x, in: textArea, style: style, buffer: &buffer)
+    if let highlight = row.highlight {
+      drawHighlight(
+        highlight, of: row.text, shown: title, at: Point(x: x, y: rect.y), style: style(theme.text),
+        clip: textArea, buffer: &buffer)
     }
     let gap = 2
     let detailWidth = textArea.width - used - gap
@@ -222,22 +222,23 @@ public struct ListView {
     }
   }
 
-  /// Draws again, bold and underlined, the characters `match` of `text` that `shown` (the title as
-  /// truncated) still holds: the search's match reads without colour.
-  private func underline(
-    _ match: Range<Int>, of text: String, shown: String, x: Int, in area: Rect, style: (Style) -> Style,
+  /// Draws the part `highlight` of `text` again, underlined and bold, where `shown` (the title as
+  /// drawn, perhaps cut with an ellipsis) shows it.
+  private func drawHighlight(
+    _ highlight: Range<String.Index>, of text: String, shown: String, at origin: Point, style: Style,
+    clip: Rect,
     buffer: inout CellBuffer
   ) {
-    // A truncated title keeps its first characters, then the ellipsis.
-    let kept = shown == text ? shown.count : max(0, shown.count - buffer.symbols.ellipsis.count)
-    let end = min(match.upperBound, kept)
-    guard match.lowerBound < end else { return }
-    let characters = Array(text)
-    let before = DisplayWidth.of(String(characters[..<match.lowerBound]))
-    let marked = String(characters[match.lowerBound..<end])
+    let lower = text.distance(from: text.startIndex, to: highlight.lowerBound)
+    let upper = text.distance(from: text.startIndex, to: highlight.upperBound)
+    // A cut title shows its first characters, then the ellipsis.
+    let visible = shown == text ? text.count : max(0, shown.count - buffer.symbols.ellipsis.count)
+    guard lower < min(upper, visible) else { return }
+    let prefix = text.prefix(lower)
+    let marked = text.dropFirst(lower).prefix(min(upper, visible) - lower)
     buffer.write(
-      marked, at: Point(x: x + before, y: area.y), style: style(theme.text).adding([.bold, .underline]),
-      clip: area)
+      String(marked), at: Point(x: origin.x + DisplayWidth.of(String(prefix)), y: origin.y),
+      style: style.adding([.underline, .bold]), clip: clip)
   }
 
   private mutating func clampSelection() {

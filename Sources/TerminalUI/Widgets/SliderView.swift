@@ -99,23 +99,6 @@ public struct SliderView: Hashable, Sendable {
       clip: row)
   }
 
-  /// The value a click at column `x` asks for, on a slider drawn in `rect` as ``render(into:rect:)``
-  /// draws it: a cell of the track stands for the value the knob would show there (so a timeline
-  /// aligned with the track reads the same), an arrow steps by ``step``; `nil` elsewhere (the label,
-  /// or a slider too narrow to have a track).
-  public func value(atColumn x: Int, in rect: Rect) -> Int? {
-    let labelWidth = DisplayWidth.of(label)
-    let trackWidth = rect.width - labelWidth - (label.isEmpty ? 2 : 3)
-    guard trackWidth >= 3 else { return nil }
-    let leftArrow = rect.x + labelWidth + (label.isEmpty ? 0 : 1)
-    let position = x - leftArrow - 1
-    if position == -1 { return clamped(value - step) }
-    if position == trackWidth { return clamped(value + step) }
-    guard (0..<trackWidth).contains(position) else { return nil }
-    let span = bounds.upperBound - bounds.lowerBound
-    return clamped(bounds.lowerBound + (position * span + (trackWidth - 1) / 2) / (trackWidth - 1))
-  }
-
   /// Where the knob sits on a track of `trackWidth` cells.
   func knobPosition(trackWidth: Int) -> Int {
     let span = bounds.upperBound - bounds.lowerBound

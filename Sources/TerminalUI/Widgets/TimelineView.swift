@@ -17,6 +17,9 @@ public struct TimelineView: Hashable, Sendable {
   public var leadingWidth: Int
   /// Styles.
   public var theme: Theme
+  /// Whether time runs left to right: the oldest day at the left, the last day at the right, as in
+  /// every sparkline. `false` puts the last day first, under the slider's low end.
+  public var newestLast = false
 
   /// Creates a timeline.
   public init(
@@ -53,8 +56,8 @@ public struct TimelineView: Hashable, Sendable {
     return totals
   }
 
-  /// The slider value a column stands for.
-  func columnValue(_ column: Int, trackWidth: Int) -> Int {
+  /// The slider value a column stands for, counted from the newest column.
+  public func columnValue(_ column: Int, trackWidth: Int) -> Int {
     let span = bounds.upperBound - bounds.lowerBound
     guard trackWidth > 1 else { return bounds.upperBound }
     return bounds.lowerBound + (column * span + (trackWidth - 1) / 2) / (trackWidth - 1)
@@ -77,7 +80,8 @@ public struct TimelineView: Hashable, Sendable {
       let inWindow = columnValue(column, trackWidth: trackWidth) <= value
       let style = inWindow ? theme[.timelineWindow] : theme[.timeline]
       buffer.write(
-        String(levels[min(level, levels.count - 1)]), at: Point(x: rect.x + leadingWidth + column, y: rect.y),
+        String(levels[min(level, levels.count - 1)]),
+        at: Point(x: rect.x + leadingWidth + (newestLast ? trackWidth - 1 - column : column), y: rect.y),
         style: style, clip: row)
     }
   }
