@@ -103,15 +103,16 @@ struct TruthEndToEndTests {
       try app.tmux.sendKeys("q")
 
       let utc = try AppHarness.start(
-        arguments: ["--offline", "--days", "30", "--utc"],
+        arguments: ["--offline", "--days", "30", "--utc", "--fresh"],
         cacheDirectory: temporary.url.appendingPathComponent("cache"), environment: newYork)
       defer { utc.tmux.close() }
       try utc.waitFor("offline snapshot from 2025-11-08 12:00 UTC")
       try utc.tmux.sendKeys("q")
 
-      // Live: the header's update and the next refresh, both in New York time, named.
+      // Live: the header's update and the next refresh, both in New York time, named. (--fresh: the
+      // launches share a state folder, and the first left the All screen open, which it remembers.)
       let live = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+        arguments: ["--api", server.baseURL.absoluteString, "--days", "30", "--fresh"],
         cacheDirectory: temporary.url.appendingPathComponent("live-cache"), environment: newYork)
       defer { live.tmux.close() }
       let screen = try live.waitFor("live, updated", "next refresh", timeout: .seconds(30))

@@ -103,8 +103,8 @@ extension Manual {
       `--no-color` win over any theme: the UI draws in `mono` (a `dumb` terminal has no colours \
       either). No state is shown by colour alone: a failed category and its notice carry `!`, an \
       error on the status line starts with `!`, new and updated events `N` and `U`, an alert rule's \
-      match `▲`, the selection is in reverse video and the selected marker `◉`, and the timeline's \
-      days window is the stretch left of the slider's knob.
+      match a triangle (`^` without UTF-8), the selection is in reverse video and the selected marker \
+      a ringed dot (`#` without UTF-8), and the timeline's days window is its highlighted right end.
       """,
       """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
