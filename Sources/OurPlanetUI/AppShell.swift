@@ -256,7 +256,7 @@ public final class AppShell {
   /// The map's `f` set `region`: a line for a name saves it as a place of `file`, off the main
   /// thread; the place is in `p` at once and in `--near NAME` from the next run.
   private func offerToSave(_ region: Region, in file: String) {
-    overlay = PlaceNamePrompt(taken: places.map(\.name)) { [unowned self] name in
+    overlay = PlaceNamePrompt(taken: places.map(\.name), theme: context.theme) { [unowned self] name in
       context.say("Saving '\(name)' in \(file)…")
       let main = context.mainScheduler
       let messages = context.messages

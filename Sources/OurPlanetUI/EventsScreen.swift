@@ -21,6 +21,8 @@ final class EventsScreen: Screen, Searchable {
   /// width), for the mouse; the timeline's runs oldest first.
   private var sliderTrack: (y: Int, x: Int, width: Int)?
   private var timelineTrack: (y: Int, x: Int, width: Int)?
+  /// The month ticks under the timeline, as last worked out, and what they were worked out for.
+  private var scaleTicks: (key: TimelineScale.Key, ticks: [TimelineScale.Tick])?
 
   init(categoryID: String, context: any EventsEnvironment) {
     self.context = context
@@ -182,7 +184,10 @@ final class EventsScreen: Screen, Searchable {
       // The months under the bars, while the terminal has a row to spare for them.
       if rect.height >= Self.rowsKeepingScale, let windowEnd = state?.windowEnd {
         let (scaleRect, afterScale) = rest.splitTop(1)
-        TimelineScale(timeline: timeline, windowEnd: windowEnd).render(into: &buffer, rect: scaleRect)
+        let scale = TimelineScale(timeline: timeline, windowEnd: windowEnd)
+        let key = scale.key(width: scaleRect.width)
+        if scaleTicks?.key != key { scaleTicks = (key, scale.ticks(trackWidth: key.trackWidth)) }
+        scale.render(scaleTicks?.ticks ?? [], into: &buffer, rect: scaleRect)
         rest = afterScale
       }
     }

@@ -17,9 +17,13 @@ final class PlaceNamePrompt: Overlay {
   /// Saves the place called the name.
   private let save: (String) -> Void
 
+  /// The styles it draws with.
+  private let theme: Theme
+
   /// A prompt that refuses `taken` names and hands a good one to `save`.
-  init(taken: [String], save: @escaping (String) -> Void) {
+  init(taken: [String], theme: Theme = .standard, save: @escaping (String) -> Void) {
     self.taken = Set(taken)
+    self.theme = theme
     self.save = save
   }
 
@@ -60,7 +64,7 @@ final class PlaceNamePrompt: Overlay {
     if used + DisplayWidth.of(hint) <= line.width {
       buffer.write(
         hint, at: Point(x: line.x + used, y: line.y),
-        style: problem == nil ? Theme.standard.secondary : Theme.standard.error)
+        style: problem == nil ? theme.secondary : theme.error)
     }
   }
 }

@@ -32,7 +32,7 @@ public final class SettingsMemory: @unchecked Sendable {
     queue = writes
   }
 
-  /// Reads the file at `url`: the settings (with what was ignored in them), or a message when the
+  /// Reads `file`: the settings (with what was ignored in them), or a message when the
   /// file is damaged, too large or not a file; nothing when there is none.
   public static func read(_ file: StateFile<RememberedSettings>) -> (
     settings: RememberedSettings, problem: String?
