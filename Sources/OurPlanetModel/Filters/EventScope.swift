@@ -53,6 +53,12 @@ public struct EventScope: Equatable, Sendable {
   public var minimumMagnitude: Double?
   /// Only events whose latest magnitude is at most this; `nil`: no upper bound.
   public var maximumMagnitude: Double?
+  /// The unit the magnitude bounds are in (`acres`, `kts`, `NM^2`, as EONET names them): an event
+  /// whose latest magnitude is in another unit is outside. `nil`: each event's own unit, and with no
+  /// bound set, only events whose latest magnitude is in this unit.
+  public var magnitudeUnit: String?
+  /// Only events reported by at least one of these source ids (`InciWeb`, `NOAA_NHC`); `nil`: any.
+  public var sources: Set<String>?
 
   /// A scope of the last `days` days, in `region`, of `status`, matching `text`.
   public init(days: Int, region: Region? = nil, status: Status = .any, text: String = "") {
@@ -88,13 +94,16 @@ public struct EventScope: Equatable, Sendable {
       && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
       && (categories.map { wanted in event.categories.contains { wanted.contains($0.id) } } ?? true)
       && containsMagnitude(of: event)
+      && (sources.map { wanted in event.sources.contains { wanted.contains($0.id) } } ?? true)
   }
 
   /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
   private func containsMagnitude(of event: EOEvent) -> Bool {
-    guard minimumMagnitude != nil || maximumMagnitude != nil else { return true }
-    guard let value = event.latestGeometry?.magnitude?.value else { return false }
-    return value >= (minimumMagnitude ?? -.infinity) && value <= (maximumMagnitude ?? .infinity)
+    guard minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil else { return true }
+    guard let magnitude = event.latestGeometry?.magnitude else { return false }
+    if let magnitudeUnit, magnitude.unit != magnitudeUnit { return false }
+    return magnitude.value >= (minimumMagnitude ?? -.infinity)
+      && magnitude.value <= (maximumMagnitude ?? .infinity)
   }
 
   /// Whether the search text matches `title`.
@@ -106,7 +115,8 @@ public struct EventScope: Equatable, Sendable {
   func hasSameFilters(as other: EventScope) -> Bool {
     region == other.region && status == other.status && needle == other.needle
       && categories == other.categories && minimumMagnitude == other.minimumMagnitude
-      && maximumMagnitude == other.maximumMagnitude
+      && maximumMagnitude == other.maximumMagnitude && magnitudeUnit == other.magnitudeUnit
+      && sources == other.sources
   }
 
   /// `text` trimmed and folded.
