@@ -160,6 +160,7 @@ struct FilterKeysTests {
     #expect(app.screen.contains("Storm  Event s1"), "rows say their category:\n\(app.screen)")
     app.press(.escape)
     #expect(app.lines.contains { $0.contains("• Wildfires") }, "\(app.screen)")
+    #expect(app.statusLine.contains("6 events in 2 marked categories"), "\(app.statusLine)")
     app.press(.char("X"))
     #expect(app.statusLine.contains("Cleared 2 marked categories"), "\(app.statusLine)")
     #expect(!app.screen.contains("•"), "\(app.screen)")
