@@ -190,6 +190,22 @@ private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) 
   runAllFilterBenchmark(catalog, label: label, size: size)
 }
 
+/// The filter change on All alone, at 1× and 10× (`make bench ARGS=filter`, a few seconds).
+func runFilterBenchmarks() {
+  guard let snapshot = try? EONETSnapshot.locate() else {
+    print("filter              skipped: the bundled snapshot was not found")
+    return
+  }
+  let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-bench-\(UUID())")
+  defer { try? FileManager.default.removeItem(at: empty) }
+  let client = EONETClient(
+    configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot))
+  let everything = waitForFirst(LiveEventFeed(client: client, days: 36_500).stored()) ?? .empty
+  let size = Size(width: 120, height: 40)
+  runAllFilterBenchmark(everything, label: "1x", size: size)
+  runAllFilterBenchmark(tenfold(everything), label: "10x", size: size)
+}
+
 /// A filter change on All (the status key `x`, the form's minimum magnitude): the whole list
 /// filtered again, with its timeline and the visible frame, through the shared scope as the UI
 /// changes it.

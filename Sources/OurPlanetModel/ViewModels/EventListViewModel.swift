@@ -281,10 +281,8 @@ private struct MatchingEvents {
       unsearched = source.aged
       unmeasured = nil
     } else {
-      unsearched = source.aged.keeping { event, title in
-        unsearchedScope.containsIgnoringWindow(event, title: title)
-      }
-      unmeasured = Self.unmeasured(source.aged, scope: unsearchedScope)
+      (unsearched, unmeasured) = source.aged.keeping(
+        in: unsearchedScope, unmeasured: Self.unmeasuredScope(of: unsearchedScope))
     }
     if needle.isEmpty {
       aged = unsearched
@@ -307,18 +305,16 @@ private struct MatchingEvents {
     histogram = counts
   }
 
-  /// The events of `aged` without a magnitude that `scope`'s magnitude filter alone keeps out, or
-  /// `nil` when it has no magnitude filter.
-  private static func unmeasured(_ aged: AgedEvents, scope: EventScope) -> AgedEvents? {
+  /// With a magnitude filter, `scope` without it: the events it keeps that have no magnitude are
+  /// those the filter hides. `nil` without one.
+  private static func unmeasuredScope(of scope: EventScope) -> EventScope? {
     guard scope.minimumMagnitude != nil || scope.maximumMagnitude != nil || scope.magnitudeUnit != nil
     else { return nil }
     var others = scope
     others.minimumMagnitude = nil
     others.maximumMagnitude = nil
     others.magnitudeUnit = nil
-    return aged.keeping { event, title in
-      event.latestGeometry?.magnitude == nil && others.containsIgnoringWindow(event, title: title)
-    }
+    return others
   }
 
   /// How many events without a magnitude the magnitude filter hides in the last `days` days.
