@@ -100,8 +100,19 @@ final class FilterFormOverlay: Overlay {
         continue
       }
       guard y < rowsArea.maxY else { break }
-      draw(row, selected: index == form.selected, first: index == fixed, at: y, in: rowsArea, buffer: &buffer)
+      draw(
+        row, selected: index == form.selected, first: index - fixed == sourceOffset, at: y, in: rowsArea,
+        buffer: &buffer)
       y += 1
+    }
+    // Sources out of view are counted on the rows at the edges of the list.
+    let above = sourceOffset
+    let below = max(0, sources - sourceOffset - sourceRows)
+    for (count, row, arrow) in [(above, rowsArea.y + fixed, "↑"), (below, y - 1, "↓")] where count > 0 {
+      let more = " \(arrow) \(Formatting.count(count)) more"
+      buffer.write(
+        more, at: Point(x: rowsArea.maxX - DisplayWidth.of(more), y: row), style: theme.secondary,
+        clip: rowsArea)
     }
     if sources == 0 {
       buffer.write(
@@ -163,8 +174,9 @@ final class FilterFormOverlay: Overlay {
     let line = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
     buffer.clear(line, style: theme.text)
     let size = Self.minimumSize
+    // The size first: a narrow terminal cuts the end of the line.
     let text =
-      "Enlarge the terminal for the filter form (\(size.width)\(buffer.symbols.times)\(size.height + 2) at least) · Esc closes"
+      "Enlarge the terminal (\(size.width)\(buffer.symbols.times)\(size.height + 2)) for the filter form · Esc closes"
     buffer.write(
       TextLayout.truncate(text, toWidth: line.width, ellipsis: buffer.symbols.ellipsis),
       at: Point(x: line.x, y: line.y), style: theme.error, clip: line)

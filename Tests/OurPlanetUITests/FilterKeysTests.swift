@@ -138,6 +138,13 @@ struct FilterKeysTests {
     app.press(.char("v"))
     #expect(app.screen.contains("Space source · Enter applies · Esc cancels"), "\(app.screen)")
     #expect(app.screen.contains("Sources"), "\(app.screen)")
+    // The smallest form has room for one source: the others are counted, and the label stays.
+    app.size = Size(width: 80, height: 13)
+    #expect(app.screen.contains("Sources   [ ] IRWIN  1 event"), "\(app.screen)")
+    #expect(app.screen.contains("↓ 1 more"), "\(app.screen)")
+    app.press(.end)
+    #expect(app.screen.contains("Sources   [ ] InciWeb  6 events"), "\(app.screen)")
+    #expect(app.screen.contains("↑ 1 more"), "\(app.screen)")
     app.size = Size(width: 40, height: 10)
     #expect(app.screen.contains("Enlarge the terminal"), "\(app.screen)")
     app.press(.escape)
