@@ -14,11 +14,11 @@ enum CatalogLoad {
   ///
   /// - Returns: The catalog (empty when nothing could be had) and the exit status so far.
   static func run(_ options: Options, client: EONETClient) -> (catalog: Catalog, status: Int32) {
-    let feed = LiveEventFeed(client: client, days: options.days)
+    let feed = LiveEventFeed(client: client, query: options.query)
     var status: Int32 = 0
     var catalog = Catalog.empty
     var listFailure: (any Error)?
-    switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
+    switch waitForLast(feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) }) {
     case .success(let refreshed?): catalog = refreshed
     case .success(nil): break
     case .failure(let error): listFailure = error

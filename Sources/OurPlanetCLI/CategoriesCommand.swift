@@ -29,7 +29,7 @@ enum CategoriesCommand {
       for item in catalog.items {
         let countText = String(item.count(in: scope, endingAt: catalog.windowEnd))
         // Stored data older than the rest is counted on the same time base, and says from when.
-        let behind = item.fetchTime(behind: catalog.windowEnd).map { "data from \(Formatting.day($0))" }
+        let behind = item.fetchTime(behind: catalog.newestFetch).map { "data from \(Formatting.day($0))" }
         let notes = [item.state.isFailure ? "failed" : nil, behind].compactMap { $0 }
         let failed = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
         let id = Console.line(item.category.id)

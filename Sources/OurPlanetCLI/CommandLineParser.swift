@@ -142,6 +142,17 @@ struct CommandLineParser {
       throw UsageError(
         "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
     }
+    // `--days` and `--from` on the command line contradict each other; a config file's `days` gives
+    // way to a `--from` given, and its `from` to a `--days` given.
+    let commandLine = { (key: String) in
+      if case .commandLine = options.origins[key] { return true }
+      return false
+    }
+    if commandLine("days"), options.from != nil, !commandLine("from") {
+      options.from = nil
+      options.to = nil
+    }
+    try options.checkScope(daysBesideFrom: commandLine("days") && commandLine("from"))
     if options.sort == .distance, options.region?.centre == nil {
       throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
     }

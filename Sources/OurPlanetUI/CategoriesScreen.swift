@@ -133,7 +133,9 @@ final class CategoriesScreen: Screen, Searchable {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
       list.replaceRows(
         items.map {
-          Rows.category($0, scope: scope, windowEnd: catalog.windowEnd, seen: seen, theme: context.theme)
+          Rows.category(
+            $0, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch, seen: seen,
+            theme: context.theme)
         })
     }
     if catalog.items.isEmpty {

@@ -34,7 +34,7 @@ public struct EventScope: Equatable, Sendable {
     }
   }
 
-  /// The days window, counted back from each data set's own fetch time.
+  /// The days window, counted back from the catalog's now, or from its end for a past range.
   public var window: EventWindow
   /// Only events with a position inside (`--near`, `--bbox`, the map's `f`); `nil`: anywhere.
   public var region: Region?
@@ -78,7 +78,29 @@ public struct EventScope: Equatable, Sendable {
   /// The `days` parameter of the requests for this scope's events.
   public var requestDays: Int { window.requestDays }
 
-  /// Whether `event` is inside, its date counted back from `reference` (its data set's fetch time).
+  /// The downloads this scope needs: the one translation into request parameters. The window (or
+  /// past range), the status, the sources and, when the bounds are in one unit EONET has an id for,
+  /// the magnitude go to the server; the region, the text and bounds in each event's own unit stay
+  /// local. Every filter is applied locally as well, so the answer is the same either way.
+  ///
+  /// - Parameter magnitudeIDs: EONET's magnitude ids by unit (`acres` → `ac`), from `/magnitudes`.
+  public func query(magnitudeIDs: [String: String] = [:]) -> EventQuery {
+    let status: EventQuery.Status
+    switch self.status {
+    case .any: status = .all
+    case .open: status = .open
+    case .closed: status = .closed
+    }
+    var magnitude: EventQuery.Magnitude?
+    if let unit = magnitudeUnit, let id = magnitudeIDs[unit] {
+      magnitude = EventQuery.Magnitude(id: id, minimum: minimumMagnitude, maximum: maximumMagnitude)
+    }
+    return EventQuery(
+      window: window, status: status, magnitude: magnitude, sources: sources.map(Array.init) ?? [])
+  }
+
+  /// Whether `event` is inside, its date counted back from `reference` (its data set's fetch time),
+  /// or from the window's end for a past range.
   public func contains(_ event: EOEvent, reference: Date) -> Bool {
     window.contains(event, reference: reference) && containsIgnoringWindow(event)
   }

@@ -78,7 +78,7 @@ public final class CatalogViewModel: @unchecked Sendable {
       })
       changes = Observable.concat(stored, schedule.flatMapFirst { refresh })
     }
-    let seed = Catalog(isListing: !offline)
+    let seed = Catalog(isListing: !offline, rangeEnd: feed.rangeEnd)
     catalog.accept(seed)
     changes
       .scan(seed) { catalog, change in

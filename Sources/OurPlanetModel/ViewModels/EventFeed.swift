@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import RxCore
 
 /// What the app needs from the data layer, as observables; the view models know nothing else of it.
@@ -11,4 +12,10 @@ public protocol EventFeed: Sendable {
   func stored() -> Observable<Catalog>
   /// One refresh: the category list, then a start and a result per category, two at a time.
   func refreshUpdates() -> Observable<EORefreshUpdate>
+  /// The end of the past range the feed loads, `nil` for days up to now (the catalogs' ``Catalog/rangeEnd``).
+  var rangeEnd: Date? { get }
+}
+
+extension EventFeed {
+  public var rangeEnd: Date? { nil }
 }

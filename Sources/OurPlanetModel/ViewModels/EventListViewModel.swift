@@ -145,6 +145,7 @@ private struct CategorySource: Equatable {
     // The category's place in the catalog (and so in its index), for one category.
     let position: Int?
     let windowEnd = catalog.windowEnd
+    let newestFetch = catalog.newestFetch
     if id == EventListViewModel.allCategoriesID {
       items = catalog.items
       position = nil
@@ -153,12 +154,12 @@ private struct CategorySource: Equatable {
       // The notice names a failed category, else the one furthest behind, with its own data's age.
       let named =
         items.first { $0.state.isFailure }
-        ?? items.filter { $0.fetchTime(behind: windowEnd) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
+        ?? items.filter { $0.fetchTime(behind: newestFetch) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
       if let named {
         storedTitle = named.category.title
         fetchedAt = named.fetchedAt
         origin = named.source
-        isBehind = named.fetchTime(behind: windowEnd) != nil
+        isBehind = named.fetchTime(behind: newestFetch) != nil
       } else {
         fetchedAt = items.compactMap(\.fetchedAt).min()
         origin =
@@ -172,7 +173,7 @@ private struct CategorySource: Equatable {
       state = item?.state
       fetchedAt = item?.fetchedAt
       origin = item?.source
-      isBehind = item?.fetchTime(behind: windowEnd) != nil
+      isBehind = item?.fetchTime(behind: newestFetch) != nil
     }
     self.windowEnd = windowEnd
     revisions = items.map(\.revision)
