@@ -18,7 +18,9 @@ enum CatalogLoad {
     var status: Int32 = 0
     var catalog = Catalog.empty
     var listFailure: (any Error)?
-    switch waitForLast(feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) }) {
+    switch waitForLast(
+      feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) })
+    {
     case .success(let refreshed?): catalog = refreshed
     case .success(nil): break
     case .failure(let error): listFailure = error

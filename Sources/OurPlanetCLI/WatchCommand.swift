@@ -169,7 +169,9 @@ enum WatchCommand {
   private static func look(_ options: Options, client: EONETClient) -> Look {
     let scope = options.scope
     let feed = LiveEventFeed(client: client, query: options.query)
-    switch waitForLast(feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) }) {
+    switch waitForLast(
+      feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) })
+    {
     case .failure(let error):
       return .failed("cannot load the categories: \(error)")
     case .success(nil):
