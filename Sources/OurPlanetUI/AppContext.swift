@@ -21,6 +21,10 @@ final class AppContext {
   var latestCatalog = Catalog.empty
   /// The days window all screens share.
   let days: BehaviorRelay<Int>
+  /// Where the window ends: a past range (`--from`/`--to`, `<` and `>`), `nil` for up to now.
+  let rangeEnd: BehaviorRelay<Date?>
+  /// Where the data comes from, moved to another range by `<` and `>`.
+  private let feed: EventFeed
   /// The slider's bounds.
   let dayRange: ClosedRange<Int>
   /// The main-thread scheduler (virtual time in tests).
@@ -41,13 +45,21 @@ final class AppContext {
   let sort: BehaviorRelay<EventSort>
   /// What every screen counts and lists: the shared days window and region, as one scope. The one
   /// place the UI's filters meet; a filter the user can change joins here.
-  var scope: EventScope { EventScope(days: days.value, region: region.value) }
+  var scope: EventScope { Self.scope(days: days.value, end: rangeEnd.value, region: region.value) }
   /// ``scope`` as it changes, a new value per change of the window or the region, at once: only the
   /// main thread writes them (keys, the mouse, the place picker), so a screen opened has its scope
   /// on its first frame.
   private(set) lazy var scopes: Observable<EventScope> = Observable.combineLatest(
-    days.asObservable().distinctUntilChanged(), region.asObservable()
-  ) { days, region in EventScope(days: days, region: region) }
+    days.asObservable().distinctUntilChanged(), rangeEnd.asObservable().distinctUntilChanged(),
+    region.asObservable()
+  ) { days, end, region in Self.scope(days: days, end: end, region: region) }
+
+  /// The scope of these filters.
+  private static func scope(days: Int, end: Date?, region: Region?) -> EventScope {
+    var scope = EventScope(days: days, region: region)
+    scope.window.end = end
+    return scope
+  }
   /// The config's alert rules: the lists and the map mark the events they match.
   let alerts: AlertRules
   /// The world map the events and detail screens share; its markers are flagged as the lists'
@@ -65,7 +77,8 @@ final class AppContext {
   var notice: (text: String, isError: Bool)?
 
   init(
-    host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
+    host: AppHost, catalogModel: CatalogViewModel, feed: EventFeed, rangeEnd: Date?, days: BehaviorRelay<Int>,
+    dayRange: ClosedRange<Int>,
     mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
     clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort, exportScheduler: SchedulerType,
     alerts: AlertRules = AlertRules()
@@ -81,11 +94,30 @@ final class AppContext {
       .observe(on: mainScheduler)
       .share(replay: 1, scope: .whileConnected)
     self.days = days
+    self.rangeEnd = BehaviorRelay(value: rangeEnd)
+    self.feed = feed
     self.dayRange = dayRange
     self.mainScheduler = mainScheduler
     self.messages = messages
     self.openLink = openLink
     self.exportScheduler = exportScheduler
+  }
+
+  /// Moves the window `steps` times its own length through time (`<` back, `>` forward): a past
+  /// range of the same length, loaded as the slider's whole range ending there; forward past today
+  /// comes back to the last days up to now.
+  func moveRange(by steps: Int) {
+    let day = EventWindow.secondsPerDay
+    let endOfToday = EventWindow.startOfDay(clock()).addingTimeInterval(day)
+    let current = rangeEnd.value ?? endOfToday
+    let moved = current.addingTimeInterval(Double(steps * days.value) * day)
+    let end: Date? = moved >= endOfToday ? nil : moved
+    guard end != rangeEnd.value else {
+      return say("Already at today: < goes back \(Formatting.count(days.value, "day"))", isError: true)
+    }
+    rangeEnd.accept(end)
+    catalogModel.load(feed.moved(to: EventWindow(days: dayRange.upperBound, end: end)))
+    say("Showing \(EventWindow(days: days.value, end: end).phrase)")
   }
 
   /// Shows `text` on the status line until the next key.

@@ -67,7 +67,8 @@ public final class AppShell {
     let range = options.dayRange
     let days = BehaviorRelay(value: min(max(options.days, range.lowerBound), range.upperBound))
     context = AppContext(
-      host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
+      host: host, catalogModel: model, feed: feed, rangeEnd: options.rangeEnd, days: days, dayRange: range,
+      mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
       clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort,
       exportScheduler: exportScheduler ?? backgroundScheduler, alerts: options.alerts)
@@ -160,6 +161,7 @@ public final class AppShell {
         status.markRead()
       },
       .run(.refresh) { [unowned self] _ in refresh() },
+      .run(.range) { [unowned self] key in context.moveRange(by: key == .char("<") ? -1 : 1) },
       .run(.search) { [unowned self] _ in openSearch() },
       .run(.focus) { [unowned self] _ in
         if screen.showsMap {

@@ -41,9 +41,11 @@ final class CategoriesScreen: Screen, Searchable {
   var breadcrumb: String { "" }
 
   var headerRight: String {
-    let window = scope.window.phrase.replacingOccurrences(of: "the last", with: "last")
+    let window = scope.window.heading
     let place = scope.region.map { " · \($0.label)" } ?? ""
-    return window + place + " · " + ProvenanceText.describe(catalog.provenance)
+    // A past range downloaded after it ended does not change: said, so no one waits for news.
+    let final = catalog.isFinalRange ? " · final" : ""
+    return window + place + " · " + ProvenanceText.describe(catalog.provenance) + final
   }
 
   var position: String? {

@@ -24,6 +24,12 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
 
   public var rangeEnd: Date? { query.window.end }
 
+  public func moved(to window: EventWindow) -> EventFeed {
+    var query = self.query
+    query.window = window
+    return LiveEventFeed(client: client, query: query)
+  }
+
   public func stored() -> Observable<Catalog> {
     let client = self.client
     let query = self.query

@@ -92,6 +92,13 @@ public struct Catalog: Equatable, Sendable {
     return rangeEnd ?? newest
   }
 
+  /// Whether this is a past range every category downloaded after it ended: final, it does not
+  /// change, and refreshes come from the cache.
+  public var isFinalRange: Bool {
+    guard let rangeEnd, !items.isEmpty else { return false }
+    return items.allSatisfy { item in item.fetchedAt.map { $0 >= rangeEnd } ?? false }
+  }
+
   /// The newest fetch time of any category: what a row's stored data is "behind" of
   /// (``CategoryItem/fetchTime(behind:)``), the window's end or not.
   public var newestFetch: Date? { items.lazy.compactMap(\.fetchedAt).max() }

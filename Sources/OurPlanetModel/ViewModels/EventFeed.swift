@@ -12,10 +12,14 @@ public protocol EventFeed: Sendable {
   func stored() -> Observable<Catalog>
   /// One refresh: the category list, then a start and a result per category, two at a time.
   func refreshUpdates() -> Observable<EORefreshUpdate>
+  /// The same feed loading `window` instead (``CatalogViewModel/load(_:)`` after `<` or `>`).
+  func moved(to window: EventWindow) -> EventFeed
   /// The end of the past range the feed loads, `nil` for days up to now (the catalogs' ``Catalog/rangeEnd``).
   var rangeEnd: Date? { get }
 }
 
 extension EventFeed {
   public var rangeEnd: Date? { nil }
+  /// A feed of fixed data has no other window: itself.
+  public func moved(to window: EventWindow) -> EventFeed { self }
 }

@@ -88,7 +88,7 @@ public final class EventListViewModel: @unchecked Sendable {
         windowCount: matching.unsearchedCount(inLast: days), days: days, query: matching.scope.text,
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
         storedTitle: source.storedTitle, isBehind: source.isBehind, windowEnd: source.windowEnd,
-        histogram: matching.histogram,
+        rangeEnd: source.rangeEnd, histogram: matching.histogram,
         region: matching.scope.region, sort: sort)
     }
   }
@@ -136,6 +136,8 @@ private struct CategorySource: Equatable {
   private var fetchTimes: [Date?]
   /// The catalog's now, which the ages count back from.
   private(set) var windowEnd: Date?
+  /// The end of the catalog's past range, if it holds one.
+  private(set) var rangeEnd: Date?
 
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
   ///
@@ -176,6 +178,7 @@ private struct CategorySource: Equatable {
       isBehind = item?.fetchTime(behind: newestFetch) != nil
     }
     self.windowEnd = windowEnd
+    rangeEnd = catalog.rangeEnd
     revisions = items.map(\.revision)
     fetchTimes = items.map(\.fetchedAt)
     if let previous, previous.revisions == revisions, previous.fetchTimes == fetchTimes,
