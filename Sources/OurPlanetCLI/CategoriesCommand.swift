@@ -30,7 +30,10 @@ enum CategoriesCommand {
         let countText = String(item.count(in: scope, endingAt: catalog.windowEnd))
         // Stored data older than the rest is counted on the same time base, and says from when.
         let behind = item.fetchTime(behind: catalog.newestFetch).map { "data from \(Formatting.day($0))" }
-        let notes = [item.state.isFailure ? "failed" : nil, behind].compactMap { $0 }
+        // Beside a magnitude filter, what it left out for having no magnitude at all.
+        let unmeasured = scope.withoutMagnitude.map { item.count(in: $0, endingAt: catalog.windowEnd) }
+          .map { "\(Formatting.count($0)) without a magnitude" }
+        let notes = [item.state.isFailure ? "failed" : nil, behind, unmeasured].compactMap { $0 }
         let failed = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
         let id = Console.line(item.category.id)
         Console.output(
@@ -43,14 +46,21 @@ enum CategoriesCommand {
   }
 
   private static func json(for item: CategoryItem, scope: EventScope, windowEnd: Date?) -> JSONValue {
-    .object([
+    var fields: [(String, JSONValue)] = [
       ("id", .string(item.category.id)),
       ("title", .string(item.category.title)),
       ("count", .integer(item.count(in: scope, endingAt: windowEnd))),
+    ]
+    // Beside a magnitude filter, what it left out for having no magnitude at all.
+    if let unmeasured = scope.withoutMagnitude {
+      fields.append(("without_magnitude", .integer(item.count(in: unmeasured, endingAt: windowEnd))))
+    }
+    fields += [
       ("status", .string(item.state.isFailure ? "failed" : "ok")),
       ("source", item.source.map { .string($0.description) } ?? .null),
       ("fetched_at", item.fetchedAt.map { .string(ISO8601.format($0)) } ?? .null),
-    ])
+    ]
+    return .object(fields)
   }
 }
 

@@ -121,12 +121,33 @@ public struct EventScope: Equatable, Sendable {
 
   /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
   private func containsMagnitude(of event: EOEvent) -> Bool {
-    guard minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil else { return true }
+    if lacksMagnitude { return event.latestGeometry?.magnitude == nil }
+    guard filtersMagnitude else { return true }
     guard let magnitude = event.latestGeometry?.magnitude else { return false }
     if let magnitudeUnit, magnitude.unit != magnitudeUnit { return false }
     return magnitude.value >= (minimumMagnitude ?? -.infinity)
       && magnitude.value <= (maximumMagnitude ?? .infinity)
   }
+
+  /// Whether a magnitude bound or unit is set (events without a magnitude are then outside).
+  public var filtersMagnitude: Bool {
+    minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil
+  }
+
+  /// This scope without its magnitude filter, and only events without a magnitude: what a count
+  /// shows as "no magnitude" beside a magnitude filter's count; `nil` without a magnitude filter.
+  public var withoutMagnitude: EventScope? {
+    guard filtersMagnitude else { return nil }
+    var scope = self
+    scope.minimumMagnitude = nil
+    scope.maximumMagnitude = nil
+    scope.magnitudeUnit = nil
+    scope.lacksMagnitude = true
+    return scope
+  }
+
+  /// Only events whose latest observation has no magnitude (``withoutMagnitude``'s).
+  public private(set) var lacksMagnitude = false
 
   /// Whether the search text matches `title`.
   public func matches(title: String) -> Bool {
@@ -138,6 +159,7 @@ public struct EventScope: Equatable, Sendable {
     region == other.region && status == other.status && needle == other.needle
       && categories == other.categories && minimumMagnitude == other.minimumMagnitude
       && maximumMagnitude == other.maximumMagnitude && magnitudeUnit == other.magnitudeUnit
+      && lacksMagnitude == other.lacksMagnitude
       && sources == other.sources
   }
 
