@@ -32,7 +32,7 @@ enum CategoriesCommand {
         let behind = item.fetchTime(behind: catalog.newestFetch).map { "data from \(Formatting.day($0))" }
         // Beside a magnitude filter, what it left out for having no magnitude at all.
         let unmeasured = scope.withoutMagnitude.map { item.count(in: $0, endingAt: catalog.windowEnd) }
-          .map { "\(Formatting.count($0)) without a magnitude" }
+          .flatMap { $0 > 0 ? "\(Formatting.count($0)) without a magnitude" : nil }
         let notes = [item.state.isFailure ? "failed" : nil, behind, unmeasured].compactMap { $0 }
         let failed = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
         let id = Console.line(item.category.id)

@@ -168,11 +168,11 @@ extension Manual {
         summary: "each category and its event count"),
       Command(
         words: [
-          .literal("events"), .argument("category-id|all"),
+          .literal("events"), .argument("category-id[,...]|all"),
           .optional([.literal("--format"), .argument("FORMAT")]),
           .optional([.placeholder("options")]),
         ],
-        summary: "a category's events (or every category's, each once), newest first"),
+        summary: "a category's events (several, or every category's: each event once), newest first"),
       Command(
         words: [
           .literal("watch"), .optional([.literal("--interval"), .argument("D")]),
@@ -351,6 +351,18 @@ extension Manual {
         summary: "the wildfires around the place the config calls `home`"),
       Entry(term: "ourplanet --offline --days 30", summary: "browse the bundled snapshot's last 30 days"),
       Entry(term: "ourplanet categories", summary: "the categories and their event counts"),
+      Entry(
+        term: "ourplanet events severeStorms --from 2024-06-01 --to 2024-11-30",
+        summary: "history: the storms of the 2024 Atlantic hurricane season (EONET's start and end)"),
+      Entry(
+        term: "ourplanet --from 2024-06-01 --to 2024-11-30",
+        summary: "browse that season; `<` and `>` move the window by its length through time"),
+      Entry(
+        term: "ourplanet events wildfires --status open --min-magnitude 5000acres",
+        summary: "the open fires of 5,000 acres or more (events without a magnitude are left out)"),
+      Entry(
+        term: "ourplanet events severeStorms,floods --source NOAA_NHC,GDACS --json",
+        summary: "storms and floods together, as reported by those sources, each event once"),
       Entry(
         term: "ourplanet events wildfires --days 7 --json",
         summary: "the last week's wildfires, for a script"),
