@@ -10,14 +10,7 @@ import Testing
 struct ScopeOptionsTests {
   private let parser = CommandLineParser(environment: [:])
 
-  private func refusal(_ arguments: [String]) -> String? {
-    do {
-      _ = try parser.parse(arguments)
-      return nil
-    } catch {
-      return error.description
-    }
-  }
+  private func refusal(_ arguments: [String]) -> String? { parser.refusal(arguments) }
 
   private func day(_ text: String) -> Date { ISO8601DateFormatter().date(from: text + "T00:00:00Z")! }
 
