@@ -140,7 +140,7 @@ struct CommandLineParser {
     }
     if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
       throw UsageError(
-        "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+        "--format \(format.rawValue) is for 'events'; 'categories', 'sources' and 'watch' print json or text")
     }
     if options.sort == .distance, options.region?.centre == nil {
       throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
@@ -298,6 +298,9 @@ struct CommandLineParser {
         throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'events \(id)'")
       }
       options.command = .events(categoryID: id)
+    case "sources":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'sources'") }
+      options.command = .sources
     case "watch":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'watch'") }
       options.command = .watch
