@@ -11,4 +11,12 @@ public protocol EventFeed: Sendable {
   func stored() -> Observable<Catalog>
   /// One refresh: the category list, then a start and a result per category, two at a time.
   func refreshUpdates() -> Observable<EORefreshUpdate>
+  /// EONET's list of sources, to name them by title: the stored list, then the live one when it
+  /// loads; a list that cannot be had sends nothing (the ids stand for themselves).
+  func sources() -> Observable<[EOSourceInfo]>
+}
+
+extension EventFeed {
+  /// No list: every source is named by its id.
+  public func sources() -> Observable<[EOSourceInfo]> { .empty() }
 }
