@@ -31,8 +31,8 @@ enum SourcesCommand {
     var list: [EOSourceInfo] = []
     switch waitForLast(client.fetchSources()) {
     case .success(let fetched?):
+      // Stored only offline, where the catalog's own line says what is shown.
       list = fetched.value
-      Provenance.report([(fetched.source, fetched.fetchedAt)], offline: options.offline)
     case .success(nil):
       status = 1
       Console.error("cannot load the sources: no answer")
