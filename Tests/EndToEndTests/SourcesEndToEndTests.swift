@@ -207,7 +207,11 @@ struct SourcesEndToEndTests {
     try app.tmux.sendKeys("Enter")
     try app.waitFor("1 of 4 events", "Rim Fire, California")
     try app.tmux.sendKeys("Enter")
-    try app.waitFor("1. \(served) (IRWIN): https://example.org/IRWIN/EONET_1", timeout: .seconds(20))
+    let screen = try app.waitFor(
+      "1. \(served) (IRWIN)", "https://example.org/IRWIN/EONET_1", timeout: .seconds(20))
+    let lines = screen.split(separator: "\n").map(String.init)
+    let named = try #require(lines.firstIndex { $0.hasSuffix("1. \(served) (IRWIN)") }, "\(screen)")
+    #expect(lines[named + 1].contains("https://example.org/IRWIN/EONET_1"), "its link under it:\n\(screen)")
     try app.tmux.sendKeys("q")
   }
 }

@@ -12,7 +12,7 @@ import Testing
 @Suite("Detail source titles")
 struct DetailSourceTitlesTests {
   @Test("a source is its id until the list arrives, then its title with the id; an unknown one stays its id")
-  func titlesFollowTheList() {
+  func titlesFollowTheList() throws {
     let list = [
       EOSourceInfo(id: "SRC", title: "Source Agency of Example", homepage: "https://source.example/"),
       EOSourceInfo(id: "OTHER", title: "Someone Else"),
@@ -29,14 +29,15 @@ struct DetailSourceTitlesTests {
     #expect(before.contains("1. SRC: https://source.example/f1"), "\(app.screen)")
     #expect(!app.screen.contains("Source Agency of Example"), "\(app.screen)")
     app.advance(to: 400)
-    let after = app.lines.first { $0.contains("1. ") } ?? ""
-    #expect(after.contains("1. Source Agency of Example (SRC): https://source.example/f1"), "\(app.screen)")
+    let after = try #require(app.lines.firstIndex { $0.contains("1. ") }, "\(app.screen)")
+    #expect(app.lines[after].hasSuffix("1. Source Agency of Example (SRC)"), "\(app.screen)")
+    #expect(app.lines[after + 1] == "     https://source.example/f1", "its link under it:\n\(app.screen)")
     // EONET's own page is no source of the list: it keeps its name.
     #expect(app.lines.contains { $0.contains("2. EONET: https://eonet.example/f1") }, "\(app.screen)")
   }
 
   @Test("the detail's text names a source the list does not know, or knows by its id, by the id alone")
-  func unknownSources() {
+  func unknownSources() throws {
     let event = EOEvent(
       id: "E", title: "T", link: nil, categories: [],
       sources: [
@@ -46,7 +47,8 @@ struct DetailSourceTitlesTests {
       geometries: [EOGeometry(date: Fixture.reference, shape: .unlocated)])
     let lines = EventDetail.lines(
       for: event, sourceTitles: ["KNOWN": "Known Agency", "SAME": "SAME"])
-    #expect(lines.contains("  1. Known Agency (KNOWN): https://a.example"))
+    let known = try #require(lines.firstIndex(of: "  1. Known Agency (KNOWN)"), "\(lines)")
+    #expect(lines[known + 1] == "     https://a.example")
     #expect(lines.contains("  2. SAME: https://b.example"))
     #expect(lines.contains("  3. NEW: https://c.example"))
   }

@@ -5,8 +5,8 @@ public enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
   /// Sources are numbered from 1 so a digit key can open any of them, each named by its title in
-  /// EONET's list of sources (`Joint Typhoon Warning Center (JTWC)`), or by its id alone when the
-  /// list does not name it (or names it by its id). With `seen`, the event as the user last saw it,
+  /// EONET's list of sources (`Joint Typhoon Warning Center (JTWC)`, its link on the next line), or
+  /// by its id alone when the list does not name it (or names it by its id): `JTWC: <link>`. With `seen`, the event as the user last saw it,
   /// an updated event says what changed since (``changes(of:since:ascii:)``).
   ///
   /// - Parameters:
@@ -54,7 +54,14 @@ public enum EventDetail {
         links.count == 1
           ? "Source (o or 1 opens it):" : "Sources (o opens the first, 1–\(min(9, links.count)) any):")
       for (number, link) in links.enumerated() {
-        lines.append("  \(number + 1). \(sourceName(link.name, titles: sourceTitles)): \(link.url)")
+        // A titled source takes two lines, its link under its name: a title and a link together
+        // seldom fit one line, and a wrap would break them where it happens to.
+        if let name = titledName(link.name, titles: sourceTitles) {
+          lines.append("  \(number + 1). \(name)")
+          lines.append("     \(link.url)")
+        } else {
+          lines.append("  \(number + 1). \(link.name): \(link.url)")
+        }
       }
     }
     if event.geometries.count > 1 {
@@ -117,10 +124,10 @@ public enum EventDetail {
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
-  /// A source as the detail names it: `Title (ID)`, or the id alone when `titles` has no other
-  /// title for it.
-  static func sourceName(_ id: String, titles: [String: String]) -> String {
-    guard let title = titles[id], !title.isEmpty, title != id else { return id }
+  /// A source as the detail names it by title, `Title (ID)`; `nil` when `titles` has no title for
+  /// it other than its id (the id alone names it then).
+  static func titledName(_ id: String, titles: [String: String]) -> String? {
+    guard let title = titles[id], !title.isEmpty, title != id else { return nil }
     return "\(title) (\(id))"
   }
 
