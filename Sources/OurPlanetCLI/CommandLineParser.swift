@@ -140,7 +140,7 @@ struct CommandLineParser {
     }
     if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
       throw UsageError(
-        "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+        "--format \(format.rawValue) is for 'events'; 'categories', 'sources' and 'watch' print json or text")
     }
     // `--days` and `--from` on the command line contradict each other; a config file's `days` gives
     // way to a `--from` given, and its `from` to a `--days` given.
@@ -309,6 +309,9 @@ struct CommandLineParser {
         throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'events \(id)'")
       }
       options.command = .events(categoryID: id)
+    case "sources":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'sources'") }
+      options.command = .sources
     case "watch":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'watch'") }
       options.command = .watch

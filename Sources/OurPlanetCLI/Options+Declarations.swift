@@ -145,8 +145,8 @@ extension Options {
       example: ["--sort", "magnitude"], current: { .string($0.sort.rawValue) }),
     OptionDeclaration(
       names: ["--json"], value: .flag { $0.json = true },
-      summary: "machine-readable output (`categories`, `events`, `watch`)",
-      commands: [.categories, .events, .watch], example: ["--json"], group: "format",
+      summary: "machine-readable output (`categories`, `events`, `sources`, `watch`)",
+      commands: [.categories, .events, .sources, .watch], example: ["--json"], group: "format",
       current: { .boolean($0.json) }),
     OptionDeclaration(
       names: ["--format"],
@@ -157,8 +157,9 @@ extension Options {
         options.format = format
       },
       summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)",
-      // `categories` and `watch` take `--format json` as `--json`; the parser refuses the others there.
-      commands: [.categories, .events, .watch],
+      // `categories`, `sources` and `watch` take `--format json` as `--json`; the parser refuses the
+      // others there.
+      commands: [.categories, .events, .sources, .watch],
       completion: .oneOf(EventExport.Format.allCases.map(\.rawValue)),
       example: ["--format", "csv"], group: "format", current: { $0.format.map { .string($0.rawValue) } }),
     OptionDeclaration(

@@ -16,6 +16,8 @@ struct Options: Equatable {
     case categories
     /// `ourplanet events <category-id>`.
     case events(categoryID: String)
+    /// `ourplanet sources`.
+    case sources
     /// `ourplanet watch`.
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
@@ -40,6 +42,7 @@ struct Options: Equatable {
       case .interactive: .interactive
       case .categories: .categories
       case .events: .events
+      case .sources: .sources
       case .watch: .watch
       case .manual, .config, .completions: nil
       }
@@ -48,7 +51,7 @@ struct Options: Equatable {
 
   /// The commands an option may be declared for (``OptionDeclaration/commands``).
   enum CommandName: String, CaseIterable, Sendable {
-    case interactive, categories, events, watch
+    case interactive, categories, events, sources, watch
 
     /// The command as a message names it: `the terminal UI`, `'watch'`.
     var described: String {

@@ -71,6 +71,9 @@ final class AppContext {
   }()
   /// Where exports are written: off the main thread, at a priority below the UI's.
   let exportScheduler: SchedulerType
+  /// The titles of EONET's sources by id, from the feed's list (live when loaded, else stored);
+  /// empty until it arrives.
+  let sourceTitles = BehaviorRelay<[String: String]>(value: [:])
 
   /// A one-line answer to the last key ("Opening …", "Nothing to refresh offline"), cleared by the
   /// next key.

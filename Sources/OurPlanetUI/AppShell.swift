@@ -87,6 +87,16 @@ public final class AppShell {
     context.catalog
       .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })
       .disposed(by: bag)
+    // The list is read and decoded where the feed works; only the finished table reaches the main
+    // thread.
+    feed.sources()
+      .map { list in Dictionary(list.map { ($0.id, $0.title) }) { first, _ in first } }
+      .observe(on: mainScheduler)
+      .subscribe(onNext: { [unowned self] titles in
+        context.sourceTitles.accept(titles)
+        context.host.setNeedsRedraw()
+      })
+      .disposed(by: bag)
   }
 
   /// The screen on top.

@@ -46,7 +46,7 @@ struct CommandLineParserTests {
       (
         ["events", "all", "--no-mouse"], "--no-mouse is not an option of 'events': it is for the terminal UI"
       ),
-      (["--json"], "--json needs a command: 'categories', 'events' or 'watch'"),
+      (["--json"], "--json needs a command: 'categories', 'events', 'sources' or 'watch'"),
       (["categories", "--refresh-interval", "off"], "--refresh-interval is not an option of 'categories'"),
     ])
   func optionOfAnotherCommand(arguments: [String], message: String) throws {

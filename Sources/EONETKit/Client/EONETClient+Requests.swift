@@ -103,7 +103,7 @@ extension EONETClient {
 
   /// One GET with its cache file: conditional if the cache holds this URL, retried on 429/5xx,
   /// decoded and cached on the scheduler.
-  private func load<Element: Sendable>(
+  func load<Element: Sendable>(
     key: String, path: [String], query: [URLQueryItem], format: BodyFormat<Element>
   ) -> Single<EOFetched<[Element]>> {
     Single<EOFetched<[Element]>>.deferred { [self] in
@@ -225,7 +225,7 @@ extension EONETClient {
 
   /// A cached response decoded, and whether it was an archive (whose ids are unique), or `nil` (a
   /// broken body is reported and ignored like a broken file).
-  private func readCached<Element: Sendable>(
+  func readCached<Element: Sendable>(
     _ key: String, format: BodyFormat<Element>
   ) -> (fetched: EOFetched<[Element]>, archived: Bool)? {
     readCacheEntry(key).flatMap { decodeCached($0, key: key, format: format) }

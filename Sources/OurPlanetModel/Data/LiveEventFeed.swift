@@ -59,6 +59,14 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
       .ifEmpty(default: Catalog(messages: ["No cached data and no bundled snapshot found"]))
   }
 
+  /// The cache's (else the bundled snapshot's) list at once, then the live one (the client's
+  /// offline mode has no live one); a failure of either sends nothing, so the other stands.
+  public func sources() -> Observable<[EOSourceInfo]> {
+    let stored = client.localSources().map(\.value).catch { _ in .empty() }
+    guard !client.configuration.offline else { return stored }
+    return stored.concat(client.fetchSources().map(\.value).catch { _ in .empty() })
+  }
+
   /// The client's refresh over this feed's query, the largest expected downloads first.
   public func refreshUpdates() -> Observable<EORefreshUpdate> {
     client.refresh(query)

@@ -16,10 +16,15 @@ public protocol EventFeed: Sendable {
   func moved(to window: EventWindow) -> EventFeed
   /// The end of the past range the feed loads, `nil` for days up to now (the catalogs' ``Catalog/rangeEnd``).
   var rangeEnd: Date? { get }
+  /// EONET's list of sources, to name them by title: the stored list, then the live one when it
+  /// loads; a list that cannot be had sends nothing (the ids stand for themselves).
+  func sources() -> Observable<[EOSourceInfo]>
 }
 
 extension EventFeed {
   public var rangeEnd: Date? { nil }
   /// A feed of fixed data has no other window: itself.
   public func moved(to window: EventWindow) -> EventFeed { self }
+  /// No list: every source is named by its id.
+  public func sources() -> Observable<[EOSourceInfo]> { .empty() }
 }
