@@ -1,25 +1,24 @@
 import EONETKit
 import Foundation
+import RxCore
 
-/// EONET's lists of magnitudes and sources as the options check them, read from the bundled
-/// snapshot's `magnitudes.json` and `sources.json` (the real API's shapes); empty when missing.
+/// EONET's lists of magnitudes and sources as the options check them: the cached lists (the last
+/// live ones, in the default cache folder), else the bundled snapshot's; empty when neither is
+/// there. Read once, on first use, without the network.
 enum KnownLists {
-  /// The magnitudes: id, unit and name of each (read once).
-  static let magnitudes: [MagnitudeKind] = {
-    entries("magnitudes.json", key: "magnitudes").compactMap { entry in
-      guard let id = entry["id"] as? String, let unit = entry["unit"] as? String else { return nil }
-      return MagnitudeKind(id: id, unit: unit, name: entry["name"] as? String ?? unit)
-    }
-  }()
+  /// The magnitudes: id, unit and name of each.
+  static let magnitudes: [MagnitudeKind] =
+    stored(client.localMagnitudes()).map { MagnitudeKind(id: $0.id, unit: $0.unit, name: $0.name) }
 
-  /// The source ids (read once).
-  static let sources: [String] = entries("sources.json", key: "sources").compactMap { $0["id"] as? String }
+  /// The source ids.
+  static let sources: [String] = stored(client.localSources()).map(\.id)
 
-  private static func entries(_ file: String, key: String) -> [[String: Any]] {
-    guard let snapshot = try? EONETSnapshot.locate(),
-      let data = try? Data(contentsOf: snapshot.directory.appendingPathComponent(file)),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return [] }
-    return object[key] as? [[String: Any]] ?? []
+  /// An offline client over the default cache: a damaged cache file is passed over for the
+  /// snapshot in silence (the command itself reports it when it reads the cache).
+  private static let client = EONETClient(
+    configuration: EONETClient.Configuration(offline: true, onWarning: { _ in }))
+
+  private static func stored<Element: Sendable>(_ list: Observable<EOFetched<[Element]>>) -> [Element] {
+    (try? waitForLast(list).get())??.value ?? []
   }
 }
