@@ -177,6 +177,9 @@ struct FixtureFilterTests {
     let original = try Data(
       contentsOf: FixtureAPI.packageRoot.appendingPathComponent("Resources/eonet/\(name).json"))
     let expected = try Self.canonical(original)
+    // The API's own copy, not the server's fallback to Resources: tests can change it.
+    let copy = try Data(contentsOf: api.directory.appendingPathComponent("\(name).json"))
+    #expect(try Self.canonical(copy) == expected)
     for (path, query) in [("/\(name)", [:]), ("/api/v3/\(name)", ["status": "closed", "source": "IRWIN"])] {
       let (status, body) = try await Self.get(server, path, query)
       #expect(status == 200, "\(path)")

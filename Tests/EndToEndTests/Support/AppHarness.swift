@@ -241,11 +241,10 @@ struct FixtureAPI {
         ["title": "EONET Events: \(category.title)", "events": items],
         to: categoriesDirectory.appendingPathComponent("\(category.id).json"))
     }
-    for list in ["sources", "magnitudes"] {
-      let name = "\(list).json"
-      try FileManager.default.copyItem(
-        at: Self.packageRoot.appendingPathComponent("Resources/eonet/\(name)"),
-        to: directory.appendingPathComponent(name))
+    // Written over, not copied: a test writes its API again, changed, into the same folder.
+    for name in ["sources.json", "magnitudes.json"] {
+      try Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/eonet/\(name)"))
+        .write(to: directory.appendingPathComponent(name))
     }
   }
 
