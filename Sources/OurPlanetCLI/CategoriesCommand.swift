@@ -14,7 +14,11 @@ enum CategoriesCommand {
   /// - Returns: The exit status: 0 when every category loaded live (or offline from storage),
   ///   1 otherwise.
   static func run(_ options: Options, client: EONETClient) -> Int32 {
-    let (catalog, status) = CatalogLoad.run(options, client: client)
+    // A magnitude filter stays local here: the server would drop the events without a magnitude,
+    // which the counts show apart.
+    var query = options.query
+    query.magnitude = nil
+    let (catalog, status) = CatalogLoad.run(options, client: client, query: query)
     guard !catalog.items.isEmpty else {
       Console.error("cannot load the categories")
       return 1
@@ -66,9 +70,16 @@ enum CategoriesCommand {
 
 /// Says on stderr when the data printed is not live, and from when it is.
 enum Provenance {
-  /// Reports stored (cached or bundled) parts of the data, oldest fetch time first.
-  static func report(_ parts: [(source: EODataSource?, fetchedAt: Date?)], offline: Bool) {
-    let stored = parts.filter { $0.source != nil && $0.source != .live }
+  /// Reports stored (cached or bundled) parts of the data, oldest fetch time first. A past range
+  /// downloaded after it ended (`rangeEnd`) is final: served from the cache, it is not stale.
+  static func report(
+    _ parts: [(source: EODataSource?, fetchedAt: Date?)], offline: Bool, rangeEnd: Date? = nil
+  ) {
+    let final = { (fetchedAt: Date?) in
+      guard let rangeEnd, let fetchedAt else { return false }
+      return fetchedAt >= rangeEnd
+    }
+    let stored = parts.filter { $0.source != nil && $0.source != .live && !final($0.fetchedAt) }
     guard let oldest = stored.compactMap(\.fetchedAt).min() else { return }
     let sources = Set(stored.compactMap { $0.source?.description }).sorted().joined(separator: " and ")
     let why = offline ? "" : " (the network failed)"

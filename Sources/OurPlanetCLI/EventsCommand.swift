@@ -84,7 +84,8 @@ enum EventsCommand {
         CategoryItem(
           category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source))
     }
-    Provenance.report(items.map { ($0.source, $0.fetchedAt) }, offline: options.offline)
+    Provenance.report(
+      items.map { ($0.source, $0.fetchedAt) }, offline: options.offline, rangeEnd: options.query.window.end)
     // The same window as the UI: counted back from the data's own fetch time, or the range's end;
     // several categories list each event once, as `all` does.
     let catalog = Catalog(items: items, rangeEnd: options.query.window.end)

@@ -31,9 +31,7 @@ struct SourcesEndToEndTests {
       }
       try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]).write(to: file)
     }
-    try FileManager.default.copyItem(
-      at: packageRoot.appendingPathComponent("Resources/eonet/sources.json"),
-      to: api.directory.appendingPathComponent("sources.json"))
+    // FixtureAPI writes EONET's sources.json beside the categories.
     return api
   }
 
