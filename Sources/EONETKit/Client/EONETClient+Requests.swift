@@ -75,8 +75,7 @@ extension EONETClient {
   public func fetchEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     if configuration.offline { return localEvents(query, category: category) }
     let download = Observable.deferred { [self] () -> Observable<EOFetched<[EOEvent]>> in
-      if query.window.end != nil, let stored = readOwnCachedEvents(query, category: category),
-        query.isComplete(fetchedAt: stored.fetchedAt)
+      if hasFinalCache(query, category: category), let stored = readOwnCachedEvents(query, category: category)
       {
         return .just(stored)
       }
@@ -284,6 +283,16 @@ extension EONETClient {
     ["open", "closed"].compactMap { status in
       let key = Self.eventsKey(category: category, status: status)
       return readCacheEntry(key).map { (key: key, entry: $0) }
+    }
+  }
+
+  /// Whether `query`'s own cache files are all from after its range ended (final), judged from their
+  /// headers before anything is decoded.
+  private func hasFinalCache(_ query: EventQuery, category: EOCategory) -> Bool {
+    guard query.window.end != nil else { return false }
+    return query.halves.allSatisfy { half in
+      let key = Self.eventsKey(category: category, status: half) + query.cacheSuffix
+      return readCacheEntry(key).map { query.isComplete(fetchedAt: $0.fetchedAt) } ?? false
     }
   }
 
