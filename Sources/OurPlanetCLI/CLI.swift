@@ -30,7 +30,7 @@ enum CLI {
     }
     if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
-    case .categories, .events, .watch: Shutdown.install()
+    case .categories, .events, .sources, .watch: Shutdown.install()
     case .interactive, .manual, .config, .completions: break
     }
     switch options.command {
@@ -45,6 +45,8 @@ enum CLI {
       return runInteractive(options)
     case .categories:
       return CategoriesCommand.run(options, client: makeClient(options))
+    case .sources:
+      return SourcesCommand.run(options, client: makeClient(options))
     case .watch:
       return WatchCommand.run(options, client: makeClient(options), environment: environment)
     case .events(let categoryID):

@@ -12,13 +12,18 @@ enum CatalogLoad {
   /// then, if the category list or a download failed, is the stored data read and folded in; the
   /// fold takes stored events only for categories that have none, whatever the order.
   ///
+  /// - Parameter query: What to download (`options.query` when `nil`).
   /// - Returns: The catalog (empty when nothing could be had) and the exit status so far.
-  static func run(_ options: Options, client: EONETClient) -> (catalog: Catalog, status: Int32) {
-    let feed = LiveEventFeed(client: client, days: options.days)
+  static func run(
+    _ options: Options, client: EONETClient, query: EventQuery? = nil
+  ) -> (catalog: Catalog, status: Int32) {
+    let feed = LiveEventFeed(client: client, query: query ?? options.query)
     var status: Int32 = 0
     var catalog = Catalog.empty
     var listFailure: (any Error)?
-    switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
+    switch waitForLast(
+      feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) })
+    {
     case .success(let refreshed?): catalog = refreshed
     case .success(nil): break
     case .failure(let error): listFailure = error
@@ -39,7 +44,8 @@ enum CatalogLoad {
         Console.error("\(item.category.id): \(message)")
       }
     }
-    Provenance.report(catalog.items.map { ($0.source, $0.fetchedAt) }, offline: options.offline)
+    Provenance.report(
+      catalog.items.map { ($0.source, $0.fetchedAt) }, offline: options.offline, rangeEnd: catalog.rangeEnd)
     return (catalog, status)
   }
 }

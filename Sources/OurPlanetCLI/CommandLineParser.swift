@@ -140,8 +140,19 @@ struct CommandLineParser {
     }
     if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
       throw UsageError(
-        "--format \(format.rawValue) is for 'events'; 'categories' and 'watch' print json or text")
+        "--format \(format.rawValue) is for 'events'; 'categories', 'sources' and 'watch' print json or text")
     }
+    // `--days` and `--from` on the command line contradict each other; a config file's `days` gives
+    // way to a `--from` given, and its `from` to a `--days` given.
+    let commandLine = { (key: String) in
+      if case .commandLine = options.origins[key] { return true }
+      return false
+    }
+    if commandLine("days"), options.from != nil, !commandLine("from") {
+      options.from = nil
+      options.to = nil
+    }
+    try options.checkScope(daysBesideFrom: commandLine("days") && commandLine("from"))
     if options.sort == .distance, options.region?.centre == nil {
       throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
     }
@@ -298,6 +309,9 @@ struct CommandLineParser {
         throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'events \(id)'")
       }
       options.command = .events(categoryID: id)
+    case "sources":
+      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'sources'") }
+      options.command = .sources
     case "watch":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'watch'") }
       options.command = .watch

@@ -4,8 +4,8 @@ import OurPlanetModel
 import OurPlanetUI
 import Support
 
-/// `ourplanet events <category-id> [--days N] [--json]`: a category's events in the days window,
-/// newest first.
+/// `ourplanet events <category-id>[,<category-id>...] [--days N] [--json]`: a category's events in the
+/// scope (several categories: each event once, tagged with its category), newest first.
 ///
 /// When the network fails, it prints the cached (else bundled) events, says so on stderr, and
 /// exits 1, as the UI shows stored data with the failure named.
@@ -26,7 +26,12 @@ enum EventsCommand {
       return status
     }
     var status: Int32 = 0
-    var category = EOCategory(id: categoryID, title: categoryID)
+    let wanted = categoryID.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    guard !wanted.isEmpty else {
+      Console.error("'events' needs a category id (or several: wildfires,volcanoes)")
+      return 2
+    }
     var known: [EOCategory]?
     switch waitForLast(client.fetchCategories()) {
     case .success(let fetched?):
@@ -38,44 +43,57 @@ enum EventsCommand {
       status = 1
       if case .success(let local?) = waitForLast(client.localCategories()) { known = local.value }
     }
-    if let known {
-      guard
-        let match = known.first(where: { $0.id == categoryID })
-          ?? known.first(where: { $0.id.lowercased() == categoryID.lowercased() })
-      else {
-        // A mistyped name is a usage error, as an unknown option is.
-        let ids = known.map(\.id)
-        let hint =
-          Suggestion.closest(to: categoryID, in: ids + [EventListViewModel.allCategoriesID])
-          .map { "; did you mean \($0)?" } ?? ""
-        Console.error(
-          "unknown category '\(Console.line(categoryID))'\(hint) (known: \(ids.joined(separator: ", ")), all)"
-        )
-        return 2
+    var categories: [EOCategory] = []
+    for id in wanted {
+      var category = EOCategory(id: id, title: id)
+      if let known {
+        guard
+          let match = known.first(where: { $0.id == id })
+            ?? known.first(where: { $0.id.lowercased() == id.lowercased() })
+        else {
+          // A mistyped name is a usage error, as an unknown option is.
+          let ids = known.map(\.id)
+          let hint =
+            Suggestion.closest(to: id, in: ids + [EventListViewModel.allCategoriesID])
+            .map { "; did you mean \($0)?" } ?? ""
+          Console.error(
+            "unknown category '\(Console.line(id))'\(hint) (known: \(ids.joined(separator: ", ")), all)")
+          return 2
+        }
+        category = match
       }
-      category = match
+      if !categories.contains(category) { categories.append(category) }
     }
-    let fetched: EOFetched<[EOEvent]>
-    switch waitForLast(client.fetchEvents(forLast: scope.requestDays, category: category)) {
-    case .success(let value?):
-      fetched = value
-    case .success(nil):
-      Console.error("\(category.id): no answer")
-      return 1
-    case .failure(let error):
-      Console.error("\(category.id): \(error)")
-      guard
-        case .success(let local?) = waitForLast(
-          client.localEvents(forLast: scope.requestDays, category: category))
-      else { return 1 }
-      fetched = local
-      status = 1
+    var items: [CategoryItem] = []
+    for category in categories {
+      let fetched: EOFetched<[EOEvent]>
+      switch waitForLast(client.fetchEvents(options.query, category: category)) {
+      case .success(let value?):
+        fetched = value
+      case .success(nil):
+        Console.error("\(category.id): no answer")
+        return 1
+      case .failure(let error):
+        Console.error("\(category.id): \(error)")
+        guard case .success(let local?) = waitForLast(client.localEvents(options.query, category: category))
+        else { return 1 }
+        fetched = local
+        status = 1
+      }
+      items.append(
+        CategoryItem(
+          category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source))
     }
-    Provenance.report([(fetched.source, fetched.fetchedAt)], offline: options.offline)
-    // The same window as the UI: counted back from the data's own fetch time.
-    let item = CategoryItem(
-      category: category, events: fetched.value, fetchedAt: fetched.fetchedAt, source: fetched.source)
-    print(item.events(in: scope), options: options)
+    Provenance.report(
+      items.map { ($0.source, $0.fetchedAt) }, offline: options.offline, rangeEnd: options.query.window.end)
+    // The same window as the UI: counted back from the data's own fetch time, or the range's end;
+    // several categories list each event once, as `all` does.
+    let catalog = Catalog(items: items, rangeEnd: options.query.window.end)
+    if let item = items.first, items.count == 1 {
+      print(item.events(in: scope, endingAt: catalog.windowEnd), options: options)
+    } else {
+      print(catalog.mergedEvents(in: scope).events, options: options, tagged: true)
+    }
     return status
   }
 

@@ -48,8 +48,11 @@ func runInteractive(_ options: Options) -> Int32 {
         _ = Array(line.utf8).withUnsafeBytes { FileDescriptor.writeAll($0, to: STDERR_FILENO) }
       })
   defer { logging.dispose() }
+  // A range (`--from`/`--to`) opens with the window on it; its data loads as the slider's whole
+  // range ending there, so the slider and `<` `>` move through it.
+  let window = options.window
   var appOptions = AppOptions(
-    days: options.days, offline: options.offline,
+    days: window.days, offline: options.offline,
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
     sort: options.sort)
   appOptions.alerts = options.alerts
@@ -57,6 +60,7 @@ func runInteractive(_ options: Options) -> Int32 {
   appOptions.bell = options.bell
   appOptions.remembered = options.remembered
   appOptions.configFile = options.configurationPath
+  appOptions.rangeEnd = window.end
   if !options.fresh {
     appOptions.category = options.remembered.category
     appOptions.mapShown = options.remembered.map ?? false
@@ -79,7 +83,10 @@ func runInteractive(_ options: Options) -> Int32 {
     return Disposables.create()
   }
   let shell = AppShell(
-    host: session, feed: LiveEventFeed(client: client, days: appOptions.dayRange.upperBound),
+    host: session,
+    feed: LiveEventFeed(
+      client: client,
+      query: EventQuery(window: EventWindow(days: appOptions.dayRange.upperBound, end: window.end))),
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,

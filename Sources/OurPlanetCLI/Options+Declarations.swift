@@ -29,6 +29,67 @@ extension Options {
       summary: "only events of the last N days, 1 to 36500 (default \(Options.defaultDays))",
       example: ["--days", "30"], current: { .integer($0.days) }),
     OptionDeclaration(
+      names: ["--from"],
+      value: .one("DATE") { options, text throws(UsageError) in options.from = try day(text, for: "--from") },
+      summary: """
+        only events of the range from DATE (YYYY-MM-DD, UTC) to `--to`: EONET's history, such as a \
+        past season; the UI's slider then moves within it
+        """,
+      example: ["--from", "2024-06-01"], group: "range",
+      current: { $0.from.map { .string(EventQuery.dayText($0)) } }),
+    OptionDeclaration(
+      names: ["--to"],
+      value: .one("DATE") { options, text throws(UsageError) in options.to = try day(text, for: "--to") },
+      summary: "the last day of the `--from` range (default today); alone, the `--days` days ending that day",
+      example: ["--to", "2024-11-30"], group: "range",
+      current: { $0.to.map { .string(EventQuery.dayText($0)) } }),
+    OptionDeclaration(
+      names: ["--status"],
+      value: .one("STATUS") { options, text throws(UsageError) in
+        switch text.lowercased() {
+        case "open": options.status = .open
+        case "closed": options.status = .closed
+        case "all": options.status = .any
+        default: throw UsageError("--status: '\(text)' is not one of open, closed, all")
+        }
+      },
+      summary: "only `open` events, only `closed` ones, or `all` (the default: both, each event once)",
+      completion: .oneOf(["open", "closed", "all"]),
+      example: ["--status", "open"],
+      current: { .string($0.status == .any ? "all" : $0.status.rawValue) }),
+    OptionDeclaration(
+      names: ["--min-magnitude"],
+      value: .one("N[UNIT]") { options, text throws(UsageError) in
+        try setMagnitude(&options, text, option: "--min-magnitude") { $0.minimumMagnitude = $1 }
+      },
+      summary: """
+        only events whose latest magnitude is at least N, in UNIT as EONET names it (`acres`, `kts`, \
+        `NM^2`; `1000acres`); without a unit, in each event's own. Events without a magnitude are left out
+        """,
+      example: ["--min-magnitude", "1000acres"], group: "magnitude",
+      current: { options in
+        options.minimumMagnitude.map { .string(numberText($0) + (options.magnitudeUnit ?? "")) }
+      }),
+    OptionDeclaration(
+      names: ["--max-magnitude"],
+      value: .one("N[UNIT]") { options, text throws(UsageError) in
+        try setMagnitude(&options, text, option: "--max-magnitude") { $0.maximumMagnitude = $1 }
+      },
+      summary: "only events whose latest magnitude is at most N (as `--min-magnitude`)",
+      example: ["--max-magnitude", "100kts"], group: "magnitude",
+      current: { options in
+        options.maximumMagnitude.map { .string(numberText($0) + (options.magnitudeUnit ?? "")) }
+      }),
+    OptionDeclaration(
+      names: ["--source"],
+      value: .one("ID[,ID...]") { options, text throws(UsageError) in
+        options.sources = try sources(text, known: options.knownSources)
+      },
+      summary:
+        "only events reported by one of these EONET sources (`InciWeb,IRWIN`; `ourplanet sources` lists them)",
+      example: ["--source", "InciWeb,IRWIN"],
+      current: { $0.sources.map { .string($0.joined(separator: ",")) } }),
+    OptionDeclaration(
       names: ["--cache-dir"],
       value: .one("DIR") { options, text throws(UsageError) in
         guard !text.isEmpty else { throw UsageError("--cache-dir needs a folder") }
@@ -84,8 +145,8 @@ extension Options {
       example: ["--sort", "magnitude"], current: { .string($0.sort.rawValue) }),
     OptionDeclaration(
       names: ["--json"], value: .flag { $0.json = true },
-      summary: "machine-readable output (`categories`, `events`, `watch`)",
-      commands: [.categories, .events, .watch], example: ["--json"], group: "format",
+      summary: "machine-readable output (`categories`, `events`, `sources`, `watch`)",
+      commands: [.categories, .events, .sources, .watch], example: ["--json"], group: "format",
       current: { .boolean($0.json) }),
     OptionDeclaration(
       names: ["--format"],
@@ -96,8 +157,9 @@ extension Options {
         options.format = format
       },
       summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)",
-      // `categories` and `watch` take `--format json` as `--json`; the parser refuses the others there.
-      commands: [.categories, .events, .watch],
+      // `categories`, `sources` and `watch` take `--format json` as `--json`; the parser refuses the
+      // others there.
+      commands: [.categories, .events, .sources, .watch],
       completion: .oneOf(EventExport.Format.allCases.map(\.rawValue)),
       example: ["--format", "csv"], group: "format", current: { $0.format.map { .string($0.rawValue) } }),
     OptionDeclaration(

@@ -16,6 +16,8 @@ struct Options: Equatable {
     case categories
     /// `ourplanet events <category-id>`.
     case events(categoryID: String)
+    /// `ourplanet sources`.
+    case sources
     /// `ourplanet watch`.
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
@@ -40,6 +42,7 @@ struct Options: Equatable {
       case .interactive: .interactive
       case .categories: .categories
       case .events: .events
+      case .sources: .sources
       case .watch: .watch
       case .manual, .config, .completions: nil
       }
@@ -48,7 +51,7 @@ struct Options: Equatable {
 
   /// The commands an option may be declared for (``OptionDeclaration/commands``).
   enum CommandName: String, CaseIterable, Sendable {
-    case interactive, categories, events, watch
+    case interactive, categories, events, sources, watch
 
     /// The command as a message names it: `the terminal UI`, `'watch'`.
     var described: String {
@@ -84,9 +87,41 @@ struct Options: Equatable {
   var logFile: URL?
   /// `--near LAT,LON[,KM]|PLACE` or `--bbox MINLON,MINLAT,MAXLON,MAXLAT|PLACE`.
   var region: Region?
-  /// What the commands list and count: the days window and the region, as one scope (the one place
-  /// the command line's filters meet).
-  var scope: EventScope { EventScope(days: days, region: region) }
+  /// What the commands list and count: the window, the region, the status, magnitudes and sources,
+  /// as one scope (the one place the command line's filters meet).
+  var scope: EventScope {
+    var scope = EventScope(days: days, region: region, status: status)
+    scope.window = window
+    scope.minimumMagnitude = minimumMagnitude
+    scope.maximumMagnitude = maximumMagnitude
+    scope.magnitudeUnit = magnitudeUnit
+    scope.sources = sources.map(Set.init)
+    return scope
+  }
+  /// `--from DATE`: the first day of a past range (the start of that UTC day).
+  var from: Date?
+  /// `--to DATE`: its last day (default: today).
+  var to: Date?
+  /// `--status open|closed|all`.
+  var status = EventScope.Status.any
+  /// `--min-magnitude N[UNIT]`.
+  var minimumMagnitude: Double?
+  /// `--max-magnitude N[UNIT]`.
+  var maximumMagnitude: Double?
+  /// The unit the magnitude bounds named (`acres`), if either did.
+  var magnitudeUnit: String?
+  /// `--source ID[,ID…]`, as EONET spells the ids.
+  var sources: [String]?
+  /// The clock's today for tests; `nil`: the real clock.
+  var clock: Date?
+  /// The magnitudes EONET reports (the bundled and cached `/magnitudes` list): what units name.
+  var magnitudeKinds: [MagnitudeKind] = KnownLists.magnitudes
+  /// The source ids EONET lists (the bundled and cached `/sources` list).
+  var knownSources: [String] = KnownLists.sources
+  /// EONET's magnitude ids by unit, for the requests' `magID`.
+  var magnitudeIDs: [String: String] {
+    Dictionary(magnitudeKinds.map { ($0.unit, $0.id) }) { first, _ in first }
+  }
   /// The region as it was given, for `ourplanet config`.
   var regionText: RegionText?
   /// `--sort date|magnitude|title|distance`.

@@ -168,8 +168,10 @@ enum WatchCommand {
   /// One look: every category's events in the days window.
   private static func look(_ options: Options, client: EONETClient) -> Look {
     let scope = options.scope
-    let feed = LiveEventFeed(client: client, days: scope.requestDays)
-    switch waitForLast(feed.refreshUpdates().scan(Catalog.empty) { $0.applying(.update($1)) }) {
+    let feed = LiveEventFeed(client: client, query: options.query)
+    switch waitForLast(
+      feed.refreshUpdates().scan(Catalog(rangeEnd: feed.rangeEnd)) { $0.applying(.update($1)) })
+    {
     case .failure(let error):
       return .failed("cannot load the categories: \(error)")
     case .success(nil):

@@ -21,6 +21,10 @@ final class AppContext {
   var latestCatalog = Catalog.empty
   /// The days window all screens share.
   let days: BehaviorRelay<Int>
+  /// Where the window ends: a past range (`--from`/`--to`, `<` and `>`), `nil` for up to now.
+  let rangeEnd: BehaviorRelay<Date?>
+  /// Where the data comes from, moved to another range by `<` and `>`.
+  private let feed: EventFeed
   /// The slider's bounds.
   let dayRange: ClosedRange<Int>
   /// The main-thread scheduler (virtual time in tests).
@@ -45,15 +49,26 @@ final class AppContext {
   /// The config's named places (the region row of the form and `p` offer them), with those the
   /// map's `f` saved.
   var places: [Configuration.Place] = []
-  /// What every screen counts and lists: the shared days window, region and filters, as one scope.
-  /// The one place the UI's filters meet; a filter the user can change joins here.
-  var scope: EventScope { filters.value.applied(to: EventScope(days: days.value, region: region.value)) }
-  /// ``scope`` as it changes, a new value per change of the window, the region or the filters, at
-  /// once: only the main thread writes them (keys, the mouse, the place picker, the form), so a
-  /// screen opened has its scope on its first frame.
+  /// What every screen counts and lists: the shared days window (and its end, for a past range),
+  /// region and filters, as one scope. The one place the UI's filters meet; a filter the user can
+  /// change joins here.
+  var scope: EventScope {
+    Self.scope(days: days.value, end: rangeEnd.value, region: region.value, filters: filters.value)
+  }
+  /// ``scope`` as it changes, a new value per change of the window, its end, the region or the
+  /// filters, at once: only the main thread writes them (keys, the mouse, the place picker, the
+  /// form), so a screen opened has its scope on its first frame.
   private(set) lazy var scopes: Observable<EventScope> = Observable.combineLatest(
-    days.asObservable().distinctUntilChanged(), region.asObservable(), filters.asObservable()
-  ) { days, region, filters in filters.applied(to: EventScope(days: days, region: region)) }
+    days.asObservable().distinctUntilChanged(), rangeEnd.asObservable().distinctUntilChanged(),
+    region.asObservable(), filters.asObservable()
+  ) { days, end, region, filters in Self.scope(days: days, end: end, region: region, filters: filters) }
+
+  /// The scope of these filters.
+  private static func scope(days: Int, end: Date?, region: Region?, filters: ScopeFilters) -> EventScope {
+    var scope = EventScope(days: days, region: region)
+    scope.window.end = end
+    return filters.applied(to: scope)
+  }
   /// The config's alert rules: the lists and the map mark the events they match.
   let alerts: AlertRules
   /// The world map the events and detail screens share; its markers are flagged as the lists'
@@ -65,13 +80,17 @@ final class AppContext {
   }()
   /// Where exports are written: off the main thread, at a priority below the UI's.
   let exportScheduler: SchedulerType
+  /// The titles of EONET's sources by id, from the feed's list (live when loaded, else stored);
+  /// empty until it arrives.
+  let sourceTitles = BehaviorRelay<[String: String]>(value: [:])
 
   /// A one-line answer to the last key ("Opening …", "Nothing to refresh offline"), cleared by the
   /// next key.
   var notice: (text: String, isError: Bool)?
 
   init(
-    host: AppHost, catalogModel: CatalogViewModel, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
+    host: AppHost, catalogModel: CatalogViewModel, feed: EventFeed, rangeEnd: Date?, days: BehaviorRelay<Int>,
+    dayRange: ClosedRange<Int>,
     mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
     clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort, exportScheduler: SchedulerType,
     alerts: AlertRules = AlertRules(), filters: ScopeFilters = .none
@@ -88,6 +107,8 @@ final class AppContext {
       .observe(on: mainScheduler)
       .share(replay: 1, scope: .whileConnected)
     self.days = days
+    self.rangeEnd = BehaviorRelay(value: rangeEnd)
+    self.feed = feed
     self.dayRange = dayRange
     self.mainScheduler = mainScheduler
     self.messages = messages
@@ -98,6 +119,23 @@ final class AppContext {
   /// The config's name for `region`, when it is one of its places.
   func placeName(for region: Region) -> String? {
     places.first { $0.region == region }?.name
+  }
+
+  /// Moves the window `steps` times its own length through time (`<` back, `>` forward): a past
+  /// range of the same length, loaded as the slider's whole range ending there; forward past today
+  /// comes back to the last days up to now.
+  func moveRange(by steps: Int) {
+    let day = EventWindow.secondsPerDay
+    let endOfToday = EventWindow.startOfDay(clock()).addingTimeInterval(day)
+    let current = rangeEnd.value ?? endOfToday
+    let moved = current.addingTimeInterval(Double(steps * days.value) * day)
+    let end: Date? = moved >= endOfToday ? nil : moved
+    guard end != rangeEnd.value else {
+      return say("Already at today: < goes back \(Formatting.count(days.value, "day"))", isError: true)
+    }
+    rangeEnd.accept(end)
+    catalogModel.load(feed.moved(to: EventWindow(days: dayRange.upperBound, end: end)))
+    say("Showing \(EventWindow(days: days.value, end: end).phrase)")
   }
 
   /// Shows `text` on the status line until the next key.

@@ -69,7 +69,8 @@ public final class AppShell {
     let range = options.dayRange
     let days = BehaviorRelay(value: min(max(options.days, range.lowerBound), range.upperBound))
     context = AppContext(
-      host: host, catalogModel: model, days: days, dayRange: range, mainScheduler: mainScheduler,
+      host: host, catalogModel: model, feed: feed, rangeEnd: options.rangeEnd, days: days, dayRange: range,
+      mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
       clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort,
       exportScheduler: exportScheduler ?? backgroundScheduler, alerts: options.alerts,
@@ -89,6 +90,16 @@ public final class AppShell {
     shown = currentSettings()
     context.catalog
       .subscribe(onNext: { [unowned self] catalog in self.catalogChanged(catalog) })
+      .disposed(by: bag)
+    // The list is read and decoded where the feed works; only the finished table reaches the main
+    // thread.
+    feed.sources()
+      .map { list in Dictionary(list.map { ($0.id, $0.title) }) { first, _ in first } }
+      .observe(on: mainScheduler)
+      .subscribe(onNext: { [unowned self] titles in
+        context.sourceTitles.accept(titles)
+        context.host.setNeedsRedraw()
+      })
       .disposed(by: bag)
   }
 
@@ -164,6 +175,7 @@ public final class AppShell {
         status.markRead()
       },
       .run(.refresh) { [unowned self] _ in refresh() },
+      .run(.range) { [unowned self] key in context.moveRange(by: key == .char("<") ? -1 : 1) },
       .run(.search) { [unowned self] _ in openSearch() },
       .run(.focus) { [unowned self] _ in
         if screen.showsMap {

@@ -54,12 +54,13 @@ final class CategoriesScreen: Screen, Searchable {
   /// The scope in one line (the marked categories, the filters set, the window), then where the
   /// data comes from.
   var headerRight: String {
-    let window = scope.window.phrase.replacingOccurrences(of: "the last", with: "last")
     let marked = marks.isEmpty ? nil : markedTitle + " marked"
     let line = ScopeSummary.line(
-      title: marked, scope: scope, placeName: scope.region.flatMap(context.placeName(for:)), tail: window,
-      ascii: context.ascii)
-    return line + ScopeSummary.separator + ProvenanceText.describe(catalog.provenance)
+      title: marked, scope: scope, placeName: scope.region.flatMap(context.placeName(for:)),
+      tail: scope.window.heading, ascii: context.ascii)
+    // A past range downloaded after it ended does not change: said, so no one waits for news.
+    let final = catalog.isFinalRange ? " · final" : ""
+    return line + ScopeSummary.separator + ProvenanceText.describe(catalog.provenance) + final
   }
 
   /// The marked categories by title, in the list's order: `Wildfires + Volcanoes`.
@@ -182,7 +183,9 @@ final class CategoriesScreen: Screen, Searchable {
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
       rows = items.map {
-        Rows.category($0, scope: scope, windowEnd: catalog.windowEnd, seen: seen, theme: context.theme)
+        Rows.category(
+          $0, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch, seen: seen,
+          theme: context.theme)
       }
     }
     let marks = self.marks

@@ -15,14 +15,19 @@ final class DetailScreen: Screen {
   /// changed since.
   private var seen: EventFingerprint?
   private var pane: DetailPane
+  /// The source titles the text was made with: when the list arrives, the text is made again.
+  private var titles: [String: String]
 
   init(event: EOEvent, seen: EventFingerprint?, list: EventsScreen, context: any DetailEnvironment) {
     self.context = context
     self.list = list
     self.event = event
     self.seen = seen
+    let titles = context.sourceTitles.value
+    self.titles = titles
     self.pane = DetailPane(
-      title: event.title, text: Self.text(for: event, ascii: context.ascii, seen: seen), theme: context.theme)
+      title: event.title, text: Self.text(for: event, ascii: context.ascii, seen: seen, titles: titles),
+      theme: context.theme)
   }
 
   var breadcrumb: String { event.title }
@@ -69,12 +74,16 @@ final class DetailScreen: Screen {
 
   func close() {}
 
-  /// Takes the newest copy of the event from the list, keeping the scroll position.
+  /// Takes the newest copy of the event from the list, and the source titles as they arrive,
+  /// keeping the scroll position.
   private func followUpdates() {
-    guard let current = list.events.first(where: { $0.id == event.id }), current != event else { return }
+    let current = list.events.first { $0.id == event.id } ?? event
+    let latestTitles = context.sourceTitles.value
+    guard current != event || latestTitles != titles else { return }
     event = current
+    titles = latestTitles
     pane.title = current.title
-    pane.replaceText(Self.text(for: current, ascii: context.ascii, seen: seen))
+    pane.replaceText(Self.text(for: current, ascii: context.ascii, seen: seen, titles: titles))
   }
 
   private func step(by offset: Int) {
@@ -86,7 +95,8 @@ final class DetailScreen: Screen {
     seen = context.seen.state.value.events[next.id]
     context.seen.markSeen([next])
     pane = DetailPane(
-      title: next.title, text: Self.text(for: next, ascii: context.ascii, seen: seen), theme: context.theme)
+      title: next.title, text: Self.text(for: next, ascii: context.ascii, seen: seen, titles: titles),
+      theme: context.theme)
   }
 
   private func openLink(number: Int) {
@@ -102,7 +112,9 @@ final class DetailScreen: Screen {
     context.open(links[number - 1].url)
   }
 
-  private static func text(for event: EOEvent, ascii: Bool, seen: EventFingerprint?) -> String {
-    EventDetail.lines(for: event, ascii: ascii, seen: seen).joined(separator: "\n")
+  private static func text(
+    for event: EOEvent, ascii: Bool, seen: EventFingerprint?, titles: [String: String]
+  ) -> String {
+    EventDetail.lines(for: event, ascii: ascii, seen: seen, sourceTitles: titles).joined(separator: "\n")
   }
 }

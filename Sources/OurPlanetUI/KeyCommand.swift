@@ -76,6 +76,9 @@ extension KeyCommand {
     "go back (Esc first takes the keys from the map, then clears a search; ← from the detail)"
   )
   static let days = KeyCommand("days", [.left, .right], "on the events screen: days filter −1 / +1")
+  static let range = KeyCommand(
+    "range", [.char("<"), .char(">")],
+    "move the days window back / forward by its own length (history; > comes back to today)")
   static let daysStep = KeyCommand(
     "days-step", [.shiftLeft, .shiftRight, .char("["), .char("]")],
     "on the events screen: days filter to the previous / next multiple of 30 days")
@@ -126,7 +129,7 @@ extension KeyCommand {
   /// `open-link` the detail's). The bindings tests hold each screen's bindings to a group.
   static let inForceTogether: [[KeyCommand]] = {
     let app: [KeyCommand] = [
-      quit, help, messages, refresh, search, focus, clearRegion, places, map, redraw, back,
+      quit, help, messages, refresh, range, search, focus, clearRegion, places, map, redraw, back,
     ]
     let list: [KeyCommand] = [move, page, ends]
     let mapKeys: [KeyCommand] = [zoom, pan, wholeWorld, centre, nextMarker, filterToView]
@@ -142,7 +145,8 @@ extension KeyCommand {
 
   /// Every command, in the order the manual lists them.
   public static let all: [KeyCommand] = [
-    move, page, ends, open, back, days, daysStep, search, clearSearchLine, refresh, openLink, copyLink, step,
+    move, page, ends, open, back, days, daysStep, range, search, clearSearchLine, refresh, openLink, copyLink,
+    step,
     nextNew,
     markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
     clearRegion, places, status, filterForm, clearFilters, mark, sort, messages, help, redraw, suspend, quit,

@@ -9,17 +9,20 @@ public enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
   /// inside the scope counted back from `windowEnd` (the catalog's now; `nil`: the item's own).
   public static func category(
-    _ item: CategoryItem, scope: EventScope, windowEnd: Date? = nil, seen: SeenState? = nil,
-    theme: Theme = .dark
+    _ item: CategoryItem, scope: EventScope, windowEnd: Date? = nil, newestFetch: Date? = nil,
+    seen: SeenState? = nil, theme: Theme = .dark
   ) -> ListRow {
     let changes = seen.map { Changes(item.events(in: scope, endingAt: windowEnd), seen: $0) }
-    return category(item, scope: scope, windowEnd: windowEnd, changes: changes, theme: theme)
+    return category(
+      item, scope: scope, windowEnd: windowEnd, newestFetch: newestFetch, changes: changes, theme: theme)
   }
 
   /// A category's row with its changes already counted (`nil`: no seen state, no summary). Data
-  /// fetched well before `windowEnd` says from when (`from 2025-11-08`) beside its count.
+  /// fetched well before `newestFetch` (else `windowEnd`) says from when (`from 2025-11-08`) beside
+  /// its count.
   static func category(
-    _ item: CategoryItem, scope: EventScope, windowEnd: Date?, changes: Changes?, theme: Theme = .dark
+    _ item: CategoryItem, scope: EventScope, windowEnd: Date?, newestFetch: Date? = nil, changes: Changes?,
+    theme: Theme = .dark
   )
     -> ListRow
   {
@@ -37,7 +40,7 @@ public enum Rows {
       detail = "failed: \(message)"
     }
     let summary = changes?.summary.map { "\($0)  " } ?? ""
-    let behind = item.fetchTime(behind: windowEnd).map { "from \(Formatting.day($0))  " } ?? ""
+    let behind = item.fetchTime(behind: newestFetch ?? windowEnd).map { "from \(Formatting.day($0))  " } ?? ""
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
       rightText: summary + behind + Formatting.count(item.count(in: scope, endingAt: windowEnd)),
@@ -136,7 +139,8 @@ extension Rows {
     return [allCategories(catalog, scope: scope, changes: all, theme: theme)]
       + catalog.items.indices.map { index in
         category(
-          catalog.items[index], scope: scope, windowEnd: catalog.windowEnd, changes: counted?[index],
+          catalog.items[index], scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch,
+          changes: counted?[index],
           theme: theme)
       }
   }

@@ -93,6 +93,9 @@ protocol DetailEnvironment: ScreenEnvironment {
   func copyLink(of event: EOEvent?)
   /// Opens `url` with the desktop's opener.
   func open(_ url: String)
+  /// The titles of EONET's sources by id, as they load (empty until then): the detail names each
+  /// source by its title.
+  var sourceTitles: BehaviorRelay<[String: String]> { get }
 }
 
 extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironment {

@@ -37,6 +37,10 @@ public final class FixtureServer: @unchecked Sendable {
     public let description: String
   }
 
+  /// A plan serving recorded data as it was recorded: only `status` and `limit` honoured, so the
+  /// benchmarks download the same whole data set in every round, whatever its dates.
+  public static let recordedPlan = #"{"honourParameters": ["status", "limit"]}"#
+
   /// Starts a server and waits (at most `startTimeout` seconds) for its port.
   ///
   /// - Parameters:

@@ -67,6 +67,34 @@ struct EONETClientTests {
     #expect(log.allSatisfy { $0.path == "/categories/\(id)" && $0.query["days"] == "30" })
   }
 
+  @Test("a past range: start and end sent, the answer cut to the range, then served from the cache once over")
+  func pastRange() throws {
+    let server = try FixtureServer(fixtures: Fixtures.server)
+    defer { server.stop() }
+    let cache = try Fixtures.temporaryDirectory()
+    let client = try makeClient(server, cache: cache)
+    let start = try #require(ISO8601DateFormatter().date(from: "2025-08-28T00:00:00Z"))
+    let window = try #require(EventWindow(from: start, through: start.addingTimeInterval(4 * 86_400)))
+    let query = EventQuery(window: window)
+    let fetched = try #require(
+      record(client.fetchEvents(query, category: category("volcanoes"))).elements.first)
+    // Whatever the server honours, only what overlaps 2025-08-28 to 2025-09-01 is kept.
+    #expect(fetched.value.map(\.id) == ["EONET_15810", "EONET_15327", "EONET_15326"])
+    let log = try server.stats().log
+    #expect(log.count == 2)
+    #expect(log.allSatisfy { $0.query["start"] == "2025-08-28" && $0.query["end"] == "2025-09-01" })
+    #expect(log.allSatisfy { $0.query["days"] == nil })
+    // Fetched after the range ended: final. The next ask is answered from the cache, no request.
+    let again = try #require(
+      record(client.fetchEvents(query, category: category("volcanoes"))).elements.first)
+    #expect(again.value.map(\.id) == fetched.value.map(\.id))
+    #expect(again.source == .cache)
+    #expect(try server.stats().requests == 2)
+    // The range has files of its own: the last N days' files were not touched.
+    let offline = try makeClient(server, cache: cache, offline: true)
+    #expect(record(offline.cachedEvents(forLast: 30, category: category("volcanoes"))).elements.isEmpty)
+  }
+
   @Test("an event in both halves appears once, as its closed copy")
   func deduplicates() {
     let open = EOEvent(

@@ -33,7 +33,8 @@ struct CompletionEndToEndTests {
     try Data(script.standardOutput.utf8).write(to: folder.appendingPathComponent("ourplanet.bash"))
     // Each line as typed so far, and what Tab offers.
     let cases: [(line: String, expected: [String])] = [
-      ("ourplanet --so", ["--sort"]),
+      ("ourplanet --so", ["--sort", "--source"]),
+      ("ourplanet events all --status ", ["open", "closed", "all"]),
       ("ourplanet --sort m", ["magnitude"]),
       ("ourplanet --format ", ["json", "csv", "geojson"]),
       ("ourplanet w", ["watch"]),

@@ -10,15 +10,7 @@ import Testing
 struct CommandLineParserTests {
   private let parser = CommandLineParser(environment: [:])
 
-  /// The message `arguments` are refused with, or `nil` when they parse.
-  private func refusal(_ arguments: [String]) -> String? {
-    do {
-      _ = try parser.parse(arguments)
-      return nil
-    } catch {
-      return error.description
-    }
-  }
+  private func refusal(_ arguments: [String]) -> String? { parser.refusal(arguments) }
 
   @Test("values come as --name value or --name=value, options before or after the command")
   func spellings() throws {
@@ -54,7 +46,7 @@ struct CommandLineParserTests {
       (
         ["events", "all", "--no-mouse"], "--no-mouse is not an option of 'events': it is for the terminal UI"
       ),
-      (["--json"], "--json needs a command: 'categories', 'events' or 'watch'"),
+      (["--json"], "--json needs a command: 'categories', 'events', 'sources' or 'watch'"),
       (["categories", "--refresh-interval", "off"], "--refresh-interval is not an option of 'categories'"),
     ])
   func optionOfAnotherCommand(arguments: [String], message: String) throws {
@@ -123,5 +115,17 @@ struct CommandLineParserTests {
     #expect(try parser.parse(["--theme", "light", "--no-color"]).drawingTheme(terminal: "xterm") == .mono)
     let environment = try CommandLineParser(environment: ["NO_COLOR": "1"]).parse(["--theme", "colorblind"])
     #expect(environment.drawingTheme(terminal: "xterm-256color") == .mono)
+  }
+}
+
+extension CommandLineParser {
+  /// The message `arguments` are refused with, or `nil` when they parse.
+  func refusal(_ arguments: [String]) -> String? {
+    do {
+      _ = try parse(arguments)
+      return nil
+    } catch {
+      return error.description
+    }
   }
 }

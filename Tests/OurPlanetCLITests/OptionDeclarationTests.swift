@@ -7,11 +7,12 @@ import Testing
 struct OptionDeclarationTests {
   /// A command line that runs a command `declaration` is for: `events all` when it can.
   private static func commandWords(for declaration: OptionDeclaration) -> [String] {
-    let preferred: [Options.CommandName] = [.events, .watch, .interactive, .categories]
+    let preferred: [Options.CommandName] = [.events, .watch, .interactive, .categories, .sources]
     switch preferred.first(where: declaration.commands.contains) {
     case .events: return ["events", "all"]
     case .watch: return ["watch"]
     case .categories: return ["categories"]
+    case .sources: return ["sources"]
     case .interactive, nil: return []
     }
   }

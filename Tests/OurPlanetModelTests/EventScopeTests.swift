@@ -113,4 +113,57 @@ struct EventScopeTests {
       #expect(state.windowCount == ids.count, "the \(id) screen's header")
     }
   }
+
+  private func measured(_ id: String, _ value: Double?, _ unit: String?, sources: [String] = []) -> EOEvent {
+    EOEvent(
+      id: id, title: id, sources: sources.map { EOSource(id: $0, url: "https://example.org/\($0)") },
+      geometries: [
+        EOGeometry(
+          date: Sample.reference.addingTimeInterval(-86_400), shape: .point(Self.here),
+          magnitude: value.map { EOMagnitude(value: $0, unit: unit) })
+      ])
+  }
+
+  @Test("a magnitude unit keeps only that unit's events; bounds leave out events without a magnitude")
+  func magnitudeUnit() {
+    var scope = EventScope(days: 10)
+    scope.minimumMagnitude = 1000
+    scope.magnitudeUnit = "acres"
+    let reference = Sample.reference
+    #expect(scope.contains(measured("big", 5000, "acres"), reference: reference))
+    #expect(!scope.contains(measured("small", 10, "acres"), reference: reference))
+    #expect(!scope.contains(measured("storm", 5000, "kts"), reference: reference))
+    #expect(!scope.contains(measured("none", nil, nil), reference: reference))
+    // What the filter left out for having no magnitude, counted apart.
+    let unmeasured = try! #require(scope.withoutMagnitude)
+    #expect(unmeasured.contains(measured("none", nil, nil), reference: reference))
+    #expect(!unmeasured.contains(measured("big", 5000, "acres"), reference: reference))
+    #expect(EventScope(days: 10).withoutMagnitude == nil)
+  }
+
+  @Test("sources: an event reported by any of them")
+  func sources() {
+    var scope = EventScope(days: 10)
+    scope.sources = ["InciWeb", "IRWIN"]
+    #expect(
+      scope.contains(measured("a", nil, nil, sources: ["GDACS", "IRWIN"]), reference: Sample.reference))
+    #expect(!scope.contains(measured("b", nil, nil, sources: ["GDACS"]), reference: Sample.reference))
+    #expect(!scope.contains(measured("c", nil, nil), reference: Sample.reference))
+  }
+
+  @Test("the one translation into request parameters: status halves, magID for a unit EONET names, sources")
+  func query() {
+    var scope = EventScope(days: 30, status: .open)
+    scope.minimumMagnitude = 64
+    scope.magnitudeUnit = "kts"
+    scope.sources = ["NOAA_NHC"]
+    let query = scope.query(magnitudeIDs: ["kts": "mag_kts"])
+    #expect(query.status == .open)
+    #expect(query.magnitude == EventQuery.Magnitude(id: "mag_kts", minimum: 64, maximum: nil))
+    #expect(query.sources == ["NOAA_NHC"])
+    #expect(query.window == EventWindow(days: 30))
+    // A unit without an id, or bounds in each event's own unit: applied locally only.
+    #expect(scope.query().magnitude == nil)
+    #expect(EventScope(days: 30).query().isPlainDays)
+  }
 }

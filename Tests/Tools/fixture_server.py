@@ -9,16 +9,39 @@ line of stdout. Stops by itself when idle too long, when its parent dies, or aft
 
 Routes (an /api/v3 or /api/v2.1 prefix is ignored):
     GET  /categories                 DIR/categories.json
-    GET  /categories/<id>?status=S   DIR/categories/<id>.json, events filtered by status
-                                     (open: closed is null, the default; closed; all); `limit` honoured
-    GET  /<path>                     DIR/<path>.json (events filtered by status if it has events)
+    GET  /categories/<id>?...        DIR/categories/<id>.json, its events filtered by the query (see
+                                     EVENT FILTERS)
+    GET  /events?...                 DIR/events.json if there is one, else every DIR/categories/<id>.json's
+                                     events, each event once; filtered by the query, and by `category`
+                                     (comma-separated ids, OR)
+    GET  /sources, /magnitudes       DIR/sources.json, DIR/magnitudes.json (else Resources/eonet's), whole
+    GET  /<path>                     DIR/<path>.json (its events filtered by the query if it has events)
     GET  /__stats                    counters as JSON (see Stats.snapshot)
     POST /__plan                     replace the fault plan (JSON body); rule counters restart
     POST /__reset                    zero the counters
     POST /__shutdown                 stop now
 
+EVENT FILTERS, read as EONET reads them (an event's date is its `closed` date if closed, else its last
+geometry's; its first date its first geometry's):
+    status=open|closed|all           open (closed is null) is the default
+    days=N                           date >= the server's clock - N days
+    start=YYYY-MM-DD, end=YYYY-MM-DD date >= start 00:00Z and first date < the day after end, 00:00Z (UTC
+                                     days, inclusive; either alone bounds one side)
+    magID=ID, magMin=X, magMax=Y     the last geometry's magnitudeUnit is magID's unit in /magnitudes (an
+                                     unknown id: no events), its magnitudeValue >= X, <= Y; with any of
+                                     them, an event whose last geometry has no magnitude value is out
+    source=A,B                       the event has a source whose id is one of them (exact)
+    limit=N                          the first N left, in the fixture's order
+A value that does not parse (a date that does not exist, a number that is not one, an unknown status, an
+empty list) answers 400 with {"error": "..."} naming the parameter, as a strict server would. Other
+parameters are ignored, as EONET ignores what it does not know. The plan's "honourParameters": false
+makes the server ignore every query parameter, status and limit included, and serve each fixture whole:
+the server that ignores parameters; a list (["status", "limit"]) honours only the parameters named.
+
 The plan (JSON):
     {"latencyMs": 100,                   every request waits this long (rules may override)
+     "honourParameters": true,           false: serve every fixture whole, whatever the query; or a list
+                                         of the parameters to honour (EVENT FILTERS)
      "contentType": "application/json",  e.g. "application/rss+xml", as the real server sometimes says
      "validators": true,                 send ETag/Last-Modified, answer 304 to matching conditionals
      "rules": [{"path": "/categories/wildfires",   exact path, or "pathPrefix": "/categories/"
@@ -27,6 +50,10 @@ The plan (JSON):
                 "fault": "status",                  see FAULTS
                 "code": 500, "retryAfter": "1",     for "status"
                 "latencyMs": 300, "seconds": 30, "bytes": 1000000}]}
+
+DIR/plan.json, when there is one, holds the folder's own settings (a recorded dump served as recorded:
+{"honourParameters": ["status", "limit"]}); the plan given, and any POSTed later, override them key
+by key.
 
 FAULTS: status (any code, optional Retry-After), malformed (broken JSON), truncated (the real body
 cut in half, honest Content-Length), short (Content-Length promises more than is sent, then the
@@ -40,15 +67,18 @@ gzip (the real body gzip-encoded honestly, Content-Encoding: gzip), gzip-bomb (a
 inflates to `bytes` zero bytes, default 4 GiB, generated as it is sent, never whole in memory),
 hostile-headers (the real body, with a Content-Type and other headers carrying ESC, BEL, C1 and bidi
 characters), redirect (`code`, default 302, to `location`), raw (`response` sent verbatim, then close).
-Every logged request records "target" (the request line's target as sent) and "authorization"
-(whether an Authorization header came, and its value in "authorizationValue").
+Every logged request records its "query" (the last value of each parameter, blank ones kept),
+"target" (the request line's target as sent) and "authorization" (whether an Authorization header
+came, and its value in "authorizationValue").
 """
 
 import argparse
+import datetime
 import gzip
 import hashlib
 import json
 import os
+import re
 import select
 import signal
 import socket
@@ -111,8 +141,10 @@ class Stats:
 class Plan:
     """The fault plan; rules count their matches so `times` can expire them."""
 
-    def __init__(self, plan):
+    def __init__(self, plan, defaults=None):
+        """`defaults`: the fixture folder's own settings (DIR/plan.json), under whatever plan is given."""
         self.lock = threading.Lock()
+        self.defaults = defaults or {}
         self.replace(plan)
 
     def replace(self, plan):
@@ -122,7 +154,7 @@ class Plan:
 
     def setting(self, name, default):
         with self.lock:
-            return self.plan.get(name, default)
+            return self.plan.get(name, self.defaults.get(name, default))
 
     def match(self, path, query):
         with self.lock:
@@ -141,20 +173,137 @@ class Plan:
             return None
 
 
-def filter_status(document, status, limit):
-    """Keeps the events of an envelope (or bare array) whose closed state matches `status`."""
-    events = document["events"] if isinstance(document, dict) else document
-    if status == "open":
-        events = [e for e in events if not e.get("closed")]
-    elif status == "closed":
-        events = [e for e in events if e.get("closed")]
-    if limit is not None:
-        events = events[:limit]
-    if isinstance(document, dict):
-        document = dict(document)
-        document["events"] = events
-        return document
-    return events
+DAY = 86400.0
+# EONET's own lists, for a fixture folder without its copy (the magID lookup needs the units).
+RESOURCES = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                          "Resources", "eonet"))
+DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+NUMBER_PATTERN = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+COUNT_PATTERN = re.compile(r"[0-9]+")
+
+
+class BadParameter(ValueError):
+    """A query value a strict server refuses with a 400."""
+
+
+def parse_day(name, text):
+    """00:00:00Z of a YYYY-MM-DD day, as a POSIX time."""
+    if not DAY_PATTERN.fullmatch(text):
+        raise BadParameter(f"{name}: {text!r} is not a date (YYYY-MM-DD)")
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        raise BadParameter(f"{name}: {text!r} is not a date that exists") from None
+    return datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.timezone.utc).timestamp()
+
+
+def parse_number(name, text):
+    if not NUMBER_PATTERN.fullmatch(text):
+        raise BadParameter(f"{name}: {text!r} is not a number")
+    return float(text)
+
+
+def parse_count(name, text):
+    if not COUNT_PATTERN.fullmatch(text):
+        raise BadParameter(f"{name}: {text!r} is not a whole number of 0 or more")
+    return int(text)
+
+
+def parse_ids(name, text):
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    if not ids:
+        raise BadParameter(f"{name}: no id given")
+    return set(ids)
+
+
+def parse_time(text):
+    """A POSIX time from an ISO 8601 date in an event, or None when there is none or it does not parse."""
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.timezone.utc)
+    return moment.timestamp()
+
+
+class EventQuery:
+    """The filters of an events request, read strictly (BadParameter on a value that does not parse)."""
+
+    def __init__(self, query, units, now, categories=False):
+        """`units` maps magnitude ids to units (a callable, read only when magID is asked); `categories`
+        whether the route reads `category` (/events)."""
+        status = query.get("status", "open")
+        if status not in ("open", "closed", "all"):
+            raise BadParameter(f"status: {status!r} is not open, closed or all")
+        self.status = status
+        self.oldest = now - parse_count("days", query["days"]) * DAY if "days" in query else None
+        self.start = parse_day("start", query["start"]) if "start" in query else None
+        self.end = parse_day("end", query["end"]) + DAY if "end" in query else None
+        self.minimum = parse_number("magMin", query["magMin"]) if "magMin" in query else None
+        self.maximum = parse_number("magMax", query["magMax"]) if "magMax" in query else None
+        self.magnitude = any(name in query for name in ("magID", "magMin", "magMax"))
+        # An unknown id matches no unit: EONET answers an empty list, not an error.
+        self.unit = units().get(query["magID"], ()) if "magID" in query else None
+        self.sources = parse_ids("source", query["source"]) if "source" in query else None
+        wanted = categories and "category" in query
+        self.categories = parse_ids("category", query["category"]) if wanted else None
+        self.limit = parse_count("limit", query["limit"]) if "limit" in query else None
+
+    def keeps(self, event):
+        geometries = [g for g in event.get("geometry") or [] if isinstance(g, dict)]
+        closed = event.get("closed")
+        if self.status == "open" and closed:
+            return False
+        if self.status == "closed" and not closed:
+            return False
+        if self.oldest is not None or self.start is not None or self.end is not None:
+            last = parse_time(geometries[-1].get("date")) if geometries else None
+            date = parse_time(closed) if closed else last
+            first = parse_time(geometries[0].get("date")) if geometries else date
+            if date is None or first is None:
+                return False
+            if self.oldest is not None and date < self.oldest:
+                return False
+            if self.start is not None and date < self.start:
+                return False
+            if self.end is not None and first >= self.end:
+                return False
+        if self.magnitude:
+            latest = geometries[-1] if geometries else {}
+            value = latest.get("magnitudeValue")
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                return False
+            if self.unit is not None and latest.get("magnitudeUnit") != self.unit:
+                return False
+            if self.minimum is not None and value < self.minimum:
+                return False
+            if self.maximum is not None and value > self.maximum:
+                return False
+        if self.sources is not None:
+            ids = {source.get("id") for source in event.get("sources") or [] if isinstance(source, dict)}
+            if not ids & self.sources:
+                return False
+        if self.categories is not None:
+            listed = event.get("categories") or []
+            ids = {category.get("id") for category in listed if isinstance(category, dict)}
+            if not ids & self.categories:
+                return False
+        return True
+
+    def apply(self, document):
+        """The envelope (or bare array) with only the events kept, the first `limit` of them."""
+        events = document["events"] if isinstance(document, dict) else document
+        events = [event for event in events if isinstance(event, dict) and self.keeps(event)]
+        if self.limit is not None:
+            events = events[:self.limit]
+        if isinstance(document, dict):
+            document = dict(document)
+            document["events"] = events
+            return document
+        return events
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -207,7 +356,7 @@ class Handler(BaseHTTPRequestHandler):
                 path = path[len(prefix):]
         if path == "/__stats":
             return self.send_body(200, json.dumps(self.server.stats.snapshot()).encode())
-        query = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        query = {key: values[-1] for key, values in parse_qs(parts.query, keep_blank_values=True).items()}
         segments = [s for s in path.split("/") if s]
         category = segments[1] if len(segments) == 2 and segments[0] == "categories" else None
         entry = {"path": path, "query": query, "ifNoneMatch": self.headers.get("If-None-Match"),
@@ -385,20 +534,69 @@ class Handler(BaseHTTPRequestHandler):
         if relative.startswith(".."):
             return 404, b'{"error":"not found"}'
         file = os.path.join(root, relative + ".json")
+        if relative in ("sources", "magnitudes"):
+            # Reference lists, never event lists: served whole whatever the query.
+            if not os.path.isfile(file):
+                file = os.path.join(RESOURCES, relative + ".json")
+            query = None
+        elif relative == "events" and not os.path.isfile(file):
+            return self.answer_events(self.every_event(root), query, categories=True)
         if not os.path.isfile(file):
             return 404, json.dumps({"error": f"no fixture for {path}"}).encode()
         with open(file, "rb") as handle:
             raw = handle.read()
+        if query is None:
+            return 200, raw
         try:
             document = json.loads(raw)
         except ValueError:
             return 200, raw  # served verbatim: a deliberately broken fixture
         has_events = isinstance(document, list) or (isinstance(document, dict) and "events" in document)
-        if not has_events:
+        if not has_events or self.server.plan.setting("honourParameters", True) is False:
             return 200, raw
-        limit = int(query["limit"]) if query.get("limit", "").isdigit() else None
-        filtered = filter_status(document, query.get("status", "open"), limit)
-        return 200, json.dumps(filtered, ensure_ascii=False, separators=(",", ":")).encode()
+        return self.answer_events(document, query, categories=relative == "events")
+
+    def answer_events(self, document, query, categories):
+        """The events of `document` the query keeps (all when the plan ignores parameters), or a 400."""
+        honoured = self.server.plan.setting("honourParameters", True)
+        if isinstance(honoured, list):
+            query = {name: value for name, value in query.items() if name in honoured}
+        if honoured:
+            try:
+                document = EventQuery(query, self.magnitude_units, time.time(), categories).apply(document)
+            except BadParameter as error:
+                return 400, json.dumps({"error": str(error)}).encode()
+        return 200, json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def every_event(self, root):
+        """Every category fixture's events, each once (where first listed): /events without a fixture."""
+        folder = os.path.join(root, "categories")
+        names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+        events, seen = [], set()
+        for name in (name for name in names if name.endswith(".json")):
+            try:
+                with open(os.path.join(folder, name), "rb") as handle:
+                    document = json.load(handle)
+            except (OSError, ValueError):
+                continue
+            listed = document.get("events", []) if isinstance(document, dict) else document
+            for event in listed if isinstance(listed, list) else []:
+                if isinstance(event, dict) and event.get("id") not in seen:
+                    seen.add(event.get("id"))
+                    events.append(event)
+        return {"title": "EONET Events", "description": "Natural events from EONET.",
+                "link": "https://eonet.gsfc.nasa.gov/api/v3/events", "events": events}
+
+    def magnitude_units(self):
+        """Magnitude id -> unit, from DIR/magnitudes.json, else Resources/eonet/magnitudes.json."""
+        for folder in (self.server.fixtures, RESOURCES):
+            try:
+                with open(os.path.join(folder, "magnitudes.json"), "rb") as handle:
+                    listed = json.load(handle).get("magnitudes", [])
+            except (OSError, ValueError, AttributeError):
+                continue
+            return {item.get("id"): item.get("unit") for item in listed if isinstance(item, dict)}
+        return {}
 
     def content_type(self):
         return self.server.plan.setting("contentType", "application/json")
@@ -439,13 +637,23 @@ class Server(ThreadingHTTPServer):
         self.fixtures = os.path.abspath(args.fixtures)
         self.latency = args.latency
         self.verbose = args.verbose
-        self.plan = Plan(plan)
+        self.plan = Plan(plan, folder_plan(self.fixtures))
         self.stats = Stats()
         self.stopping = False
         self.last_activity = time.monotonic()
 
     def touch(self):
         self.last_activity = time.monotonic()
+
+
+def folder_plan(fixtures):
+    """DIR/plan.json's settings, or none: a recorded dump says there how it is served."""
+    try:
+        with open(os.path.join(fixtures, "plan.json"), encoding="utf-8") as handle:
+            settings = json.load(handle)
+    except (OSError, ValueError):
+        return {}
+    return settings if isinstance(settings, dict) else {}
 
 
 def watchdog(server, args, started):

@@ -341,7 +341,9 @@ func runAppLaunchBenchmark(runs: Int = 5) {
     return
   }
   let warm = scratch.appendingPathComponent("10x-cache")
-  if let server = try? FixtureServer(fixtures: resources.appendingPathComponent("eonet")) {
+  if let server = try? FixtureServer(
+    fixtures: resources.appendingPathComponent("eonet"), plan: FixtureServer.recordedPlan)
+  {
     defer { server.stop() }
     _ = runChild([
       binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir", warm.path,

@@ -18,7 +18,8 @@ func runRefreshMemoryBenchmark(refreshes: Int = 100) {
   defer { try? FileManager.default.removeItem(at: scratch) }
   try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
   guard let resources = movedResources(in: scratch, copies: 1),
-    let server = try? FixtureServer(fixtures: resources.appendingPathComponent("eonet"))
+    let server = try? FixtureServer(
+      fixtures: resources.appendingPathComponent("eonet"), plan: FixtureServer.recordedPlan)
   else {
     print("\(label) skipped: the bundled snapshot or the fixture server was not found")
     return

@@ -23,11 +23,18 @@ extension EONETClient {
   /// - Returns: ``EORefreshUpdate/listed(_:)``, then a `started` and a `loaded` or `failed` per
   ///   category, then completion.
   public func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
+    refresh(EventQuery(days: days))
+  }
+
+  /// ``refresh(forLast:)`` for any query: a past range, a status, magnitudes, sources.
+  ///
+  /// - Parameter query: What each category's download asks for.
+  public func refresh(_ query: EventQuery) -> Observable<EORefreshUpdate> {
     Self.refresh(
       categories: fetchCategories().map(\.value), order: largestFirst,
       onWarning: configuration.onWarning
     ) { category in
-      self.fetchEvents(forLast: days, category: category)
+      self.fetchEvents(query, category: category)
     }
   }
 

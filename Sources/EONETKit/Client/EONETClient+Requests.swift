@@ -59,20 +59,41 @@ extension EONETClient {
   ///   - category: The category.
   /// - Returns: One element, then completion; or an ``EONETError``.
   public func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    if configuration.offline { return localEvents(forLast: days, category: category) }
-    let requests = ["open", "closed"].map { status in
-      load(
-        key: Self.eventsKey(category: category, status: status),
-        path: ["categories", category.id],
-        query: [
-          URLQueryItem(name: "status", value: status),
-          URLQueryItem(name: "days", value: String(EventWindow(days: days).requestDays)),
-        ],
-        format: .events)
+    fetchEvents(EventQuery(days: days), category: category)
+  }
+
+  /// A category's events as `query` asks, with provenance: one request per status half, in
+  /// parallel, merged and de-duplicated by id, newest first, cut to the query's window.
+  ///
+  /// A past range already downloaded after it ended is final: it comes from the cache without a
+  /// request (``EventQuery/isComplete(fetchedAt:)``).
+  ///
+  /// - Parameters:
+  ///   - query: What to ask for.
+  ///   - category: The category.
+  /// - Returns: One element, then completion; or an ``EONETError``.
+  public func fetchEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    if configuration.offline { return localEvents(query, category: category) }
+    let download = Observable.deferred { [self] () -> Observable<EOFetched<[EOEvent]>> in
+      if hasFinalCache(query, category: category), let stored = readOwnCachedEvents(query, category: category)
+      {
+        return .just(stored)
+      }
+      let requests = query.halves.map { half in
+        load(
+          key: Self.eventsKey(category: category, status: half) + query.cacheSuffix,
+          path: ["categories", category.id], query: query.queryItems(status: half), format: .events)
+      }
+      return Single.zip(requests)
+        .map { parts in
+          let combined = Self.combine(parts)
+          // The server cut the days itself; a range or a filter is cut again here, so a server that
+          // ignores them fills no list with what was not asked for.
+          return query.isPlainDays ? combined : Self.filter(combined, in: query.window)
+        }
+        .asObservable()
     }
-    return Single.zip(requests)
-      .map { parts in Self.combine(parts) }
-      .asObservable()
+    return download.subscribe(on: scheduler)
   }
 
   static func eventsKey(category: EOCategory, status: String) -> String {
@@ -81,7 +102,7 @@ extension EONETClient {
 
   /// One GET with its cache file: conditional if the cache holds this URL, retried on 429/5xx,
   /// decoded and cached on the scheduler.
-  private func load<Element: Sendable>(
+  func load<Element: Sendable>(
     key: String, path: [String], query: [URLQueryItem], format: BodyFormat<Element>
   ) -> Single<EOFetched<[Element]>> {
     Single<EOFetched<[Element]>>.deferred { [self] in
@@ -203,7 +224,7 @@ extension EONETClient {
 
   /// A cached response decoded, and whether it was an archive (whose ids are unique), or `nil` (a
   /// broken body is reported and ignored like a broken file).
-  private func readCached<Element: Sendable>(
+  func readCached<Element: Sendable>(
     _ key: String, format: BodyFormat<Element>
   ) -> (fetched: EOFetched<[Element]>, archived: Bool)? {
     readCacheEntry(key).flatMap { decodeCached($0, key: key, format: format) }
@@ -232,8 +253,53 @@ extension EONETClient {
   }
 
   func readCachedEvents(forLast days: Int, category: EOCategory) -> EOFetched<[EOEvent]>? {
-    let entries = ["open", "closed"].compactMap { status in
+    readOwnCachedEvents(EventQuery(days: days), category: category)
+  }
+
+  /// The cached events of `query`: its own files, else (for a query narrower than the last N days)
+  /// the shared files when they cover its window, cut to it.
+  func readCachedEvents(_ query: EventQuery, category: EOCategory) -> EOFetched<[EOEvent]>? {
+    if let own = readOwnCachedEvents(query, category: category) { return own }
+    guard !query.isPlainDays else { return nil }
+    // The shared files hold every status, magnitude and source of their window: a superset of any
+    // narrower question, which the app filters. For a past range they serve only if they reach back
+    // to its start (else the range would show as whole with its older part missing).
+    let wide = readSharedEntries(category: category)
+    guard let fetchedAt = wide.map(\.entry.fetchedAt).min(), wide.count == 2 else { return nil }
+    let stored = wide.map { Self.days(in: $0.entry.url) }.min() ?? 0
+    let covers =
+      query.window.end.map { end in
+        EventWindow(days: stored).start(before: fetchedAt) <= query.window.start(before: end)
+      } ?? (stored >= query.window.days)
+    guard covers else { return nil }
+    let cutoff = query.window.start(before: query.window.reference(fetchedAt: fetchedAt))
+    let parts = wide.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: cutoff) }
+    guard parts.count == 2 else { return nil }
+    return Self.filter(
+      Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived)), in: query.window)
+  }
+
+  private func readSharedEntries(category: EOCategory) -> [(key: String, entry: CacheEntry)] {
+    ["open", "closed"].compactMap { status in
       let key = Self.eventsKey(category: category, status: status)
+      return readCacheEntry(key).map { (key: key, entry: $0) }
+    }
+  }
+
+  /// Whether `query`'s own cache files are all from after its range ended (final), judged from their
+  /// headers before anything is decoded.
+  private func hasFinalCache(_ query: EventQuery, category: EOCategory) -> Bool {
+    guard query.window.end != nil else { return false }
+    return query.halves.allSatisfy { half in
+      let key = Self.eventsKey(category: category, status: half) + query.cacheSuffix
+      return readCacheEntry(key).map { query.isComplete(fetchedAt: $0.fetchedAt) } ?? false
+    }
+  }
+
+  /// The events of `query`'s own cache files (the shared ones for the last N days alone).
+  func readOwnCachedEvents(_ query: EventQuery, category: EOCategory) -> EOFetched<[EOEvent]>? {
+    let entries = query.halves.compactMap { status in
+      let key = Self.eventsKey(category: category, status: status) + query.cacheSuffix
       return readCacheEntry(key).map { (key: key, entry: $0) }
     }
     // The window counts back from the earliest fetch (as `filter` does with the halves combined):
@@ -241,13 +307,13 @@ extension EONETClient {
     // window: the open half listed the event open when it was fetched, after the window's start, so
     // the event closed after that start too (unless the server backdated its closing to before it).
     guard let fetchedAt = entries.map(\.entry.fetchedAt).min() else { return nil }
-    let start = EventWindow(days: days).start(before: fetchedAt)
+    let start = query.window.start(before: query.window.reference(fetchedAt: fetchedAt))
     let parts = entries.compactMap { decodeCached($0.entry, key: $0.key, format: .events, newerThan: start) }
     // A category is whole or not at all: one half alone (the closed half written before the open one
     // failed) would show as the category's events; without both the caller falls back further.
-    guard parts.count == 2 else { return nil }
+    guard parts.count == query.halves.count else { return nil }
     let combined = Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived))
-    return Self.filter(combined, forLast: days)
+    return Self.filter(combined, in: query.window)
   }
 
   /// Each category's expected download in bytes: its cached responses, else its snapshot file, else 0.
@@ -290,10 +356,20 @@ extension EONETClient {
   ///   - days: Prior days, counted back from the data's fetch time.
   ///   - category: The category.
   public func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    localEvents(EventQuery(days: days), category: category)
+  }
+
+  /// A category's events as `query` asks, without the network: its cache, else the wider cache
+  /// that covers it, else the snapshot, cut to the query's window (the app applies the rest).
+  ///
+  /// - Parameters:
+  ///   - query: What to ask for.
+  ///   - category: The category.
+  public func localEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     background { [self] () throws(EONETError) in
-      if let cached = readCachedEvents(forLast: days, category: category) { return cached }
+      if let cached = readCachedEvents(query, category: category) { return cached }
       do {
-        return Self.filter(try snapshot().events(for: category), forLast: days)
+        return Self.filter(try snapshot().events(for: category), in: query.window)
       } catch {
         throw .unavailableOffline("\(category.id) (\(error))")
       }
@@ -317,10 +393,17 @@ extension EONETClient {
   /// asked for those days), events already in order (``combine(_:knownUnique:)``'s) are handed on
   /// uncopied.
   static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
+    filter(fetched, in: EventWindow(days: days))
+  }
+
+  /// The events inside `window` (counted back from its end, else the data's fetch time); a past
+  /// range keeps only events that began before its end.
+  static func filter(_ fetched: EOFetched<[EOEvent]>, in window: EventWindow) -> EOFetched<[EOEvent]> {
     fetched.map { events in
       let ordered = events.sortedNewestFirst()
-      let window = EventWindow(days: days).prefix(of: ordered, reference: fetched.fetchedAt)
-      return window.count == ordered.count ? ordered : Array(window)
+      let inside = window.prefix(of: ordered, reference: window.reference(fetchedAt: fetched.fetchedAt))
+      guard let end = window.end else { return inside.count == ordered.count ? ordered : Array(inside) }
+      return inside.filter { $0.firstDate < end }
     }
   }
 

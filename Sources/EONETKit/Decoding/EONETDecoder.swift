@@ -48,6 +48,42 @@ public struct EONETDecoder: Sendable {
     }
   }
 
+  /// Decodes EONET's list of sources (`/sources`).
+  ///
+  /// A source without an id, or not an object, is skipped and counted, as a malformed event is.
+  ///
+  /// - Parameters:
+  ///   - data: The response body.
+  ///   - status: The HTTP status, for the error message if the body is not JSON.
+  ///   - contentType: The `Content-Type`, for the same message.
+  /// - Returns: The sources in document order and the number skipped.
+  /// - Throws: The same errors as ``decodeEvents(from:status:contentType:)``.
+  public func decodeSources(
+    from data: Data, status: Int = 200, contentType: String? = nil
+  ) throws(EONETError) -> EODecoded<EOSourceInfo> {
+    try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
+      try ListDocument.read(&scanner, key: "sources", element: readSourceInfo)
+    }
+  }
+
+  /// Decodes EONET's list of magnitudes (`/magnitudes`).
+  ///
+  /// A magnitude without an id, or not an object, is skipped and counted, as a malformed event is.
+  ///
+  /// - Parameters:
+  ///   - data: The response body.
+  ///   - status: The HTTP status, for the error message if the body is not JSON.
+  ///   - contentType: The `Content-Type`, for the same message.
+  /// - Returns: The magnitudes in document order and the number skipped.
+  /// - Throws: The same errors as ``decodeEvents(from:status:contentType:)``.
+  public func decodeMagnitudes(
+    from data: Data, status: Int = 200, contentType: String? = nil
+  ) throws(EONETError) -> EODecoded<EOMagnitudeKind> {
+    try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
+      try ListDocument.read(&scanner, key: "magnitudes", element: readMagnitudeKind)
+    }
+  }
+
   private func decode<Element>(
     _ data: Data, status: Int, contentType: String?,
     _ read: (inout JSONScanner) throws(JSONScanner.Failure) -> EODecoded<Element>
@@ -163,6 +199,99 @@ private enum CategoriesDocument {
     guard found else { throw .type(offset: 0, expected: "a list of categories") }
     return EODecoded(elements: categories, skipped: skipped, title: title)
   }
+}
+
+/// Reads the top level of a reference list (`/sources`, `/magnitudes`): the envelope's array under
+/// `key`, or a bare array.
+private enum ListDocument {
+  static func read<Element>(
+    _ scanner: inout JSONScanner, key name: StaticString,
+    element readElement: (inout JSONScanner) throws(JSONScanner.Failure) -> Element?
+  ) throws(JSONScanner.Failure) -> EODecoded<Element> {
+    var elements: [Element] = []
+    var skipped = 0
+    var title: String?
+    func readList(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+      try scanner.beginArray()
+      var first = true
+      while try scanner.nextElement(first: &first) {
+        // An entry of the wrong shape is skipped whole and counted, like one without an id.
+        let element = try scanner.lenient { scanner throws(JSONScanner.Failure) in try readElement(&scanner) }
+        if let element { elements.append(element) } else { skipped += 1 }
+      }
+    }
+    if try scanner.peekValue() == UInt8(ascii: "[") {
+      try readList(&scanner)
+      return EODecoded(elements: elements, skipped: skipped)
+    }
+    try scanner.beginObject()
+    var found = false
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      if scanner.key(key, is: name) {
+        try readList(&scanner)
+        found = true
+      } else if scanner.key(key, is: "title") {
+        title = try scanner.lenient { scanner throws(JSONScanner.Failure) in
+          try scanner.readOptionalString(htmlEntities: true)
+        }
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    guard found else { throw .type(offset: 0, expected: "a list of \(name)") }
+    return EODecoded(elements: elements, skipped: skipped, title: title)
+  }
+}
+
+/// Reads a source object, `{id, title, source, link}`; `nil` when the id is missing.
+private func readSourceInfo(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EOSourceInfo? {
+  try scanner.beginObject()
+  var id: String?
+  var title: String?
+  var homepage: String?
+  var link: String?
+  var first = true
+  while let key = try scanner.nextKey(first: &first) {
+    if scanner.key(key, is: "id") {
+      id = try scanner.readID()
+    } else if scanner.key(key, is: "title") {
+      title = try scanner.readOptionalText()
+    } else if scanner.key(key, is: "source") {
+      homepage = try scanner.readOptionalText()
+    } else if scanner.key(key, is: "link") {
+      link = try scanner.readOptionalText()
+    } else {
+      try scanner.skipValue()
+    }
+  }
+  guard let id, !id.isEmpty else { return nil }
+  return EOSourceInfo(id: id, title: title ?? id, homepage: homepage, link: link)
+}
+
+/// Reads a magnitude object, `{id, name, unit, description, link}`; `nil` when the id is missing.
+private func readMagnitudeKind(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EOMagnitudeKind? {
+  try scanner.beginObject()
+  var id: String?
+  var name: String?
+  var unit: String?
+  var description: String?
+  var first = true
+  while let key = try scanner.nextKey(first: &first) {
+    if scanner.key(key, is: "id") {
+      id = try scanner.readID()
+    } else if scanner.key(key, is: "name") {
+      name = try scanner.readOptionalText()
+    } else if scanner.key(key, is: "unit") {
+      unit = try scanner.readOptionalText()
+    } else if scanner.key(key, is: "description") {
+      description = try scanner.readOptionalText()
+    } else {
+      try scanner.skipValue()
+    }
+  }
+  guard let id, !id.isEmpty else { return nil }
+  return EOMagnitudeKind(id: id, name: name ?? id, unit: unit ?? "", description: description ?? "")
 }
 
 /// Reads a category object: `{id, title}` inside events; also `description`, `link` at the top level.
@@ -579,6 +708,13 @@ extension JSONScanner {
     }
     guard let date else { throw .type(offset: position, expected: "an ISO 8601 date") }
     return date
+  }
+
+  /// Reads a text field of a reference list, HTML entities decoded: `nil` for `null`, an empty
+  /// string or a value of another type (skipped), so one odd field never costs the entry.
+  mutating func readOptionalText() throws(Failure) -> String? {
+    let text = try lenient { scanner throws(Failure) in try scanner.readOptionalString(htmlEntities: true) }
+    return text?.isEmpty == false ? text : nil
   }
 
   /// A key's text, for messages.

@@ -59,6 +59,11 @@ public struct EOEvent: Sendable, Equatable, Hashable {
     geometries.max { $0.date < $1.date }
   }
 
+  /// The date of its first observation (`date` when it has none): where its span begins.
+  public var firstDate: Date {
+    geometries.lazy.map(\.date).min() ?? date
+  }
+
   /// Whether the event is still open.
   public var isOpen: Bool { closed == nil }
 }

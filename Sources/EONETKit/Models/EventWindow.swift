@@ -4,6 +4,10 @@ import Foundation
 /// closing date if closed, else its latest observation's) is at most `days` × 24 hours before the
 /// reference, the data's own fetch time.
 ///
+/// A window with an ``end`` is a past range, "N days ending at …" (`--from`/`--to`): the reference is
+/// that end, whatever the fetch time, and an event is inside when its span (first observation to
+/// ``EOEvent/date``) overlaps the range: it also began before the end.
+///
 /// The request's `days` parameter, the cache read, the rows' counts, the events lists, the status
 /// total and the script commands all cut with this type, so they cannot disagree at an edge.
 ///
@@ -17,9 +21,35 @@ public struct EventWindow: Equatable, Hashable, Sendable {
 
   /// The window's length in days (a negative length is an empty window of 0 days).
   public var days: Int
+  /// The window's fixed end (exclusive), for a past range; `nil`: the data's fetch time.
+  public var end: Date?
 
-  /// A window of `days` days.
-  public init(days: Int) { self.days = days }
+  /// A window of `days` days, ending at the data's fetch time, or at `end`.
+  public init(days: Int, end: Date? = nil) {
+    self.days = days
+    self.end = end
+  }
+
+  /// The window of whole UTC days `first` to `last` inclusive (`--from`/`--to`), or `nil` when
+  /// `last` is before `first`.
+  ///
+  /// - Parameters:
+  ///   - first: Any moment of the first day.
+  ///   - last: Any moment of the last day.
+  public init?(from first: Date, through last: Date) {
+    let start = Self.startOfDay(first)
+    let end = Self.startOfDay(last).addingTimeInterval(Self.secondsPerDay)
+    guard end > start else { return nil }
+    self.init(days: Int(((end.timeIntervalSince(start)) / Self.secondsPerDay).rounded()), end: end)
+  }
+
+  /// The start of `date`'s UTC day.
+  public static func startOfDay(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: (date.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
+  }
+
+  /// The reference the window counts back from: its ``end``, else `fetchTime`.
+  public func reference(fetchedAt fetchTime: Date) -> Date { end ?? fetchTime }
 
   /// The window's length in seconds.
   public var seconds: Double { Double(max(0, days)) * Self.secondsPerDay }
@@ -36,9 +66,11 @@ public struct EventWindow: Equatable, Hashable, Sendable {
     contains(age: reference.timeIntervalSince(date))
   }
 
-  /// Whether `event` falls inside the window ending at `reference`.
+  /// Whether `event` falls inside the window ending at `reference` (at ``end`` when it has one, and
+  /// then only if the event began before it).
   public func contains(_ event: EOEvent, reference: Date) -> Bool {
-    contains(date: event.date, reference: reference)
+    guard let end else { return contains(date: event.date, reference: reference) }
+    return contains(date: event.date, reference: end) && event.firstDate < end
   }
 
   /// The earliest date inside the window ending at `reference` (what a reader may skip before).

@@ -11,7 +11,8 @@ import Foundation
 /// let wildfires = try snapshot.events(for: EOCategory(id: "wildfires", title: "Wildfires"))
 /// ```
 public struct EONETSnapshot: Sendable {
-  /// The folder holding `snapshot.json`, `categories.json` and `categories/<id>.json`.
+  /// The folder holding `snapshot.json`, `categories.json`, `categories/<id>.json`, `sources.json`
+  /// and `magnitudes.json`.
   public let directory: URL
   /// When the snapshot's data was current.
   public let fetchedAt: Date
@@ -133,6 +134,26 @@ public struct EONETSnapshot: Sendable {
       return EOFetched(value: [], source: .snapshot, fetchedAt: fetchedAt)
     }
     let decoded = try EONETDecoder().decodeEvents(from: read(file))
+    return EOFetched(
+      value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
+  }
+
+  /// The snapshot's list of EONET's sources (`sources.json`), in the list's order.
+  ///
+  /// - Returns: The sources with the snapshot's fetch time.
+  /// - Throws: ``EONETError/snapshot(_:)`` when the file is missing or unreadable, or a decoding error.
+  public func sources() throws(EONETError) -> EOFetched<[EOSourceInfo]> {
+    let decoded = try EONETDecoder().decodeSources(from: read("sources.json"))
+    return EOFetched(
+      value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
+  }
+
+  /// The snapshot's list of EONET's magnitudes (`magnitudes.json`), in the list's order.
+  ///
+  /// - Returns: The magnitudes with the snapshot's fetch time.
+  /// - Throws: ``EONETError/snapshot(_:)`` when the file is missing or unreadable, or a decoding error.
+  public func magnitudes() throws(EONETError) -> EOFetched<[EOMagnitudeKind]> {
+    let decoded = try EONETDecoder().decodeMagnitudes(from: read("magnitudes.json"))
     return EOFetched(
       value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
   }

@@ -45,6 +45,17 @@ extension Manual {
       `bearing` are there when `--near` gives a point.
       """,
       """
+      `ourplanet sources` lists the agencies EONET takes its events from: each source's id (as \
+      events cite it in `sources`), its title and its home page, with the number of events in the \
+      scope that cite it (the days window, `--near` or `--bbox`, and the other filters, as \
+      `events all` counts them: each event once, however many categories list it). The list comes \
+      from EONET, else from the cache, else from the snapshot installed with `ourplanet`; a source \
+      the events cite that the list does not name is listed too, its id standing for its title. As \
+      text, one source a line: the count, the id, the title and the home page, each column aligned; \
+      with `--json`, an array of `{"id", "title", "link", "events"}` objects, one a line (`link` is \
+      the home page). The terminal UI's detail names each source by its title the same way.
+      """,
+      """
       `ourplanet watch` keeps running and prints one line per change as it happens: an event that is \
       new, updated (a new position or record, another magnitude) or closed, each once, and never \
       again after a restart (what it announced is kept in its own state file). Its first look only \
@@ -108,7 +119,7 @@ extension Manual {
       """,
       """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
-      `events` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
+      `events`, `sources` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
       ends its running `--exec` program first (SIGTERM, then SIGKILL half a second later). Each \
       change is announced, then recorded, before the next one: a `watch` killed while announcing a \
       change (its `--exec` program still running, say) announces that one change again when it \
@@ -168,11 +179,16 @@ extension Manual {
         summary: "each category and its event count"),
       Command(
         words: [
-          .literal("events"), .argument("category-id|all"),
+          .literal("events"), .argument("category-id[,...]|all"),
           .optional([.literal("--format"), .argument("FORMAT")]),
           .optional([.placeholder("options")]),
         ],
-        summary: "a category's events (or every category's, each once), newest first"),
+        summary: "a category's events (several, or every category's: each event once), newest first"),
+      Command(
+        words: [
+          .literal("sources"), .optional([.literal("--json")]), .optional([.placeholder("options")]),
+        ],
+        summary: "EONET's sources, each with the number of events that cite it"),
       Command(
         words: [
           .literal("watch"), .optional([.literal("--interval"), .argument("D")]),
@@ -351,6 +367,21 @@ extension Manual {
         summary: "the wildfires around the place the config calls `home`"),
       Entry(term: "ourplanet --offline --days 30", summary: "browse the bundled snapshot's last 30 days"),
       Entry(term: "ourplanet categories", summary: "the categories and their event counts"),
+      Entry(
+        term: "ourplanet events severeStorms --from 2024-06-01 --to 2024-11-30",
+        summary: "history: the storms of the 2024 Atlantic hurricane season (EONET's start and end)"),
+      Entry(
+        term: "ourplanet --from 2024-06-01 --to 2024-11-30",
+        summary: "browse that season; `<` and `>` move the window by its length through time"),
+      Entry(
+        term: "ourplanet events wildfires --status open --min-magnitude 5000acres",
+        summary: "the open fires of 5,000 acres or more (events without a magnitude are left out)"),
+      Entry(
+        term: "ourplanet events severeStorms,floods --source NOAA_NHC,GDACS --json",
+        summary: "storms and floods together, as reported by those sources, each event once"),
+      Entry(
+        term: "ourplanet sources --days 30",
+        summary: "who reported the last 30 days' events: each source with its number of events"),
       Entry(
         term: "ourplanet events wildfires --days 7 --json",
         summary: "the last week's wildfires, for a script"),

@@ -7,25 +7,39 @@ import RxCore
 public struct LiveEventFeed: EventFeed, @unchecked Sendable {
   // The client is immutable and thread-safe (see EONETClient).
   private let client: EONETClient
-  private let days: Int
+  /// What each category's download asks for.
+  public let query: EventQuery
 
   /// A feed over `client`, downloading `days` days of events per category (the slider's whole
   /// range, so the slider filters locally, instantly).
   public init(client: EONETClient, days: Int = AppOptions.standardDayRange.upperBound) {
+    self.init(client: client, query: EventQuery(days: days))
+  }
+
+  /// A feed over `client` downloading what `query` asks for (a past range, a status, sources).
+  public init(client: EONETClient, query: EventQuery) {
     self.client = client
-    self.days = days
+    self.query = query
+  }
+
+  public var rangeEnd: Date? { query.window.end }
+
+  public func moved(to window: EventWindow) -> EventFeed {
+    var query = self.query
+    query.window = window
+    return LiveEventFeed(client: client, query: query)
   }
 
   public func stored() -> Observable<Catalog> {
     let client = self.client
-    let days = self.days
+    let query = self.query
     return client.localCategories()
       .flatMap { fetched -> Observable<Catalog> in
         // The largest first, as downloads are: the reads share two cores, and the largest one
         // started last would finish alone.
         let categories = client.largestFirst(fetched.value)
         let perCategory = categories.map { category in
-          client.localEvents(forLast: days, category: category)
+          client.localEvents(query, category: category)
             .map { Optional($0) }
             .catchAndReturn(nil)
             .reduce(nil as EOFetched<[EOEvent]>?) { _, latest in latest }
@@ -39,14 +53,22 @@ public struct LiveEventFeed: EventFeed, @unchecked Sendable {
                 source: load?.source))
           }
           items.sort { EOCategory.byTitle($0.category, $1.category) }
-          return Catalog(items: items)
+          return Catalog(items: items, rangeEnd: query.window.end)
         }
       }
       .ifEmpty(default: Catalog(messages: ["No cached data and no bundled snapshot found"]))
   }
 
-  /// The client's refresh over this feed's days, the largest expected downloads first.
+  /// The cache's (else the bundled snapshot's) list at once, then the live one (the client's
+  /// offline mode has no live one); a failure of either sends nothing, so the other stands.
+  public func sources() -> Observable<[EOSourceInfo]> {
+    let stored = client.localSources().map(\.value).catch { _ in .empty() }
+    guard !client.configuration.offline else { return stored }
+    return stored.concat(client.fetchSources().map(\.value).catch { _ in .empty() })
+  }
+
+  /// The client's refresh over this feed's query, the largest expected downloads first.
   public func refreshUpdates() -> Observable<EORefreshUpdate> {
-    client.refresh(forLast: days)
+    client.refresh(query)
   }
 }

@@ -34,7 +34,7 @@ public struct EventScope: Equatable, Sendable {
     }
   }
 
-  /// The days window, counted back from each data set's own fetch time.
+  /// The days window, counted back from the catalog's now, or from its end for a past range.
   public var window: EventWindow
   /// Only events with a position inside (`--near`, `--bbox`, the map's `f`); `nil`: anywhere.
   public var region: Region?
@@ -78,7 +78,29 @@ public struct EventScope: Equatable, Sendable {
   /// The `days` parameter of the requests for this scope's events.
   public var requestDays: Int { window.requestDays }
 
-  /// Whether `event` is inside, its date counted back from `reference` (its data set's fetch time).
+  /// The downloads this scope needs: the one translation into request parameters. The window (or
+  /// past range), the status, the sources and, when the bounds are in one unit EONET has an id for,
+  /// the magnitude go to the server; the region, the text and bounds in each event's own unit stay
+  /// local. Every filter is applied locally as well, so the answer is the same either way.
+  ///
+  /// - Parameter magnitudeIDs: EONET's magnitude ids by unit (`acres` → `ac`), from `/magnitudes`.
+  public func query(magnitudeIDs: [String: String] = [:]) -> EventQuery {
+    let status: EventQuery.Status
+    switch self.status {
+    case .any: status = .all
+    case .open: status = .open
+    case .closed: status = .closed
+    }
+    var magnitude: EventQuery.Magnitude?
+    if let unit = magnitudeUnit, let id = magnitudeIDs[unit] {
+      magnitude = EventQuery.Magnitude(id: id, minimum: minimumMagnitude, maximum: maximumMagnitude)
+    }
+    return EventQuery(
+      window: window, status: status, magnitude: magnitude, sources: sources.map(Array.init) ?? [])
+  }
+
+  /// Whether `event` is inside, its date counted back from `reference` (its data set's fetch time),
+  /// or from the window's end for a past range.
   public func contains(_ event: EOEvent, reference: Date) -> Bool {
     window.contains(event, reference: reference) && containsIgnoringWindow(event)
   }
@@ -99,12 +121,33 @@ public struct EventScope: Equatable, Sendable {
 
   /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
   private func containsMagnitude(of event: EOEvent) -> Bool {
-    guard minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil else { return true }
+    if lacksMagnitude { return event.latestGeometry?.magnitude == nil }
+    guard filtersMagnitude else { return true }
     guard let magnitude = event.latestGeometry?.magnitude else { return false }
     if let magnitudeUnit, magnitude.unit != magnitudeUnit { return false }
     return magnitude.value >= (minimumMagnitude ?? -.infinity)
       && magnitude.value <= (maximumMagnitude ?? .infinity)
   }
+
+  /// Whether a magnitude bound or unit is set (events without a magnitude are then outside).
+  public var filtersMagnitude: Bool {
+    minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil
+  }
+
+  /// This scope without its magnitude filter, and only events without a magnitude: what a count
+  /// shows as "no magnitude" beside a magnitude filter's count; `nil` without a magnitude filter.
+  public var withoutMagnitude: EventScope? {
+    guard filtersMagnitude else { return nil }
+    var scope = self
+    scope.minimumMagnitude = nil
+    scope.maximumMagnitude = nil
+    scope.magnitudeUnit = nil
+    scope.lacksMagnitude = true
+    return scope
+  }
+
+  /// Only events whose latest observation has no magnitude (``withoutMagnitude``'s).
+  public private(set) var lacksMagnitude = false
 
   /// Whether the search text matches `title`.
   public func matches(title: String) -> Bool {
@@ -116,6 +159,7 @@ public struct EventScope: Equatable, Sendable {
     region == other.region && status == other.status && needle == other.needle
       && categories == other.categories && minimumMagnitude == other.minimumMagnitude
       && maximumMagnitude == other.maximumMagnitude && magnitudeUnit == other.magnitudeUnit
+      && lacksMagnitude == other.lacksMagnitude
       && sources == other.sources
   }
 

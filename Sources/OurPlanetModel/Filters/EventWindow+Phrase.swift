@@ -1,6 +1,17 @@
 import EONETKit
 
 extension EventWindow {
-  /// "the last day", "the last 30 days".
-  public var phrase: String { days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
+  /// "the last day", "the last 30 days"; for a past range "the 183 days ending 2024-11-30" (its
+  /// last UTC day).
+  public var phrase: String {
+    guard let end else { return days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
+    let last = Formatting.day(end.addingTimeInterval(-1), in: .utc)
+    return days == 1 ? "the day \(last)" : "the \(Formatting.count(days)) days ending \(last)"
+  }
+
+  /// ``phrase`` as a heading starts it: "last 30 days", "183 days ending 2024-11-30".
+  public var heading: String {
+    let text = phrase
+    return text.hasPrefix("the ") ? String(text.dropFirst(4)) : text
+  }
 }

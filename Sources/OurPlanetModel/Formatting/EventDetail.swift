@@ -4,10 +4,20 @@ import EONETKit
 public enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
-  /// Sources are numbered from 1 so a digit key can open any of them. With `seen`, the event as the
-  /// user last saw it, an updated event says what changed since (``changes(of:since:ascii:)``).
-  public static func lines(for event: EOEvent, ascii: Bool = false, seen: EventFingerprint? = nil) -> [String]
-  {
+  /// Sources are numbered from 1 so a digit key can open any of them, each named by its title in
+  /// EONET's list of sources (`Joint Typhoon Warning Center (JTWC)`, its link on the next line), or
+  /// by its id alone when the list does not name it (or names it by its id): `JTWC: <link>`. With `seen`, the event as the user last saw it,
+  /// an updated event says what changed since (``changes(of:since:ascii:)``).
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - ascii: Whether the terminal shows ASCII only.
+  ///   - seen: The event as the user last saw it (`nil`: never seen).
+  ///   - sourceTitles: The titles of EONET's sources, by id.
+  public static func lines(
+    for event: EOEvent, ascii: Bool = false, seen: EventFingerprint? = nil,
+    sourceTitles: [String: String] = [:]
+  ) -> [String] {
     var lines: [String] = []
     // The labels in one column: "Latest report:" is the longest.
     func field(_ label: String, _ value: String) {
@@ -44,7 +54,14 @@ public enum EventDetail {
         links.count == 1
           ? "Source (o or 1 opens it):" : "Sources (o opens the first, 1–\(min(9, links.count)) any):")
       for (number, link) in links.enumerated() {
-        lines.append("  \(number + 1). \(link.name): \(link.url)")
+        // A titled source takes two lines, its link under its name: a title and a link together
+        // seldom fit one line, and a wrap would break them where it happens to.
+        if let name = titledName(link.name, titles: sourceTitles) {
+          lines.append("  \(number + 1). \(name)")
+          lines.append("     \(link.url)")
+        } else {
+          lines.append("  \(number + 1). \(link.name): \(link.url)")
+        }
       }
     }
     if event.geometries.count > 1 {
@@ -105,6 +122,13 @@ public enum EventDetail {
       parts.append("closed \(Formatting.minute(closed))")
     }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// A source as the detail names it by title, `Title (ID)`; `nil` when `titles` has no title for
+  /// it other than its id (the id alone names it then).
+  static func titledName(_ id: String, titles: [String: String]) -> String? {
+    guard let title = titles[id], !title.isEmpty, title != id else { return nil }
+    return "\(title) (\(id))"
   }
 
   /// The links a digit key opens, in order: the sources, then EONET's own page.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 
 /// How the interactive app starts.
@@ -31,6 +32,8 @@ public struct AppOptions: Sendable, Equatable {
   public var configFile: String?
   /// What the state folder remembers; the UI writes its changes over it.
   public var remembered = RememberedSettings()
+  /// The end of the past range to show (`--from`/`--to`), `nil` for days up to now.
+  public var rangeEnd: Date?
 
   /// The default time between automatic refreshes: 10 minutes.
   public static let defaultRefreshInterval = RxTimeInterval.seconds(600)

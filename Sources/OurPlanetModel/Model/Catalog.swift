@@ -23,13 +23,18 @@ public struct Catalog: Equatable, Sendable {
   /// How many messages were ever added, the dropped ones included: what is new since an earlier
   /// catalog is the last `messagesAdded - earlier.messagesAdded` of ``messages``.
   public private(set) var messagesAdded: Int
+  /// The end of the range this catalog holds (`--from`/`--to`: the start of the day after `--to`),
+  /// `nil` for the last days up to now: the ``windowEnd`` then, whatever the fetch times.
+  public var rangeEnd: Date?
   /// Where this revision's index is kept; shared by copies.
   private var indexSlot = CatalogIndex.Slot(after: nil)
 
   /// A catalog with the given parts.
   public init(
-    items: [CategoryItem] = [], pending: Set<String> = [], isListing: Bool = false, messages: [String] = []
+    items: [CategoryItem] = [], pending: Set<String> = [], isListing: Bool = false, messages: [String] = [],
+    rangeEnd: Date? = nil
   ) {
+    self.rangeEnd = rangeEnd
     self.items = items
     self.pending = pending
     self.isListing = isListing
@@ -69,7 +74,7 @@ public struct Catalog: Equatable, Sendable {
   public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
     lhs.items == rhs.items && lhs.pending == rhs.pending && lhs.isListing == rhs.isListing
       && lhs.messagesAdded == rhs.messagesAdded && lhs.messages == rhs.messages
-      && lhs.offlineSince == rhs.offlineSince
+      && lhs.offlineSince == rhs.offlineSince && lhs.rangeEnd == rhs.rangeEnd
   }
 
   /// The now every category's days window counts back from: the newest fetch time of any
@@ -80,7 +85,23 @@ public struct Catalog: Equatable, Sendable {
   /// rather than the last 30 days of its own year-old data, and the All list orders every event
   /// by one age. With stored data only, the newest stored fetch time is this now, so the offline
   /// snapshot still shows its last days.
-  public var windowEnd: Date? { items.lazy.compactMap(\.fetchedAt).max() }
+  ///
+  /// A past range counts back from its own end instead, once anything is known.
+  public var windowEnd: Date? {
+    guard let newest = newestFetch else { return nil }
+    return rangeEnd ?? newest
+  }
+
+  /// Whether this is a past range every category downloaded after it ended: final, it does not
+  /// change, and refreshes come from the cache.
+  public var isFinalRange: Bool {
+    guard let rangeEnd, !items.isEmpty else { return false }
+    return items.allSatisfy { item in item.fetchedAt.map { $0 >= rangeEnd } ?? false }
+  }
+
+  /// The newest fetch time of any category: what a row's stored data is "behind" of
+  /// (``CategoryItem/fetchTime(behind:)``), the window's end or not.
+  public var newestFetch: Date? { items.lazy.compactMap(\.fetchedAt).max() }
 
   /// `true` while a refresh runs (from its first request to its last download).
   public var isLoading: Bool { isListing || !pending.isEmpty }
@@ -154,6 +175,7 @@ extension Catalog {
     switch change {
     case .stored(let stored):
       next.add(stored.messages)
+      next.rangeEnd = next.rangeEnd ?? stored.rangeEnd
       if next.items.isEmpty {
         next.items = stored.items
       } else {

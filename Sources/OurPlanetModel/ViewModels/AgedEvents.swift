@@ -71,8 +71,9 @@ struct AgedEvents {
     return AgedEvents(storage: storage, positions: kept)
   }
 
-  /// The entries inside `scope` but for its window, in order; with `unmeasured`, also those its
-  /// other filters keep that have no magnitude (what a magnitude filter hides), in the same pass.
+  /// The entries inside `scope` but for its window, in order; with `unmeasured` (the scope's
+  /// ``EventScope/withoutMagnitude``), also those it keeps: what a magnitude filter hides, in the
+  /// same pass.
   func keeping(in scope: EventScope, unmeasured: EventScope?) -> (kept: AgedEvents, unmeasured: AgedEvents?) {
     var kept: [Int32] = []
     var hidden: [Int32] = []
@@ -82,7 +83,7 @@ struct AgedEvents {
         func test(_ position: Int) {
           if scope.containsIgnoringWindow(events[position], title: titles[position]) {
             kept.append(Int32(position))
-          } else if let unmeasured, events[position].latestGeometry?.magnitude == nil,
+          } else if let unmeasured,
             unmeasured.containsIgnoringWindow(events[position], title: titles[position])
           {
             hidden.append(Int32(position))

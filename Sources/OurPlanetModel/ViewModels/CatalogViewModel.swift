@@ -25,6 +25,8 @@ public final class CatalogViewModel: @unchecked Sendable {
   public let refreshInterval: RxTimeInterval?
 
   private let refreshes = PublishRelay<Void>()
+  /// The feed loading now: a new one (another past range) starts over from its stored data.
+  private let feeds: BehaviorRelay<any EventFeed>
   private let bag = DisposeBag()
 
   /// Wires the graph and starts loading at once.
@@ -42,55 +44,65 @@ public final class CatalogViewModel: @unchecked Sendable {
   ) {
     isOnline = !offline
     self.refreshInterval = offline ? nil : refreshInterval
-    let stored = feed.stored()
-      .subscribe(on: scheduler)
-      .map { CatalogChange.stored($0) }
-      .catch { error in
-        .just(.stored(Catalog(messages: ["Could not read stored data: \(EventFeedError.describe(error))"])))
-      }
-
-    let refresh = Observable<CatalogChange>.deferred {
-      feed.refreshUpdates()
-        .subscribe(on: scheduler)
-        .map { CatalogChange.update($0) }
-        .catch { error in
-          let date = now?() ?? Date(timeIntervalSince1970: scheduler.now.timeIntervalSince1970)
-          return .just(.refreshFailed("Could not refresh: \(EventFeedError.describe(error))", at: date))
+    feeds = BehaviorRelay(value: feed)
+    let refreshes = self.refreshes
+    let interval = self.refreshInterval
+    let nextRefresh = self.nextRefresh
+    // Each feed runs the whole graph; a new one (`load`) drops the old one's downloads and catalog
+    // (`flatMapLatest`): a past range's events never mix with another's.
+    feeds.asObservable()
+      .flatMapLatest { feed -> Observable<Catalog> in
+        let stored = feed.stored()
+          .subscribe(on: scheduler)
+          .map { CatalogChange.stored($0) }
+          .catch { error in
+            .just(
+              .stored(Catalog(messages: ["Could not read stored data: \(EventFeedError.describe(error))"])))
+          }
+        let refresh = Observable<CatalogChange>.deferred {
+          feed.refreshUpdates()
+            .subscribe(on: scheduler)
+            .map { CatalogChange.update($0) }
+            .catch { error in
+              let date = now?() ?? Date(timeIntervalSince1970: scheduler.now.timeIntervalSince1970)
+              return .just(.refreshFailed("Could not refresh: \(EventFeedError.describe(error))", at: date))
+            }
+            .startWith(.refreshStarted)
         }
-        .startWith(.refreshStarted)
-    }
-
-    let changes: Observable<CatalogChange>
-    if offline {
-      changes = stored
-    } else {
-      let timer = timerScheduler ?? scheduler
-      let interval = self.refreshInterval
-      let nextRefresh = self.nextRefresh
-      // Each `r` fires at once and restarts the timer; without `r`, the first fires at start.
-      let schedule = refreshes.asObservable().startWith(()).flatMapLatest { _ -> Observable<Void> in
-        guard let interval else { return .just(()) }
-        return Observable<Int>.interval(interval, scheduler: timer).map { _ in () }.startWith(())
-      }
-      .do(onNext: { _ in
-        guard let now, let seconds = interval.flatMap(Self.seconds) else { return }
-        nextRefresh.accept(now() + seconds)
-      })
-      changes = Observable.concat(stored, schedule.flatMapFirst { refresh })
-    }
-    let seed = Catalog(isListing: !offline)
-    catalog.accept(seed)
-    changes
-      .scan(seed) { catalog, change in
-        let next = catalog.applying(change)
-        // The revision's index is made here, on the background scheduler, not by the first
-        // screen to draw it (a no-op when only states changed: the index is the previous one).
-        next.prepareIndex()
-        return next
+        let changes: Observable<CatalogChange>
+        if offline {
+          changes = stored
+        } else {
+          let timer = timerScheduler ?? scheduler
+          // Each `r` fires at once and restarts the timer; without `r`, the first fires at start.
+          let schedule = refreshes.asObservable().startWith(()).flatMapLatest { _ -> Observable<Void> in
+            guard let interval else { return .just(()) }
+            return Observable<Int>.interval(interval, scheduler: timer).map { _ in () }.startWith(())
+          }
+          .do(onNext: { _ in
+            guard let now, let seconds = interval.flatMap(Self.seconds) else { return }
+            nextRefresh.accept(now() + seconds)
+          })
+          changes = Observable.concat(stored, schedule.flatMapFirst { refresh })
+        }
+        let seed = Catalog(isListing: !offline, rangeEnd: feed.rangeEnd)
+        return
+          changes
+          .scan(seed) { catalog, change in
+            let next = catalog.applying(change)
+            // The revision's index is made here, on the background scheduler, not by the first
+            // screen to draw it (a no-op when only states changed: the index is the previous one).
+            next.prepareIndex()
+            return next
+          }
+          .startWith(seed)
       }
       .subscribe(onNext: { [catalog] in catalog.accept($0) })
       .disposed(by: bag)
   }
+
+  /// Loads `feed` instead (another past range): its stored data, then refreshes as before.
+  public func load(_ feed: EventFeed) { feeds.accept(feed) }
 
   /// Starts a refresh unless one is running, and restarts the refresh timer (nothing offline).
   public func refresh() { refreshes.accept(()) }

@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import RxCore
 
 /// What the app needs from the data layer, as observables; the view models know nothing else of it.
@@ -11,4 +12,19 @@ public protocol EventFeed: Sendable {
   func stored() -> Observable<Catalog>
   /// One refresh: the category list, then a start and a result per category, two at a time.
   func refreshUpdates() -> Observable<EORefreshUpdate>
+  /// The same feed loading `window` instead (``CatalogViewModel/load(_:)`` after `<` or `>`).
+  func moved(to window: EventWindow) -> EventFeed
+  /// The end of the past range the feed loads, `nil` for days up to now (the catalogs' ``Catalog/rangeEnd``).
+  var rangeEnd: Date? { get }
+  /// EONET's list of sources, to name them by title: the stored list, then the live one when it
+  /// loads; a list that cannot be had sends nothing (the ids stand for themselves).
+  func sources() -> Observable<[EOSourceInfo]>
+}
+
+extension EventFeed {
+  public var rangeEnd: Date? { nil }
+  /// A feed of fixed data has no other window: itself.
+  public func moved(to window: EventWindow) -> EventFeed { self }
+  /// No list: every source is named by its id.
+  public func sources() -> Observable<[EOSourceInfo]> { .empty() }
 }

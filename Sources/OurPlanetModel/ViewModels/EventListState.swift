@@ -32,6 +32,8 @@ public struct EventListState: Equatable, Sendable {
   public var isBehind = false
   /// The catalog's now, which the window and the histogram's days count back from.
   public var windowEnd: Date? = nil
+  /// The end of the past range the catalog holds (``Catalog/rangeEnd``), `nil` for days up to now.
+  public var rangeEnd: Date? = nil
   /// Events matching the search per day of age over the slider's whole range (`[0]`: the last day).
   public var histogram: [Int] = []
   /// The region filter, if any.
@@ -42,7 +44,7 @@ public struct EventListState: Equatable, Sendable {
   /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them, then
   /// "· 40 without a magnitude hidden" when a magnitude filter hides some.
   public var summary: String {
-    let window = EventWindow(days: days).phrase
+    let window = EventWindow(days: days, end: rangeEnd).phrase
     let unit = windowCount == 1 ? "event" : "events"
     let hidden =
       withoutMagnitude == 0 ? "" : " · \(Formatting.count(withoutMagnitude)) without a magnitude hidden"
@@ -55,11 +57,11 @@ public struct EventListState: Equatable, Sendable {
   /// downloading" or "the download failed".
   public var emptyMessage: String {
     if windowCount > 0, !query.isEmpty {
-      return "No events in \(EventWindow(days: days).phrase) matching “\(query)”"
+      return "No events in \(EventWindow(days: days, end: rangeEnd).phrase) matching “\(query)”"
     }
     if let fetchedAt, isBehind, windowCount == 0, storedTitle == nil {
       return
-        "No events in \(EventWindow(days: days).phrase) in \(sourceName) from \(Formatting.minute(fetchedAt))"
+        "No events in \(EventWindow(days: days, end: rangeEnd).phrase) in \(sourceName) from \(Formatting.minute(fetchedAt))"
     }
     if fetchedAt == nil {
       switch state {
@@ -70,7 +72,7 @@ public struct EventListState: Equatable, Sendable {
       case .stored?, .done?: break
       }
     }
-    return "No events in \(EventWindow(days: days).phrase)"
+    return "No events in \(EventWindow(days: days, end: rangeEnd).phrase)"
   }
 
   /// A line saying what is not live about this data, or `nil` when it is live and complete.

@@ -99,7 +99,7 @@ public final class EventListViewModel: @unchecked Sendable {
         withoutMagnitude: matching.unmeasuredCount(inLast: days),
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
         storedTitle: source.storedTitle, isBehind: source.isBehind, windowEnd: source.windowEnd,
-        histogram: matching.histogram,
+        rangeEnd: source.rangeEnd, histogram: matching.histogram,
         region: matching.scope.region, sort: sort)
     }
   }
@@ -147,6 +147,8 @@ private struct CategorySource: Equatable {
   private var fetchTimes: [Date?]
   /// The catalog's now, which the ages count back from.
   private(set) var windowEnd: Date?
+  /// The end of the catalog's past range, if it holds one.
+  private(set) var rangeEnd: Date?
 
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
   ///
@@ -156,6 +158,7 @@ private struct CategorySource: Equatable {
     // The category's place in the catalog (and so in its index), for one category.
     let position: Int?
     let windowEnd = catalog.windowEnd
+    let newestFetch = catalog.newestFetch
     if id == EventListViewModel.allCategoriesID {
       // Every category's listings count (an event of a chosen category may be listed first in
       // another), but only the chosen ones name the list and say where its data stands.
@@ -169,12 +172,12 @@ private struct CategorySource: Equatable {
       // The notice names a failed category, else the one furthest behind, with its own data's age.
       let named =
         chosen.first { $0.state.isFailure }
-        ?? chosen.filter { $0.fetchTime(behind: windowEnd) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
+        ?? chosen.filter { $0.fetchTime(behind: newestFetch) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
       if let named {
         storedTitle = named.category.title
         fetchedAt = named.fetchedAt
         origin = named.source
-        isBehind = named.fetchTime(behind: windowEnd) != nil
+        isBehind = named.fetchTime(behind: newestFetch) != nil
       } else {
         fetchedAt = chosen.compactMap(\.fetchedAt).min()
         origin =
@@ -188,9 +191,10 @@ private struct CategorySource: Equatable {
       state = item?.state
       fetchedAt = item?.fetchedAt
       origin = item?.source
-      isBehind = item?.fetchTime(behind: windowEnd) != nil
+      isBehind = item?.fetchTime(behind: newestFetch) != nil
     }
     self.windowEnd = windowEnd
+    rangeEnd = catalog.rangeEnd
     revisions = items.map(\.revision)
     fetchTimes = items.map(\.fetchedAt)
     if let previous, previous.revisions == revisions, previous.fetchTimes == fetchTimes,
@@ -282,7 +286,7 @@ private struct MatchingEvents {
       unmeasured = nil
     } else {
       (unsearched, unmeasured) = source.aged.keeping(
-        in: unsearchedScope, unmeasured: Self.unmeasuredScope(of: unsearchedScope))
+        in: unsearchedScope, unmeasured: unsearchedScope.withoutMagnitude)
     }
     if needle.isEmpty {
       aged = unsearched
@@ -303,18 +307,6 @@ private struct MatchingEvents {
       counts[day] += 1
     }
     histogram = counts
-  }
-
-  /// With a magnitude filter, `scope` without it: the events it keeps that have no magnitude are
-  /// those the filter hides. `nil` without one.
-  private static func unmeasuredScope(of scope: EventScope) -> EventScope? {
-    guard scope.minimumMagnitude != nil || scope.maximumMagnitude != nil || scope.magnitudeUnit != nil
-    else { return nil }
-    var others = scope
-    others.minimumMagnitude = nil
-    others.maximumMagnitude = nil
-    others.magnitudeUnit = nil
-    return others
   }
 
   /// How many events without a magnitude the magnitude filter hides in the last `days` days.

@@ -92,24 +92,62 @@ enum HarnessError: Error, CustomStringConvertible {
 }
 
 /// A fixture API written for each test, dated relative to now so the days filter means the same
-/// thing whenever the tests run.
+/// thing whenever the tests run; events at fixed past dates (``Event/date``) hold history.
+///
+/// The folder has `categories.json`, `categories/<id>.json`, and EONET's `sources.json` and
+/// `magnitudes.json` (copied from `Resources/eonet/`), as the fixture server serves them.
 struct FixtureAPI {
   let directory: URL
+  /// The moment the events are dated from (whole seconds, as the files say it).
+  let now: Date
+  /// The events by category, as written: an event under several categories is one event in each.
+  let events: [String: [Event]]
 
   struct Event {
     var id: String
     var title: String
-    var daysAgo: Double
+    /// How many days before ``FixtureAPI/now`` the latest position is (unused when ``date`` is set).
+    var daysAgo: Double = 0
+    /// When the latest position is, for history at fixed past dates; `nil`: ``daysAgo`` before now.
+    var date: Date? = nil
     var closed: Bool = false
+    /// How many days after its latest position a closed event closed.
+    var closedAfterDays: Double = 0
+    /// The latest position's magnitude (value, EONET unit).
     var magnitude: (Double, String)? = nil
+    /// The magnitude of every position before the latest; `nil`: the same as ``magnitude``.
+    var earlierMagnitude: (Double, String)? = nil
+    /// The first source's URL.
     var source: String = "https://example.org/report"
+    /// The source ids (`InciWeb`, `NOAA_NHC`), each with a URL (the first ``source``).
+    var sources: [String] = ["InciWeb"]
     /// The description, or none (`null`).
     var description: String? = nil
-    /// Positions, one a day, the last `daysAgo` days ago, each a little further east.
+    /// Positions, one a day, the last at ``latestDate(now:)``, each a little further east.
     var records: Int = 1
     /// Where the first position is.
     var longitude = -120.5
     var latitude = 38.25
+
+    /// The latest position's date, in whole seconds.
+    func latestDate(now: Date) -> Date {
+      let date = date ?? now.addingTimeInterval(-daysAgo * 86_400)
+      return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Every position's date, oldest first, one day apart.
+    func recordDates(now: Date) -> [Date] {
+      let latest = latestDate(now: now)
+      let count = max(1, records)
+      return (0..<count).map { latest.addingTimeInterval(-Double(count - 1 - $0) * 86_400) }
+    }
+
+    /// When it closed, or `nil` while open.
+    func closedDate(now: Date) -> Date? {
+      guard closed else { return nil }
+      let date = latestDate(now: now).addingTimeInterval(closedAfterDays * 86_400)
+      return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
   }
 
   static let categories: [(id: String, title: String)] = [
@@ -119,6 +157,10 @@ struct FixtureAPI {
     ("tempExtremes", "Temperature Extremes"), ("volcanoes", "Volcanoes"), ("waterColor", "Water Color"),
     ("wildfires", "Wildfires"),
   ]
+
+  /// The package's root folder, found from this file as the fixture server's script is.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The standard data set: wildfires (one with escape sequences in its title), storms, volcanoes,
   /// floods; the other categories empty.
@@ -167,8 +209,11 @@ struct FixtureAPI {
     return events
   }
 
-  init(in parent: URL, events: [String: [Event]]) throws {
+  /// Writes `events` (by category id) into `parent/api`, dated from `now`.
+  init(in parent: URL, events: [String: [Event]], now: Date = Date()) throws {
     directory = parent.appendingPathComponent("api")
+    self.now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    self.events = events
     let categoriesDirectory = directory.appendingPathComponent("categories")
     try FileManager.default.createDirectory(at: categoriesDirectory, withIntermediateDirectories: true)
     let list: [[String: Any]] = Self.categories.map {
@@ -181,33 +226,48 @@ struct FixtureAPI {
     try write(
       ["title": "EONET Event Categories", "categories": list],
       to: directory.appendingPathComponent("categories.json"))
+    // As EONET does, an event filed under two categories names both wherever it is listed.
+    var categoriesOfEvent: [String: [[String: String]]] = [:]
     for category in Self.categories {
-      let items = (events[category.id] ?? []).map { json(for: $0, category: category) }
+      for event in events[category.id] ?? [] {
+        categoriesOfEvent[event.id, default: []].append(["id": category.id, "title": category.title])
+      }
+    }
+    for category in Self.categories {
+      let items = (events[category.id] ?? []).map {
+        json(for: $0, categories: categoriesOfEvent[$0.id] ?? [])
+      }
       try write(
         ["title": "EONET Events: \(category.title)", "events": items],
         to: categoriesDirectory.appendingPathComponent("\(category.id).json"))
     }
+    // Written over, not copied: a test writes its API again, changed, into the same folder.
+    for name in ["sources.json", "magnitudes.json"] {
+      try Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/eonet/\(name)"))
+        .write(to: directory.appendingPathComponent(name))
+    }
   }
 
-  private func json(for event: Event, category: (id: String, title: String)) -> [String: Any] {
-    let date = Self.iso(Date().addingTimeInterval(-event.daysAgo * 86_400))
-    let geometries: [[String: Any]] = (0..<max(1, event.records)).map { index in
-      let back = Double(event.records - 1 - index)
+  private func json(for event: Event, categories: [[String: String]]) -> [String: Any] {
+    let dates = event.recordDates(now: now)
+    let geometries: [[String: Any]] = dates.enumerated().map { index, date in
       var geometry: [String: Any] = [
-        "date": Self.iso(Date().addingTimeInterval(-(event.daysAgo + back) * 86_400)), "type": "Point",
+        "date": Self.iso(date), "type": "Point",
         "coordinates": [event.longitude + Double(index), event.latitude],
       ]
-      geometry["magnitudeValue"] = event.magnitude?.0 ?? NSNull()
-      geometry["magnitudeUnit"] = event.magnitude?.1 ?? NSNull()
+      let magnitude = index == dates.count - 1 ? event.magnitude : event.earlierMagnitude ?? event.magnitude
+      geometry["magnitudeValue"] = magnitude?.0 ?? NSNull()
+      geometry["magnitudeUnit"] = magnitude?.1 ?? NSNull()
       return geometry
+    }
+    let sources: [[String: String]] = event.sources.enumerated().map { index, id in
+      ["id": id, "url": index == 0 ? event.source : "https://example.org/\(id.lowercased())/\(event.id)"]
     }
     return [
       "id": event.id, "title": event.title, "description": event.description ?? NSNull(),
       "link": "https://eonet.gsfc.nasa.gov/api/v3/events/\(event.id)",
-      "closed": event.closed ? date : NSNull(),
-      "categories": [["id": category.id, "title": category.title]],
-      "sources": [["id": "InciWeb", "url": event.source]],
-      "geometry": geometries,
+      "closed": event.closedDate(now: now).map(Self.iso) ?? NSNull(),
+      "categories": categories, "sources": sources, "geometry": geometries,
     ]
   }
 

@@ -47,6 +47,8 @@ final class ScriptedFeed: EventFeed, @unchecked Sendable {
   var laterEventSequence: [String: [[EOEvent]]] = [:]
   private var calls: [String: Int] = [:]
   var fetchedAt: Date
+  /// The answer to ``sources()``: nothing unless a test gives one.
+  var sourceLists: Observable<[EOSourceInfo]> = .empty()
 
   init(
     stored: Catalog = .empty, categories: Observable<[EOCategory]>, events: [String: Observable<[EOEvent]>],
@@ -59,6 +61,7 @@ final class ScriptedFeed: EventFeed, @unchecked Sendable {
   }
 
   func stored() -> Observable<Catalog> { .just(storedCatalog) }
+  func sources() -> Observable<[EOSourceInfo]> { sourceLists }
   func liveCategories() -> Observable<[EOCategory]> { categories }
   func refreshUpdates() -> Observable<EORefreshUpdate> {
     EONETClient.refresh(categories: liveCategories(), load: liveEvents(of:))

@@ -1,0 +1,146 @@
+import Foundation
+
+/// What a download of events asks EONET for: the days window or a past range, the status, a
+/// magnitude range, sources. The one translation into request parameters.
+///
+/// The server applies what it supports, to download less; the app applies every filter again on
+/// what arrives (a server that ignores a parameter gives the same lists). A query that asks for the
+/// last N days alone keeps the cache files of earlier versions; any other query has files of its own,
+/// so a narrow download never replaces a wide one.
+///
+/// ```swift
+/// var query = EventQuery(window: EventWindow(from: june, through: november)!)
+/// query.magnitude = .init(id: "mag_kts", minimum: 64)
+/// client.fetchEvents(query, category: storms)
+/// ```
+public struct EventQuery: Hashable, Sendable {
+  /// Which halves of a category to request.
+  public enum Status: String, CaseIterable, Hashable, Sendable {
+    /// Open and closed events (two requests, merged).
+    case all
+    /// Open events only.
+    case open
+    /// Closed events only.
+    case closed
+  }
+
+  /// A magnitude range as EONET's `magID`, `magMin` and `magMax` say it.
+  public struct Magnitude: Hashable, Sendable {
+    /// The magnitude's id in `/magnitudes` (`ac`, `mag_kts`); `nil`: any unit (the bounds alone).
+    public var id: String?
+    /// The least value; `nil`: none.
+    public var minimum: Double?
+    /// The greatest value; `nil`: none.
+    public var maximum: Double?
+
+    /// A magnitude range.
+    public init(id: String? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+      self.id = id
+      self.minimum = minimum
+      self.maximum = maximum
+    }
+  }
+
+  /// The days window, with its end for a past range.
+  public var window: EventWindow
+  /// Which events by state.
+  public var status: Status
+  /// The magnitude range, if any.
+  public var magnitude: Magnitude?
+  /// Source ids (any of them); empty: any source.
+  public var sources: [String]
+
+  /// A query of `window`, of every status, magnitude and source.
+  public init(window: EventWindow, status: Status = .all, magnitude: Magnitude? = nil, sources: [String] = [])
+  {
+    self.window = window
+    self.status = status
+    self.magnitude = magnitude
+    self.sources = sources.sorted()
+  }
+
+  /// The last `days` days, everything in them.
+  public init(days: Int) { self.init(window: EventWindow(days: days)) }
+
+  /// Whether this asks only for the last N days (the cache's shared files).
+  public var isPlainDays: Bool {
+    window.end == nil && status == .all && magnitude == nil && sources.isEmpty
+  }
+
+  /// The statuses to request, one request each.
+  var halves: [String] {
+    switch status {
+    case .all: return ["open", "closed"]
+    case .open: return ["open"]
+    case .closed: return ["closed"]
+    }
+  }
+
+  /// The query parameters of the request for one half.
+  ///
+  /// - Parameter half: `open` or `closed`.
+  func queryItems(status half: String) -> [URLQueryItem] {
+    var items = [URLQueryItem(name: "status", value: half)]
+    if let end = window.end {
+      // Whole UTC days, inclusive on both sides (EONET's `start`/`end`).
+      let start = window.start(before: end)
+      items.append(URLQueryItem(name: "start", value: Self.dayText(start)))
+      items.append(URLQueryItem(name: "end", value: Self.dayText(end.addingTimeInterval(-1))))
+    } else {
+      items.append(URLQueryItem(name: "days", value: String(window.requestDays)))
+    }
+    if let magnitude {
+      if let id = magnitude.id { items.append(URLQueryItem(name: "magID", value: id)) }
+      if let minimum = magnitude.minimum {
+        items.append(URLQueryItem(name: "magMin", value: Self.number(minimum)))
+      }
+      if let maximum = magnitude.maximum {
+        items.append(URLQueryItem(name: "magMax", value: Self.number(maximum)))
+      }
+    }
+    if !sources.isEmpty { items.append(URLQueryItem(name: "source", value: sources.joined(separator: ","))) }
+    return items
+  }
+
+  /// What this query adds to a category's cache file names: nothing for the last N days alone, else
+  /// a digest of its parameters (a file per distinct question).
+  var cacheSuffix: String {
+    guard !isPlainDays else { return "" }
+    let canonical = queryItems(status: "").map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+    // FNV-1a, 64 bits: stable across runs and builds (Hasher is seeded per process).
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in canonical.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return "-q" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// Whether a download of this query made at `fetchedAt` is final: a past range fetched after it
+  /// ended does not change, so it is served from the cache without asking again.
+  public func isComplete(fetchedAt: Date) -> Bool {
+    guard let end = window.end else { return false }
+    return fetchedAt >= end
+  }
+
+  /// `date`'s UTC day, `YYYY-MM-DD`, as the requests and the messages write it.
+  public static func dayText(_ date: Date) -> String {
+    let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
+    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
+  }
+
+  /// `value` without a trailing `.0`.
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+}
+
+extension Calendar {
+  /// The Gregorian calendar in UTC, EONET's days.
+  static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
+}

@@ -1,0 +1,137 @@
+import EONETKit
+import Foundation
+import OurPlanetModel
+import Support
+
+/// The command line's filters beyond the days and the region: a past range, the status, a magnitude
+/// range and sources. Each is read by its declaration in ``Options/declarations``; this file holds
+/// their parsing and the checks that need several of them.
+extension Options {
+  /// The days window: `--from`/`--to` as whole UTC days; `--to` alone, the `--days` days ending
+  /// with that day; else the last `--days` days.
+  var window: EventWindow {
+    if let from { return EventWindow(from: from, through: to ?? today) ?? EventWindow(days: days) }
+    if let to { return EventWindow(days: days, end: to.addingTimeInterval(EventWindow.secondsPerDay)) }
+    return EventWindow(days: days)
+  }
+
+  /// What the script commands download: the scope as request parameters.
+  var query: EventQuery { scope.query(magnitudeIDs: magnitudeIDs) }
+
+  /// Today, for the range's default end: the clock unless a test set ``clock``.
+  var today: Date { clock ?? Date() }
+
+  /// `YYYY-MM-DD`, a day that exists, as the start of that UTC day.
+  static func day(_ text: String, for option: String) throws(UsageError) -> Date {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { throw UsageError("\(option): '\(text)' is not a date as YYYY-MM-DD (2024-06-01)") }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let components = DateComponents(year: year, month: month, day: day)
+    // The calendar rolls 2025-02-30 over to March: a day that does not exist comes back different.
+    guard let date = calendar.date(from: components),
+      calendar.dateComponents([.year, .month, .day], from: date) == components
+    else { throw UsageError("\(option): \(text) is not a day of the calendar") }
+    return date
+  }
+
+  /// `1000`, `1000acres`, `1,000 acres`, `64 kts`, `10NM^2`: the value, and the unit as EONET names
+  /// it when one is given (`acres`, `ac` and `Acres` all name `acres`).
+  static func magnitude(_ text: String, for option: String, kinds: [MagnitudeKind]) throws(UsageError) -> (
+    value: Double, unit: String?
+  ) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "-") }
+    let unitText = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+    guard let value = Double(number.replacingOccurrences(of: ",", with: "")), value.isFinite else {
+      throw UsageError("\(option): '\(text)' is not a number with an optional unit (1000acres, 64kts)")
+    }
+    guard !unitText.isEmpty else { return (value, nil) }
+    guard let kind = kinds.first(where: { $0.names(unitText) }) else {
+      let known = kinds.map { "\($0.unit) (\($0.id))" }.joined(separator: ", ")
+      let hint =
+        Suggestion.closest(to: unitText, in: kinds.map(\.unit)).map { "did you mean '\($0)'? " } ?? ""
+      throw UsageError("\(option): '\(unitText)' is not a unit EONET uses; \(hint)the units are \(known)")
+    }
+    return (value, kind.unit)
+  }
+
+  /// `--source`'s ids, each as EONET spells it (matched regardless of case).
+  static func sources(_ text: String, known: [String]) throws(UsageError) -> [String] {
+    let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.isEmpty
+    }
+    guard !words.isEmpty else { throw UsageError("--source needs one or more source ids (InciWeb,IRWIN)") }
+    var ids: [String] = []
+    for word in words {
+      guard let id = known.first(where: { $0.caseInsensitiveCompare(word) == .orderedSame }) else {
+        let hint = Suggestion.closest(to: word, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        throw UsageError(
+          "--source: '\(TextSanitizer.strippingControls(word))' is not an EONET source\(hint); 'ourplanet sources' lists them"
+        )
+      }
+      if !ids.contains(id) { ids.append(id) }
+    }
+    return ids
+  }
+
+  /// The checks across the scope's options, once everything is read: a range that ends before it
+  /// starts or after today, `--days` beside `--from`, bounds the wrong way round.
+  func checkScope(daysBesideFrom: Bool) throws(UsageError) {
+    let today = EventWindow.startOfDay(self.today)
+    if let to, to > today { throw UsageError("--to: \(EventQuery.dayText(to)) is after today") }
+    if let from {
+      if daysBesideFrom {
+        throw UsageError("--days and --from ask for two windows: give one (--from DATE [--to DATE])")
+      }
+      if from > today { throw UsageError("--from: \(EventQuery.dayText(from)) is after today") }
+      if let to, to < from {
+        throw UsageError(
+          "--to \(EventQuery.dayText(to)) is before --from \(EventQuery.dayText(from)): the range would be empty"
+        )
+      }
+    }
+    if let minimum = minimumMagnitude, let maximum = maximumMagnitude, minimum > maximum {
+      throw UsageError("--min-magnitude \(minimum) is above --max-magnitude \(maximum): nothing would pass")
+    }
+  }
+
+  /// `value` as an option writes it: `1000`, `2.5`.
+  static func numberText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  /// Stores a magnitude bound read from `text`, keeping one unit for both bounds.
+  static func setMagnitude(
+    _ options: inout Options, _ text: String, option: String, _ store: (inout Options, Double) -> Void
+  ) throws(UsageError) {
+    let (value, unit) = try magnitude(text, for: option, kinds: options.magnitudeKinds)
+    if let unit {
+      if let other = options.magnitudeUnit, other != unit {
+        throw UsageError("\(option): '\(unit)' and '\(other)': the magnitude bounds need one unit")
+      }
+      options.magnitudeUnit = unit
+    }
+    store(&options, value)
+  }
+}
+
+/// A magnitude EONET reports, from its `/magnitudes` list: what `--min-magnitude` units name.
+struct MagnitudeKind: Equatable, Sendable {
+  /// EONET's id (`ac`), what the requests' `magID` says.
+  var id: String
+  /// The unit as events carry it (`acres`).
+  var unit: String
+  /// Its name (`Acres`).
+  var name: String
+
+  /// Whether `word` names this magnitude: its unit, id or name, regardless of case, `^` optional.
+  func names(_ word: String) -> Bool {
+    let plain = { (text: String) in text.lowercased().replacingOccurrences(of: "^", with: "") }
+    let typed = plain(word)
+    return [unit, id, name].contains { plain($0) == typed }
+  }
+}
