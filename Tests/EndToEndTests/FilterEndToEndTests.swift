@@ -40,14 +40,14 @@ struct FilterEndToEndTests {
   }
 
   /// Starts the app on the served events with a 30-day window, and waits for the categories.
-  private func withApp(_ body: (AppHarness) throws -> Void) throws {
+  private func withApp(_ arguments: [String] = [], _ body: (AppHarness) throws -> Void) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI(in: temporary.url, events: Self.served)
     let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
     defer { server.stop() }
     let app = try AppHarness.start(
-      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
+      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"] + arguments,
       cacheDirectory: temporary.url.appendingPathComponent("cache"), columns: 110, rows: 32)
     defer { app.tmux.close() }
     try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
@@ -80,6 +80,20 @@ struct FilterEndToEndTests {
       let closed = Self.titles(of: ["wildfires"]) { $0.closed }
       try waitForList(app, closed, "closed · \(closed.count) events in the last 30 days")
       try app.tmux.sendKeys("x")
+      try waitForList(app, all, "\(all.count) events in the last 30 days")
+    }
+  }
+
+  @Test(
+    "--status starts the UI on that status; x changes it from there",
+    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func commandLineFilters() throws {
+    try withApp(["--status", "closed"]) { app in
+      try app.tmux.sendKeys("G", "Enter")
+      let closed = Self.titles(of: ["wildfires"]) { $0.closed }
+      try waitForList(app, closed, "closed · \(closed.count) events in the last 30 days")
+      try app.tmux.sendKeys("x")
+      let all = Self.titles(of: ["wildfires"])
       try waitForList(app, all, "\(all.count) events in the last 30 days")
     }
   }
