@@ -13,6 +13,8 @@ let suites: [(name: String, run: () -> Void)] = [
   ),
   ("map", { runMapBenchmarks() }),
   ("safety", { runNetworkWaitBenchmarks() }),
+  // The filter change on All alone: `make bench ARGS=filter`.
+  ("filter", { runFilterBenchmarks() }),
   // One case on its own: `make bench ARGS=refresh-memory` (about a minute).
   ("refresh-memory", { runRefreshMemoryBenchmark() }),
 ]

@@ -56,6 +56,9 @@ func runInteractive(_ options: Options) -> Int32 {
     refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
     sort: options.sort)
   appOptions.alerts = options.alerts
+  // --status, --min-magnitude, --max-magnitude and --source: the UI starts on them, and x, v and X
+  // change them from there.
+  appOptions.filters = ScopeFilters(of: options.scope)
   appOptions.places = options.configuration.places
   appOptions.bell = options.bell
   appOptions.remembered = options.remembered

@@ -43,22 +43,31 @@ final class AppContext {
   let region: BehaviorRelay<Region?>
   /// The events list's order (`s` cycles it).
   let sort: BehaviorRelay<EventSort>
-  /// What every screen counts and lists: the shared days window and region, as one scope. The one
-  /// place the UI's filters meet; a filter the user can change joins here.
-  var scope: EventScope { Self.scope(days: days.value, end: rangeEnd.value, region: region.value) }
-  /// ``scope`` as it changes, a new value per change of the window or the region, at once: only the
-  /// main thread writes them (keys, the mouse, the place picker), so a screen opened has its scope
-  /// on its first frame.
+  /// The status, magnitude, sources and marked categories (`x`, the form `v`, Space on the
+  /// categories, `X` clears them).
+  let filters: BehaviorRelay<ScopeFilters>
+  /// The config's named places (the region row of the form and `p` offer them), with those the
+  /// map's `f` saved.
+  var places: [Configuration.Place] = []
+  /// What every screen counts and lists: the shared days window (and its end, for a past range),
+  /// region and filters, as one scope. The one place the UI's filters meet; a filter the user can
+  /// change joins here.
+  var scope: EventScope {
+    Self.scope(days: days.value, end: rangeEnd.value, region: region.value, filters: filters.value)
+  }
+  /// ``scope`` as it changes, a new value per change of the window, its end, the region or the
+  /// filters, at once: only the main thread writes them (keys, the mouse, the place picker, the
+  /// form), so a screen opened has its scope on its first frame.
   private(set) lazy var scopes: Observable<EventScope> = Observable.combineLatest(
     days.asObservable().distinctUntilChanged(), rangeEnd.asObservable().distinctUntilChanged(),
-    region.asObservable()
-  ) { days, end, region in Self.scope(days: days, end: end, region: region) }
+    region.asObservable(), filters.asObservable()
+  ) { days, end, region, filters in Self.scope(days: days, end: end, region: region, filters: filters) }
 
   /// The scope of these filters.
-  private static func scope(days: Int, end: Date?, region: Region?) -> EventScope {
+  private static func scope(days: Int, end: Date?, region: Region?, filters: ScopeFilters) -> EventScope {
     var scope = EventScope(days: days, region: region)
     scope.window.end = end
-    return scope
+    return filters.applied(to: scope)
   }
   /// The config's alert rules: the lists and the map mark the events they match.
   let alerts: AlertRules
@@ -84,9 +93,10 @@ final class AppContext {
     dayRange: ClosedRange<Int>,
     mainScheduler: SchedulerType, messages: MessageLog, openLink: @escaping LinkOpening, seen: SeenTracker,
     clock: @escaping @Sendable () -> Date, region: Region?, sort: EventSort, exportScheduler: SchedulerType,
-    alerts: AlertRules = AlertRules()
+    alerts: AlertRules = AlertRules(), filters: ScopeFilters = .none
   ) {
     self.alerts = alerts
+    self.filters = BehaviorRelay(value: filters)
     self.region = BehaviorRelay(value: region)
     self.sort = BehaviorRelay(value: sort)
     self.seen = seen
@@ -104,6 +114,11 @@ final class AppContext {
     self.messages = messages
     self.openLink = openLink
     self.exportScheduler = exportScheduler
+  }
+
+  /// The config's name for `region`, when it is one of its places.
+  func placeName(for region: Region) -> String? {
+    places.first { $0.region == region }?.name
   }
 
   /// Moves the window `steps` times its own length through time (`<` back, `>` forward): a past

@@ -21,8 +21,11 @@ public final class AppShell {
   private var postedFailures = 0
   /// Which keys ask for which command.
   private let keymap: Keymap
-  /// The config's named places (`p` lists them), with those the map's `f` saved.
-  private var places: [Configuration.Place]
+  /// The config's named places (`p` lists them), with those the map's `f` saved: the context's.
+  private var places: [Configuration.Place] {
+    get { context.places }
+    set { context.places = newValue }
+  }
   /// The name of the command the last key ran (tests read it).
   private(set) var lastCommand: String?
   /// Where the settings the UI remembers go (`nil`: nowhere, as in tests).
@@ -60,7 +63,6 @@ public final class AppShell {
     self.memory = memory
     remembered = options.remembered
     pendingCategory = options.category
-    self.places = options.places
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
       refreshInterval: options.refreshInterval, timerScheduler: mainScheduler, now: clock)
@@ -71,7 +73,9 @@ public final class AppShell {
       mainScheduler: mainScheduler,
       messages: messages, openLink: openLink, seen: seen ?? SeenTracker(file: nil, messages: messages),
       clock: clock ?? { Date(timeIntervalSince1970: 0) }, region: options.region, sort: options.sort,
-      exportScheduler: exportScheduler ?? backgroundScheduler, alerts: options.alerts)
+      exportScheduler: exportScheduler ?? backgroundScheduler, alerts: options.alerts,
+      filters: options.filters)
+    context.places = options.places
     if let exportDirectory { context.exportDirectory = exportDirectory }
     // The tracker hears each catalog before any screen, so no frame counts as new what the first
     // refresh brought.
@@ -144,7 +148,7 @@ public final class AppShell {
 
   /// Every binding in force on the top screen, in the order a key is matched.
   func bindings() -> [Binding] {
-    screen.bindings() + appBindings()
+    screen.bindings() + filterBindings() + appBindings()
   }
 
   /// What the help lists here: each binding in force with the keys that reach it.
@@ -191,6 +195,16 @@ public final class AppShell {
       },
       .run(.redraw) { [unowned self] _ in context.host.redrawAll() },
       Binding(.back) { [unowned self] key in back(key) },
+    ]
+  }
+
+  /// The filter keys, on the lists (the categories and the events screens).
+  private func filterBindings() -> [Binding] {
+    guard screen is CategoriesScreen || screen is EventsScreen else { return [] }
+    return [
+      .run(.status) { [unowned self] _ in cycleStatus() },
+      .run(.filterForm) { [unowned self] _ in openFilterForm() },
+      .run(.clearFilters) { [unowned self] _ in clearFilters() },
     ]
   }
 
@@ -301,6 +315,64 @@ public final class AppShell {
     rememberChanges()
   }
 
+  // MARK: - Filters
+
+  /// `x`: open and closed → open → closed → open and closed.
+  private func cycleStatus() {
+    var filters = context.filters.value
+    filters.status = ScopeFilters.nextStatus(after: filters.status)
+    context.filters.accept(filters)
+    switch filters.status {
+    case .any: context.say("Open and closed events")
+    case .open: context.say("Only open events (x: only closed)")
+    case .closed: context.say("Only closed events (x: open and closed)")
+    }
+  }
+
+  /// `X`: every filter off but the days, saying which were on.
+  private func clearFilters() {
+    guard let cleared = ScopeSummary.cleared(context.filters.value, region: context.region.value) else {
+      return context.say("No filter to clear: only the days are set")
+    }
+    context.filters.accept(.none)
+    if context.region.value != nil { context.region.accept(nil) }
+    context.say(cleared)
+  }
+
+  /// `v`: the filter form over the current values; Enter applies what it holds.
+  private func openFilterForm() {
+    let catalog = context.latestCatalog
+    var units = Set<String>()
+    var sourceCounts: [String: Int] = [:]
+    // Every event the slider can reach, each once, whatever the other filters: what the form can
+    // offer to filter by.
+    catalog.forEachEvent(in: EventScope(days: context.dayRange.upperBound)) { _, event, isFirst in
+      guard isFirst else { return }
+      if let unit = event.latestGeometry?.magnitude?.unit, !unit.isEmpty { units.insert(unit) }
+      for id in Set(event.sources.map(\.id)) { sourceCounts[id, default: 0] += 1 }
+    }
+    let form = FilterForm(
+      days: context.days.value, dayRange: context.dayRange, filters: context.filters.value,
+      region: context.region.value, units: units.sorted(),
+      sources: sourceCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, places: places)
+    overlay = FilterFormOverlay(form: form, theme: context.theme) { [unowned self] outcome in
+      applyFilters(outcome)
+    }
+  }
+
+  /// Applies what the form held, changing only what changed.
+  private func applyFilters(_ outcome: FilterForm.Outcome) {
+    if outcome.days != context.days.value { context.days.accept(outcome.days) }
+    if outcome.region != context.region.value { context.region.accept(outcome.region) }
+    if outcome.filters != context.filters.value { context.filters.accept(outcome.filters) }
+    let scope = context.scope
+    let parts = ScopeSummary.filterParts(
+      of: scope, placeName: scope.region.flatMap(context.placeName(for:)), ascii: context.ascii)
+    context.say(
+      "Filters: " + (parts.isEmpty ? "none" : parts.joined(separator: ScopeSummary.separator))
+        + ScopeSummary.separator + scope.window.phrase)
+  }
+
   private func clearRegion() {
     if context.region.value == nil {
       context.say("No region filter to clear")
@@ -314,7 +386,10 @@ public final class AppShell {
 
   /// The settings the UI remembers, as the screens show them now.
   private func currentSettings() -> RememberedSettings {
-    let open = navigator.stack.lazy.compactMap { ($0 as? EventsScreen)?.categoryID }.first
+    // Several categories together are this session's: the category remembered is a single one.
+    let open = navigator.stack.lazy.compactMap { $0 as? EventsScreen }.first.flatMap {
+      $0.categories == nil ? $0.categoryID : nil
+    }
     return RememberedSettings(
       days: context.days.value, sort: context.sort.value,
       region: context.region.value.map { region in
@@ -363,13 +438,29 @@ public final class AppShell {
 
   // MARK: - Drawing
 
+  /// The screen's header text cut to what `crumbs` leave of `width`, with an ellipsis: the scope
+  /// reads as far as it fits rather than leaving the header (the header drops what still does not).
+  private func headerRight(beside crumbs: [String], width: Int, symbols: Symbols) -> String {
+    let text = screen.headerRight
+    let room = width - DisplayWidth.of(crumbs.joined(separator: symbols.breadcrumbSeparator)) - 2
+    guard room >= Self.shortestHeaderText, DisplayWidth.of(text) > room else { return text }
+    return TextLayout.truncate(text, toWidth: room, ellipsis: symbols.ellipsis)
+  }
+
+  /// Below this many columns the header's right text is left out rather than cut.
+  private static let shortestHeaderText = 12
+
   /// Draws the whole screen into `buffer`.
   public func render(into buffer: inout CellBuffer) {
     let (headerRect, rest) = buffer.bounds.splitTop(1)
     let (content, statusRect) = rest.splitBottom(1)
-    let crumbs = navigator.stack.map(\.breadcrumb).filter { !$0.isEmpty }
-    HeaderView(breadcrumbs: ["OurPlanet"] + crumbs, rightText: screen.headerRight, theme: context.theme)
-      .render(into: &buffer, rect: headerRect)
+    let crumbs = ["OurPlanet"] + navigator.stack.map(\.breadcrumb).filter { !$0.isEmpty }
+    HeaderView(
+      breadcrumbs: crumbs,
+      rightText: headerRight(beside: crumbs, width: headerRect.width, symbols: buffer.symbols),
+      theme: context.theme
+    )
+    .render(into: &buffer, rect: headerRect)
 
     var body = content
     if let target = screen as? Searchable, search != nil || !target.query.isEmpty {

@@ -7,13 +7,24 @@ import TerminalUI
 final class CategoriesScreen: Screen, Searchable {
   /// From this width on, the list stops growing, so a category's name and count stay together.
   static let maximumWidth = 110
+  /// Before a marked category's title (`*` where only ASCII shows).
+  static let markSymbol = "•"
 
   private let context: any CategoriesEnvironment
   private let bag = DisposeBag()
   private var list = ListView(emptyMessage: "Loading categories…")
   private var catalog = Catalog.empty
-  /// The events counted: the shared days window and region.
+  /// The shared scope: the days window, the region, the filters and the marks.
   private var scope: EventScope
+  /// What each row counts: the shared scope but for the marks (a row is its own category, the All
+  /// row every category).
+  private var rowScope: EventScope {
+    var scope = scope
+    scope.categories = nil
+    return scope
+  }
+  /// The marked categories' ids.
+  private var marks: Set<String> { context.filters.value.categories ?? [] }
   /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
   private var seen: SeenState { context.seen.state.value }
   private(set) var query = ""
@@ -40,12 +51,23 @@ final class CategoriesScreen: Screen, Searchable {
 
   var breadcrumb: String { "" }
 
+  /// The scope in one line (the marked categories, the filters set, the window), then where the
+  /// data comes from.
   var headerRight: String {
-    let window = scope.window.heading
-    let place = scope.region.map { " · \($0.label)" } ?? ""
+    let marked = marks.isEmpty ? nil : markedTitle + " marked"
+    let line = ScopeSummary.line(
+      title: marked, scope: scope, placeName: scope.region.flatMap(context.placeName(for:)),
+      tail: scope.window.heading, ascii: context.ascii)
     // A past range downloaded after it ended does not change: said, so no one waits for news.
     let final = catalog.isFinalRange ? " · final" : ""
-    return window + place + " · " + ProvenanceText.describe(catalog.provenance) + final
+    return line + ScopeSummary.separator + ProvenanceText.describe(catalog.provenance) + final
+  }
+
+  /// The marked categories by title, in the list's order: `Wildfires + Volcanoes`.
+  private var markedTitle: String {
+    let marks = self.marks
+    let titles = catalog.items.filter { marks.contains($0.category.id) }.map(\.category.title)
+    return (titles.isEmpty ? marks.sorted() : titles).joined(separator: " + ")
   }
 
   var position: String? {
@@ -67,13 +89,38 @@ final class CategoriesScreen: Screen, Searchable {
       Binding(.open) { [unowned self] _ in openSelection() },
       .run(.nextNew) { [unowned self] _ in selectNextChanged() },
       .run(.markSeen) { [unowned self] _ in markSelectionSeen() },
+      // Before the list's keys: Space marks here rather than paging.
+      .run(.mark) { [unowned self] _ in toggleMark() },
     ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
   }
 
-  /// Opens the selected category's events.
+  /// Opens the marked categories' events together when some are marked, else the selected
+  /// category's.
   private func openSelection() -> ScreenAction {
+    let marks = self.marks
+    if !marks.isEmpty { return .push(context.eventsScreen(categories: marks)) }
     guard let id = list.selectedID else { return .handled }
     return .push(context.eventsScreen(categoryID: id))
+  }
+
+  /// Space: marks the selected category, or unmarks it.
+  private func toggleMark() {
+    guard let id = list.selectedID else { return }
+    guard id != EventListViewModel.allCategoriesID else {
+      return context.say("All categories is every category: mark categories one by one", isError: true)
+    }
+    var filters = context.filters.value
+    var marks = filters.categories ?? []
+    let title = catalog.item(id: id)?.category.title ?? id
+    let marking = !marks.contains(id)
+    if marking { marks.insert(id) } else { marks.remove(id) }
+    filters.categories = marks.isEmpty ? nil : marks
+    context.filters.accept(filters)
+    rebuildRows()
+    context.say(
+      (marking ? "Marked \(title)" : "Unmarked \(title)")
+        + (marks.isEmpty
+          ? "" : " · \(Formatting.count(marks.count, "marked")): Enter opens them together, X clears"))
   }
 
   /// Marks every event of the selected category (or of all) seen.
@@ -111,7 +158,7 @@ final class CategoriesScreen: Screen, Searchable {
     for step in 1...ids.count {
       let index = (start + step) % ids.count
       if let item = catalog.item(id: ids[index]),
-        !seen.hasSeen(item.events(in: scope, endingAt: catalog.windowEnd))
+        !seen.hasSeen(item.events(in: rowScope, endingAt: catalog.windowEnd))
       {
         list.select(index)
         return
@@ -128,18 +175,26 @@ final class CategoriesScreen: Screen, Searchable {
   private func rebuildRows() {
     rowsAreStale = false
     let needle = query.lowercased()
+    let scope = rowScope
+    var rows: [ListRow]
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.
-      list.replaceRows(Rows.categoryList(catalog, scope: scope, seen: seen, theme: context.theme))
+      rows = Rows.categoryList(catalog, scope: scope, seen: seen, theme: context.theme)
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
-      list.replaceRows(
-        items.map {
-          Rows.category(
-            $0, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch, seen: seen,
-            theme: context.theme)
-        })
+      rows = items.map {
+        Rows.category(
+          $0, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch, seen: seen,
+          theme: context.theme)
+      }
     }
+    let marks = self.marks
+    if !marks.isEmpty {
+      for index in rows.indices where marks.contains(rows[index].id) {
+        rows[index].text = Self.markSymbol + " " + rows[index].text
+      }
+    }
+    list.replaceRows(rows)
     if catalog.items.isEmpty {
       list.emptyMessage =
         catalog.isLoading || catalog.provenance == .nothing ? "Loading categories…" : "No categories"

@@ -14,6 +14,9 @@ final class EventsScreen: Screen, Searchable {
   /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
   private var seen: SeenState { context.seen.state.value }
   private var state: EventListState?
+  /// The shared scope as last heard (the header names its filters).
+  private var scope = EventScope(days: 1)
+  private let scopeSubscription = SerialDisposable()
   private var list = ListView(emptyMessage: "Loading events…")
   /// The list's width when its rows were last made: the columns are sized for it.
   private var listWidth = 0
@@ -24,18 +27,22 @@ final class EventsScreen: Screen, Searchable {
   /// The month ticks under the timeline, as last worked out, and what they were worked out for.
   private var scaleTicks: (key: TimelineScale.Key, ticks: [TimelineScale.Tick])?
 
-  init(categoryID: String, context: any EventsEnvironment) {
+  /// The events of `categoryID` (``EventListViewModel/allCategoriesID``: every category's, or with
+  /// `categories` only theirs, each event once).
+  init(categoryID: String, categories: Set<String>? = nil, context: any EventsEnvironment) {
     self.context = context
     list.theme = context.theme
     let model = EventListViewModel(
-      categoryID: categoryID, catalog: context.catalog, days: context.days, dayRange: context.dayRange,
-      scheduler: context.mainScheduler, filters: context.scopes,
+      categoryID: categoryID, categories: categories, catalog: context.catalog, days: context.days,
+      dayRange: context.dayRange, scheduler: context.mainScheduler, filters: context.scopes,
       sort: context.sort.asObservable())
     self.model = model
     context.map.pane.show([])
     subscription.disposable = model.state
       .observe(on: context.mainScheduler)
       .subscribe(onNext: { [unowned self] state in self.stateChanged(state) })
+    scopeSubscription.disposable = context.scopes
+      .subscribe(onNext: { [unowned self] scope in self.scope = scope })
     seenSubscription.disposable = context.seen.state.asObservable()
       .observe(on: context.mainScheduler)
       .subscribe(onNext: { [unowned self] _ in self.rebuildRows() })
@@ -45,16 +52,21 @@ final class EventsScreen: Screen, Searchable {
 
   /// The category shown (``EventListViewModel/allCategoriesID`` for All categories).
   var categoryID: String { model.categoryID }
+  /// The categories shown together (the marked ones), or `nil`.
+  var categories: Set<String>? { model.categories }
   var events: [EOEvent] { state?.events ?? [] }
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
   var breadcrumb: String {
     state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
   }
+  /// The scope in one line: the filters set, the count in the window, the order (what is listed is
+  /// the crumb just left of it).
   var headerRight: String {
     guard let state else { return "" }
-    let place = state.region.map { " · \($0.label)" } ?? ""
-    let order = state.sort == .date ? "" : " · \(state.sort.label)"
-    return state.summary + place + order
+    let order = state.sort == .date ? "" : ScopeSummary.separator + state.sort.label
+    return ScopeSummary.line(
+      title: nil, scope: scope, placeName: state.region.flatMap(context.placeName(for:)),
+      tail: state.summary, ascii: context.ascii) + order
   }
   var showsMap: Bool { true }
   var query: String { model.query.value }
@@ -230,10 +242,12 @@ final class EventsScreen: Screen, Searchable {
 
   func close() {
     subscription.dispose()
+    scopeSubscription.dispose()
     seenSubscription.dispose()
   }
 
   private func rebuildRows() {
+    // All, or the marked categories together: each row says its category.
     let tagged = model.categoryID == EventListViewModel.allCategoriesID
     let centre = state?.region?.centre
     let events = self.events

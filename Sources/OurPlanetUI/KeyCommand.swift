@@ -108,6 +108,15 @@ extension KeyCommand {
     "filter-to-view", [.char("f")], "map: only the events in view, then name the view to save it as a place")
   static let clearRegion = KeyCommand("clear-region", [.char("F")], "clear the region filter")
   static let places = KeyCommand("places", [.char("p")], "pick a place of the config to filter by")
+  static let status = KeyCommand(
+    "status", [.char("x")], "status filter: open and closed → open → closed (the header says which)")
+  static let filterForm = KeyCommand(
+    "filters", [.char("v")], "the filter form: days, status, magnitude, unit, region, sources")
+  static let clearFilters = KeyCommand(
+    "clear-filters", [.char("X")],
+    "clear every filter but the days (status, magnitude, sources, region, marked categories)")
+  static let mark = KeyCommand(
+    "mark", [.char(" ")], "on the categories: mark / unmark a category; Enter opens the marked ones together")
   static let sort = KeyCommand(
     "sort", [.char("s")],
     "sort: " + EventSort.allCases.map(\.label).joined(separator: ", ") + " (nearest with --near)")
@@ -124,9 +133,12 @@ extension KeyCommand {
     ]
     let list: [KeyCommand] = [move, page, ends]
     let mapKeys: [KeyCommand] = [zoom, pan, wholeWorld, centre, nextMarker, filterToView]
+    let filters: [KeyCommand] = [status, filterForm, clearFilters]
     return [
-      app + list + [open, nextNew, markSeen],
-      app + list + mapKeys + [open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep],
+      app + list + filters + [open, nextNew, markSeen, mark],
+      app + list + mapKeys + filters + [
+        open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep,
+      ],
       app + list + mapKeys + [openLink, copyLink, step],
     ]
   }()
@@ -137,6 +149,6 @@ extension KeyCommand {
     step,
     nextNew,
     markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
-    clearRegion, places, sort, messages, help, redraw, suspend, quit,
+    clearRegion, places, status, filterForm, clearFilters, mark, sort, messages, help, redraw, suspend, quit,
   ]
 }

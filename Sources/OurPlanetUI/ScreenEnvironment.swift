@@ -34,13 +34,20 @@ extension ScreenEnvironment {
 protocol CategoriesEnvironment: ScreenEnvironment {
   /// The catalog, on the main scheduler, replaying the latest to each new screen.
   var catalog: Observable<Catalog> { get }
-  /// The scope all screens share (the days window and the region), now and as it changes.
+  /// The scope all screens share (the days window, the region and the filters), now and as it
+  /// changes.
   var scope: EventScope { get }
   var scopes: Observable<EventScope> { get }
+  /// The filters, whose marked categories Space changes.
+  var filters: BehaviorRelay<ScopeFilters> { get }
   /// What the user has seen.
   var seen: SeenTracker { get }
+  /// The config's name for `region`, when it is one of its places (the header names it so).
+  func placeName(for region: Region) -> String?
   /// The screen of one category's events (or of all, for ``EventListViewModel/allCategoriesID``).
   func eventsScreen(categoryID: String) -> Screen
+  /// The screen of several categories' events together, each event once.
+  func eventsScreen(categories: Set<String>) -> Screen
 }
 
 /// What an events screen may use: the catalog and the shared window, region and order, the seen
@@ -65,6 +72,8 @@ protocol EventsEnvironment: ScreenEnvironment {
   var map: MapController { get }
   /// The rules whose matches the rows mark.
   var alerts: AlertRules { get }
+  /// The config's name for `region`, when it is one of its places (the header names it so).
+  func placeName(for region: Region) -> String?
   /// Writes `events` as `format` off the main thread, saying how it went.
   func export(_ events: [EOEvent], as format: EventExport.Format, name: String)
   /// Copies the event's EONET link through the terminal.
@@ -92,6 +101,10 @@ protocol DetailEnvironment: ScreenEnvironment {
 extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironment {
   func eventsScreen(categoryID: String) -> Screen {
     EventsScreen(categoryID: categoryID, context: self)
+  }
+
+  func eventsScreen(categories: Set<String>) -> Screen {
+    EventsScreen(categoryID: EventListViewModel.allCategoriesID, categories: categories, context: self)
   }
 
   func detailScreen(of event: EOEvent, seen: EventFingerprint?, in list: EventsScreen) -> Screen {

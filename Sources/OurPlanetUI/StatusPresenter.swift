@@ -78,8 +78,12 @@ final class StatusPresenter {
       line.message = "\(events) · \(failed) categor\(failed == 1 ? "y" : "ies") failed · ! lists messages"
       line.messageKind = .error
     } else {
-      let total =
-        "\(events) in \(Formatting.count(catalog.items.count, "categor", plural: "ies", singular: "y")) (\(context.scope.window.phrase))"
+      // With marks, the scope counts the marked categories, and the line says so.
+      let marked = context.scope.categories?.count
+      let categories = Formatting.count(
+        marked ?? catalog.items.count, marked == nil ? "categor" : "marked categor", plural: "ies",
+        singular: "y")
+      let total = "\(events) in \(categories) (\(context.scope.window.phrase))"
       let next =
         context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.clock($0))" }
         ?? ""

@@ -206,7 +206,7 @@ struct ConfigEndToEndTests {
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
   func reboundKey() throws {
     try withWorld { world in
-      try world.writeConfig("[keys]\nquit = \"x\"\nhelp = [\"H\", \"F2\"]\n")
+      try world.writeConfig("[keys]\nquit = \"w\"\nhelp = [\"H\", \"F2\"]\n")
       let app = try AppHarness.start(
         arguments: ["--api", world.server.baseURL.absoluteString],
         cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
@@ -215,7 +215,7 @@ struct ConfigEndToEndTests {
       try app.waitFor("Wildfires", "live")
       try app.tmux.sendKeys("H")
       let help = try app.waitFor("OurPlanet keys")
-      #expect(help.range(of: #"\sx\s+quit\b"#, options: .regularExpression) != nil, "\(help)")
+      #expect(help.range(of: #"\sw\s+quit\b"#, options: .regularExpression) != nil, "\(help)")
       #expect(help.range(of: #"\sH\s+F2\s+show the keys"#, options: .regularExpression) != nil, "\(help)")
       #expect(help.range(of: #"\sq\s+quit\b"#, options: .regularExpression) == nil, "\(help)")
       try app.tmux.sendKeys("F2")
@@ -226,7 +226,7 @@ struct ConfigEndToEndTests {
       try app.waitFor("OurPlanet keys")
       try app.tmux.sendKeys("Escape")
       try app.tmux.waitUntil("the help closes") { !$0.contains("OurPlanet keys") }
-      try app.tmux.sendKeys("x")
+      try app.tmux.sendKeys("w")
       #expect(try app.tmux.terminalState().isRestored)
     }
   }

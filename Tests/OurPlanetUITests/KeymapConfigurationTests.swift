@@ -50,8 +50,8 @@ struct KeymapConfigurationTests {
       refusal([("quit", ["A"])])
         == "config.toml:2: keys: 'A' would be both 'mark-seen' and 'quit' on one screen")
     #expect(
-      refusal([("pan", ["x"]), ("export", ["x"])])
-        == "config.toml:3: keys: 'x' would be both 'export' and 'pan' on one screen")
+      refusal([("pan", ["w"]), ("export", ["w"])])
+        == "config.toml:3: keys: 'w' would be both 'export' and 'pan' on one screen")
     #expect(
       refusal([("quit", ["Ctrl-L"])])
         == "config.toml:2: keys: 'Ctrl-L' would be both 'redraw' and 'quit' on one screen")
@@ -69,7 +69,7 @@ struct KeymapConfigurationTests {
     #expect(detail.shell.lastCommand == "open-link")
     // The detail's J K on the events screen's s, and a key the rebind frees for another command.
     #expect(refusal([("step", ["s", "S"])]) == nil)
-    #expect(refusal([("export", ["x"]), ("export-csv", ["e"])]) == nil)
+    #expect(refusal([("export", ["w"]), ("export-csv", ["e"])]) == nil)
     // Commands of one screen still may not.
     #expect(
       refusal([("sort", ["e"])]) == "config.toml:2: keys: 'e' would be both 'export' and 'sort' on one screen"
@@ -84,7 +84,7 @@ struct KeymapConfigurationTests {
     arguments: BindingTests.places)
   func reboundKeysReach(place: BindingTests.Place) throws {
     let keys = try keymap([
-      ("quit", ["Q"]), ("refresh", ["r", "F5"]), ("export", ["x"]), ("centre", ["C"]), ("sort", ["S", "z"]),
+      ("quit", ["Q"]), ("refresh", ["r", "F5"]), ("export", ["w"]), ("centre", ["C"]), ("sort", ["S", "z"]),
       ("page", ["Space"]),
     ])
     let app = BindingTests().harness(at: place, keymap: keys)

@@ -24,6 +24,7 @@ struct ScreenEnvironmentTests {
     var scope: EventScope { scopeRelay.value }
     var scopes: Observable<EventScope> { scopeRelay.asObservable() }
     let seen = SeenTracker(seen: SeenState(baseline: nil))
+    let filters = BehaviorRelay(value: ScopeFilters.none)
     private(set) var said: [String] = []
     private(set) var opened: [String] = []
 
@@ -35,6 +36,13 @@ struct ScreenEnvironmentTests {
       opened.append(categoryID)
       return Opened()
     }
+
+    func eventsScreen(categories: Set<String>) -> Screen {
+      opened.append(categories.sorted().joined(separator: "+"))
+      return Opened()
+    }
+
+    func placeName(for region: Region) -> String? { nil }
   }
 
   /// What the fake environment opens.

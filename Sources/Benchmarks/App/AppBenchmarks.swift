@@ -187,6 +187,64 @@ private func runAllScreenBenchmarks(_ catalog: Catalog, scale: Int, size: Size) 
     }
     subscription.dispose()
   }
+  runAllFilterBenchmark(catalog, label: label, size: size)
+}
+
+/// The filter change on All alone, at 1× and 10× (`make bench ARGS=filter`, a few seconds).
+func runFilterBenchmarks() {
+  guard let snapshot = try? EONETSnapshot.locate() else {
+    print("filter              skipped: the bundled snapshot was not found")
+    return
+  }
+  let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-bench-\(UUID())")
+  defer { try? FileManager.default.removeItem(at: empty) }
+  let client = EONETClient(
+    configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot))
+  let everything = waitForFirst(LiveEventFeed(client: client, days: 36_500).stored()) ?? .empty
+  let size = Size(width: 120, height: 40)
+  runAllFilterBenchmark(everything, label: "1x", size: size)
+  runAllFilterBenchmark(tenfold(everything), label: "10x", size: size)
+}
+
+/// A filter change on All (the status key `x`, the form's minimum magnitude): the whole list
+/// filtered again, with its timeline and the visible frame, through the shared scope as the UI
+/// changes it.
+private func runAllFilterBenchmark(_ catalog: Catalog, label: String, size: Size) {
+  let base = EventScope(days: 30)
+  let filters = BehaviorRelay(value: base)
+  let scheduler = TestScheduler(initialClock: 0)
+  let model = EventListViewModel(
+    categoryID: EventListViewModel.allCategoriesID, catalog: .just(catalog), days: BehaviorRelay(value: 30),
+    dayRange: 1...360, scheduler: scheduler, filters: filters.asObservable())
+  var list = ListView()
+  var buffer = CellBuffer(size: size)
+  var shown = 0
+  let subscription = model.state.subscribe(onNext: { state in
+    drawEvents(state, tagged: true, list: &list, buffer: &buffer)
+    var timeline = CellBuffer(size: Size(width: size.width, height: 1))
+    TimelineView(counts: state.histogram, bounds: 1...360, value: state.days, leadingWidth: 16)
+      .render(into: &timeline, rect: timeline.bounds)
+    shown = state.windowCount
+  })
+  scheduler.advanceTo(1)
+  var open = base
+  open.status = .open
+  var large = base
+  large.minimumMagnitude = 1_000
+  for (name, changed) in [("status open ↔ both", open), ("minimum 1,000 ↔ none", large)] {
+    let steps = 40
+    var narrowed = 0
+    let step = medianMean(of: steps) {
+      for index in 0..<steps {
+        filters.accept(index % 2 == 0 ? changed : base)
+        if index % 2 == 0 { narrowed = shown }
+      }
+    }
+    print(
+      "app.all_filter      \(format(step * 1000, 3)) ms per filter change on All (\(label)): \(name) "
+        + "(\(Formatting.count(narrowed)) ↔ \(Formatting.count(shown)) events in 30 days), with the timeline")
+  }
+  subscription.dispose()
 }
 
 /// The median over 5 runs of `work`'s time per step (`steps` steps a run), in seconds: one run is

@@ -14,6 +14,9 @@ public struct AppOptions: Sendable, Equatable {
   public var region: Region?
   /// The events list's first order (`--sort`).
   public var sort: EventSort = .date
+  /// The first status, magnitude, sources and marked categories (`--status`, `--min-magnitude`,
+  /// `--max-magnitude`, `--source`); none by default.
+  public var filters = ScopeFilters.none
   /// The config's `[[alert]]` rules: the lists and the map mark the events they match.
   public var alerts = AlertRules()
   /// The config's named places, which the UI offers as region filters.

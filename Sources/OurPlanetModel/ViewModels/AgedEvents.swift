@@ -71,6 +71,37 @@ struct AgedEvents {
     return AgedEvents(storage: storage, positions: kept)
   }
 
+  /// The entries inside `scope` but for its window, in order; with `unmeasured` (the scope's
+  /// ``EventScope/withoutMagnitude``), also those it keeps: what a magnitude filter hides, in the
+  /// same pass.
+  func keeping(in scope: EventScope, unmeasured: EventScope?) -> (kept: AgedEvents, unmeasured: AgedEvents?) {
+    var kept: [Int32] = []
+    var hidden: [Int32] = []
+    kept.reserveCapacity(count)
+    storage.events.withUnsafeBufferPointer { events in
+      storage.titles.withUnsafeBufferPointer { titles in
+        func test(_ position: Int) {
+          if scope.containsIgnoringWindow(events[position], title: titles[position]) {
+            kept.append(Int32(position))
+          } else if let unmeasured,
+            unmeasured.containsIgnoringWindow(events[position], title: titles[position])
+          {
+            hidden.append(Int32(position))
+          }
+        }
+        if let positions {
+          for position in positions { test(Int(position)) }
+        } else {
+          for position in events.indices { test(position) }
+        }
+      }
+    }
+    return (
+      AgedEvents(storage: storage, positions: kept),
+      unmeasured.map { _ in AgedEvents(storage: storage, positions: hidden) }
+    )
+  }
+
   /// How many are inside `window` (a prefix: the youngest first).
   func count(inside window: EventWindow) -> Int {
     let ages = storage.ages

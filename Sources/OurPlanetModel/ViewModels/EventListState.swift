@@ -15,6 +15,9 @@ public struct EventListState: Equatable, Sendable {
   public var days: Int
   /// The search text.
   public var query: String
+  /// With a magnitude filter: the events inside the window and the other filters that have no
+  /// magnitude, so the filter hides them (`0` without one).
+  public var withoutMagnitude = 0
   /// Where the category's download stands (`nil` for a category the catalog does not know).
   public var state: CategoryItem.State?
   /// When the events were fetched (the window's "now").
@@ -38,12 +41,16 @@ public struct EventListState: Equatable, Sendable {
   /// The list's order.
   public var sort: EventSort = .date
 
-  /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them.
+  /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them, then
+  /// "· 40 without a magnitude hidden" when a magnitude filter hides some.
   public var summary: String {
     let window = EventWindow(days: days, end: rangeEnd).phrase
     let unit = windowCount == 1 ? "event" : "events"
-    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
+    let hidden =
+      withoutMagnitude == 0 ? "" : " · \(Formatting.count(withoutMagnitude)) without a magnitude hidden"
+    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" + hidden }
     return "\(Formatting.count(events.count)) of \(Formatting.count(windowCount)) \(unit) in \(window)"
+      + hidden
   }
 
   /// What the list says when it has no rows: never "No events" while the truth is "still

@@ -24,11 +24,16 @@ public final class EventListViewModel: @unchecked Sendable {
   public let dayRange: ClosedRange<Int>
   /// The category shown (or ``allCategoriesID``).
   public let categoryID: String
+  /// With ``allCategoriesID``: only these categories' events, each once (the marked ones), or
+  /// `nil`: every category's.
+  public let categories: Set<String>?
 
   /// Binds to the live catalog so events that arrive while the screen is open show at once.
   ///
   /// - Parameters:
   ///   - categoryID: The category shown, or ``allCategoriesID`` for every category.
+  ///   - categories: With ``allCategoriesID``, only these categories (each event once); the
+  ///     scope's own categories (the marks) never apply here: a screen lists what it was opened on.
   ///   - catalog: The live catalog.
   ///   - days: The shared days relay (the window survives leaving and re-entering the screen).
   ///   - dayRange: The slider's bounds.
@@ -37,18 +42,22 @@ public final class EventListViewModel: @unchecked Sendable {
   ///     text (the search box's) applies; none by default.
   ///   - sort: The order of the list (newest first by default).
   public init(
-    categoryID: String, catalog: Observable<Catalog>, days: BehaviorRelay<Int>, dayRange: ClosedRange<Int>,
-    scheduler: SchedulerType, filters: Observable<EventScope> = .just(EventScope(days: 1)),
-    sort: Observable<EventSort> = .just(.date)
+    categoryID: String, categories: Set<String>? = nil, catalog: Observable<Catalog>,
+    days: BehaviorRelay<Int>,
+    dayRange: ClosedRange<Int>, scheduler: SchedulerType,
+    filters: Observable<EventScope> = .just(EventScope(days: 1)), sort: Observable<EventSort> = .just(.date)
   ) {
     self.days = days
     self.dayRange = dayRange
     self.categoryID = categoryID
+    let categories = categoryID == Self.allCategoriesID ? categories : nil
+    self.categories = categories
     let range = dayRange.upperBound
     // Each catalog (a refresh sends dozens) keeps the previous list when the events it is built
     // from are the same revisions: only a category's new download rebuilds it.
     let source = catalog.scan(nil as CategorySource?) { previous, catalog in
-      CategorySource(catalog: catalog, id: categoryID, range: range, previous: previous)
+      CategorySource(
+        catalog: catalog, id: categoryID, categories: categories, range: range, previous: previous)
     }
     .compactMap { $0 }
     .distinctUntilChanged()
@@ -63,6 +72,7 @@ public final class EventListViewModel: @unchecked Sendable {
       var scope = scope
       scope.days = range
       scope.text = ""
+      scope.categories = categories
       return scope
     }
     .distinctUntilChanged()
@@ -86,6 +96,7 @@ public final class EventListViewModel: @unchecked Sendable {
         categoryID: categoryID, title: source.title,
         events: sort.apply(to: matching.window(days: days), centre: centre),
         windowCount: matching.unsearchedCount(inLast: days), days: days, query: matching.scope.text,
+        withoutMagnitude: matching.unmeasuredCount(inLast: days),
         state: source.state, fetchedAt: source.fetchedAt, source: source.origin,
         storedTitle: source.storedTitle, isBehind: source.isBehind, windowEnd: source.windowEnd,
         rangeEnd: source.rangeEnd, histogram: matching.histogram,
@@ -142,30 +153,35 @@ private struct CategorySource: Equatable {
   /// The source `id` shows in `catalog`, keeping `previous`'s list when it is built from the same.
   ///
   /// The folded titles of the list come from the catalog's index, made when the catalog was.
-  init(catalog: Catalog, id: String, range: Int, previous: CategorySource?) {
+  init(catalog: Catalog, id: String, categories: Set<String>?, range: Int, previous: CategorySource?) {
     let items: [CategoryItem]
     // The category's place in the catalog (and so in its index), for one category.
     let position: Int?
     let windowEnd = catalog.windowEnd
     let newestFetch = catalog.newestFetch
     if id == EventListViewModel.allCategoriesID {
+      // Every category's listings count (an event of a chosen category may be listed first in
+      // another), but only the chosen ones name the list and say where its data stands.
       items = catalog.items
       position = nil
-      title = "All categories"
-      state = Self.combinedState(items)
+      let chosen = categories.map { wanted in items.filter { wanted.contains($0.category.id) } } ?? items
+      title =
+        categories == nil
+        ? "All categories" : Self.title(of: chosen.map(\.category.title), ids: categories ?? [])
+      state = Self.combinedState(chosen)
       // The notice names a failed category, else the one furthest behind, with its own data's age.
       let named =
-        items.first { $0.state.isFailure }
-        ?? items.filter { $0.fetchTime(behind: newestFetch) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
+        chosen.first { $0.state.isFailure }
+        ?? chosen.filter { $0.fetchTime(behind: newestFetch) != nil }.min { $0.fetchedAt! < $1.fetchedAt! }
       if let named {
         storedTitle = named.category.title
         fetchedAt = named.fetchedAt
         origin = named.source
         isBehind = named.fetchTime(behind: newestFetch) != nil
       } else {
-        fetchedAt = items.compactMap(\.fetchedAt).min()
+        fetchedAt = chosen.compactMap(\.fetchedAt).min()
         origin =
-          items.contains { $0.source == .snapshot } ? .snapshot : items.first { $0.source != nil }?.source
+          chosen.contains { $0.source == .snapshot } ? .snapshot : chosen.first { $0.source != nil }?.source
       }
     } else {
       position = catalog.items.firstIndex { $0.category.id == id }
@@ -189,7 +205,9 @@ private struct CategorySource: Equatable {
     }
     let titles = catalog.index.foldedTitles
     if id == EventListViewModel.allCategoriesID {
-      let listings = catalog.mergedListings(in: EventScope(days: range))
+      var merged = EventScope(days: range)
+      merged.categories = categories
+      let listings = catalog.mergedListings(in: merged)
       aged = AgedEvents(
         events: listings.map { items[$0.item].events[$0.position] }, ages: listings.map(\.age),
         titles: listings.map { titles[$0.item][$0.position] })
@@ -212,6 +230,13 @@ private struct CategorySource: Equatable {
       && lhs.revisions == rhs.revisions && lhs.fetchTimes == rhs.fetchTimes && lhs.windowEnd == rhs.windowEnd
   }
 
+  /// The list of several categories named: `Wildfires + Volcanoes` (the catalog's titles, in its
+  /// order; the ids it does not know yet, sorted, after them).
+  private static func title(of titles: [String], ids: Set<String>) -> String {
+    let known = titles.isEmpty ? ids.sorted() : titles
+    return known.joined(separator: " + ")
+  }
+
   /// One state for many categories: a failure first, then work in progress.
   private static func combinedState(_ items: [CategoryItem]) -> CategoryItem.State? {
     if let failed = items.first(where: { $0.state.isFailure }) {
@@ -232,6 +257,9 @@ private struct MatchingEvents {
   var aged: AgedEvents
   /// The source's events inside the scope before the search (the region, the status).
   var unsearched: AgedEvents
+  /// With a magnitude filter: the source's events inside the scope but for the magnitude that have
+  /// no magnitude (the header says how many the filter hides); `nil` without one.
+  var unmeasured: AgedEvents?
   /// The scope without its search text: what ``unsearched`` and ``recent`` were worked out for.
   var unsearchedScope: EventScope
   /// Matching events per day of age: `histogram[0]` within the last day, and so on.
@@ -251,13 +279,14 @@ private struct MatchingEvents {
     self.unsearchedScope = unsearchedScope
     if let previous, previous.source == source, previous.unsearchedScope == unsearchedScope {
       unsearched = previous.unsearched
+      unmeasured = previous.unmeasured
       recent = previous.recent
     } else if unsearchedScope.hasSameFilters(as: EventScope(days: 0)) {
       unsearched = source.aged
+      unmeasured = nil
     } else {
-      unsearched = source.aged.keeping { event, title in
-        unsearchedScope.containsIgnoringWindow(event, title: title)
-      }
+      (unsearched, unmeasured) = source.aged.keeping(
+        in: unsearchedScope, unmeasured: unsearchedScope.withoutMagnitude)
     }
     if needle.isEmpty {
       aged = unsearched
@@ -278,6 +307,11 @@ private struct MatchingEvents {
       counts[day] += 1
     }
     histogram = counts
+  }
+
+  /// How many events without a magnitude the magnitude filter hides in the last `days` days.
+  func unmeasuredCount(inLast days: Int) -> Int {
+    unmeasured?.count(inside: EventWindow(days: days)) ?? 0
   }
 
   /// How many events are inside the last `days` days before the search narrows them.

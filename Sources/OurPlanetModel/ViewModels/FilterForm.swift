@@ -1,0 +1,284 @@
+import EONETKit
+import Foundation
+
+/// The filter form's state (`v`): one row per filter, the selected row, what is typed, and what is
+/// wrong, without any terminal, so it is tested as a value.
+///
+/// ↑/↓ (``move(by:)``) go from row to row; ←/→ (``cycle(by:)``) change a cycling value (days by
+/// one, the status, the unit among the catalog's, the region among the config's places); typing
+/// (``type(_:)``, ``deleteBackward()``) edits a number or the unit; Space (``toggle()``) takes or
+/// leaves a source. ``submit()`` checks every row: a value that cannot be is refused on its row
+/// with ``problem`` and nothing changes; else it returns what to apply.
+///
+/// ```swift
+/// var form = FilterForm(days: 30, dayRange: 1...360, filters: .none, region: nil, units: ["acres"],
+///                       sources: [("InciWeb", 12)], places: [])
+/// form.select(.minimum)
+/// form.type("1"); form.type("0"); form.type("0"); form.type("0")
+/// let outcome = form.submit()  // filters.minimumMagnitude == 1000
+/// ```
+public struct FilterForm: Equatable, Sendable {
+  /// A row of the form.
+  public enum Row: Equatable, Sendable {
+    case days
+    case status
+    case minimum
+    case maximum
+    case unit
+    case region
+    /// The source with this id (one row per source the catalog has).
+    case source(String)
+  }
+
+  /// A region the region row offers.
+  public struct RegionChoice: Equatable, Sendable {
+    /// How the row names it (`none`, a place's name, `current: within 500 km of …`).
+    public var label: String
+    /// The region (`nil`: none).
+    public var region: Region?
+  }
+
+  /// What ``submit()`` hands back to apply.
+  public struct Outcome: Equatable, Sendable {
+    /// The days window.
+    public var days: Int
+    /// The filters (the marked categories as they were).
+    public var filters: ScopeFilters
+    /// The region filter.
+    public var region: Region?
+  }
+
+  /// The rows, top to bottom: the fixed ones, then one per source.
+  public let rows: [Row]
+  /// The selected row's position in ``rows``.
+  public private(set) var selected = 0
+  /// The days as typed.
+  public private(set) var daysText: String
+  /// The status.
+  public private(set) var status: EventScope.Status
+  /// The bounds as typed (empty: none).
+  public private(set) var minimumText: String
+  public private(set) var maximumText: String
+  /// The unit as chosen or typed (empty: each event's own).
+  public private(set) var unitText: String
+  /// The source ids taken (none: any source).
+  public private(set) var chosenSources: Set<String>
+  /// The region choices and the one chosen.
+  public let regionChoices: [RegionChoice]
+  public private(set) var regionIndex: Int
+  /// What is wrong with the value on the selected row, until the next key.
+  public private(set) var problem: String?
+
+  /// The units EONET's `/magnitudes` names: a typed one is taken even when no event has it yet.
+  public static let eonetUnits = ["acres", "hectare", "kts", "Mw", "NM^2"]
+
+  /// The slider's bounds.
+  public let dayRange: ClosedRange<Int>
+  /// The units the unit row cycles among (the catalog's, and EONET's own).
+  public let units: [String]
+  /// The catalog's source ids with their event counts, in the rows' order.
+  public let sources: [(id: String, count: Int)]
+  /// The marked categories, kept as they are.
+  private let categories: Set<String>?
+
+  /// A form showing the current `days`, `filters` and `region`.
+  ///
+  /// - Parameters:
+  ///   - units: The units the unit row offers (a unit set but missing is added).
+  ///   - sources: The catalog's source ids and counts (a source filtered on but missing is added).
+  ///   - places: The config's named places the region row offers.
+  public init(
+    days: Int, dayRange: ClosedRange<Int>, filters: ScopeFilters, region: Region?, units: [String],
+    sources: [(id: String, count: Int)], places: [Configuration.Place]
+  ) {
+    self.dayRange = dayRange
+    daysText = String(days)
+    status = filters.status
+    minimumText = filters.minimumMagnitude.map(Self.text(of:)) ?? ""
+    maximumText = filters.maximumMagnitude.map(Self.text(of:)) ?? ""
+    unitText = filters.magnitudeUnit ?? ""
+    var units = units
+    if let unit = filters.magnitudeUnit, !units.contains(unit) { units.append(unit) }
+    self.units = units
+    var sources = sources
+    for id in (filters.sources ?? []).sorted() where !sources.contains(where: { $0.id == id }) {
+      sources.append((id, 0))
+    }
+    self.sources = sources
+    chosenSources = filters.sources ?? []
+    categories = filters.categories
+    var choices = [RegionChoice(label: "none", region: nil)]
+    choices += places.map { RegionChoice(label: $0.name, region: $0.region) }
+    if let region, !places.contains(where: { $0.region == region }) {
+      choices.append(RegionChoice(label: "current: \(region.label)", region: region))
+    }
+    regionChoices = choices
+    regionIndex = choices.firstIndex { $0.region == region } ?? 0
+    rows = [.days, .status, .minimum, .maximum, .unit, .region] + sources.map { .source($0.id) }
+  }
+
+  /// The selected row.
+  public var row: Row { rows[selected] }
+
+  /// Selects `row`, if the form has it.
+  public mutating func select(_ row: Row) {
+    if let index = rows.firstIndex(of: row) { selected = index }
+  }
+
+  /// ↑/↓: the row `offset` rows away, kept inside the form.
+  public mutating func move(by offset: Int) {
+    problem = nil
+    selected = max(0, min(selected + offset, rows.count - 1))
+  }
+
+  /// ←/→: the next (`1`) or previous (`-1`) value of a cycling row; the days by one.
+  public mutating func cycle(by offset: Int) {
+    problem = nil
+    switch row {
+    case .days:
+      let days = Int(daysText) ?? dayRange.lowerBound
+      daysText = String(min(max(days + offset, dayRange.lowerBound), dayRange.upperBound))
+    case .status:
+      let all = [EventScope.Status.any, .open, .closed]
+      status = all[Self.wrap((all.firstIndex(of: status) ?? 0) + offset, all.count)]
+    case .unit:
+      let choices = [""] + units
+      unitText = choices[Self.wrap((choices.firstIndex(of: unitText) ?? 0) + offset, choices.count)]
+    case .region:
+      regionIndex = Self.wrap(regionIndex + offset, regionChoices.count)
+    case .minimum, .maximum, .source:
+      break
+    }
+  }
+
+  /// Types `character` on the selected row: a digit, a point or a minus on a number's row, any
+  /// letter of a unit on the unit's; elsewhere nothing.
+  public mutating func type(_ character: Character) {
+    problem = nil
+    switch row {
+    case .days where character.isASCII && character.isNumber && daysText.count < 6:
+      daysText.append(character)
+    case .minimum where Self.isNumeric(character) && minimumText.count < 16:
+      minimumText.append(character)
+    case .maximum where Self.isNumeric(character) && maximumText.count < 16:
+      maximumText.append(character)
+    case .unit where !character.isWhitespace && unitText.count < 16:
+      unitText.append(character)
+    default:
+      break
+    }
+  }
+
+  /// Backspace on the selected row's text.
+  public mutating func deleteBackward() {
+    problem = nil
+    switch row {
+    case .days: if !daysText.isEmpty { daysText.removeLast() }
+    case .minimum: if !minimumText.isEmpty { minimumText.removeLast() }
+    case .maximum: if !maximumText.isEmpty { maximumText.removeLast() }
+    case .unit: if !unitText.isEmpty { unitText.removeLast() }
+    case .status, .region, .source: break
+    }
+  }
+
+  /// Space: takes the selected source, or leaves it.
+  public mutating func toggle() {
+    problem = nil
+    guard case .source(let id) = row else { return }
+    if chosenSources.contains(id) { chosenSources.remove(id) } else { chosenSources.insert(id) }
+  }
+
+  /// The values to apply, or `nil` with the first row that cannot be selected and ``problem``
+  /// saying why.
+  public mutating func submit() -> Outcome? {
+    problem = nil
+    guard let days = Int(daysText), dayRange.contains(days) else {
+      return refuse(
+        .days,
+        "the days are a whole number from \(dayRange.lowerBound) to \(Formatting.count(dayRange.upperBound))")
+    }
+    var filters = ScopeFilters(status: status, sources: chosenSources.isEmpty ? nil : chosenSources)
+    filters.categories = categories
+    switch Self.bound(minimumText) {
+    case .failure: return refuse(.minimum, "the minimum is a number, such as 1000 or 2.5")
+    case .success(let value): filters.minimumMagnitude = value
+    }
+    switch Self.bound(maximumText) {
+    case .failure: return refuse(.maximum, "the maximum is a number, such as 5000 or 2.5")
+    case .success(let value): filters.maximumMagnitude = value
+    }
+    if let minimum = filters.minimumMagnitude, let maximum = filters.maximumMagnitude, maximum < minimum {
+      return refuse(.maximum, "the maximum is below the minimum")
+    }
+    let unit = unitText.trimmingCharacters(in: .whitespaces)
+    if !unit.isEmpty {
+      guard units.contains(unit) || Self.eonetUnits.contains(unit) else {
+        let known = Array(Set(units + Self.eonetUnits)).sorted().joined(separator: ", ")
+        return refuse(.unit, "no unit '\(unit)' (\(known)); ← → cycle")
+      }
+      filters.magnitudeUnit = unit
+    }
+    return Outcome(days: days, filters: filters, region: regionChoices[regionIndex].region)
+  }
+
+  /// The text the selected row's value shows, for each row.
+  public func value(of row: Row) -> String {
+    switch row {
+    case .days: return daysText
+    case .status:
+      switch status {
+      case .any: return "open and closed"
+      case .open: return "open"
+      case .closed: return "closed"
+      }
+    case .minimum: return minimumText
+    case .maximum: return maximumText
+    case .unit: return unitText.isEmpty ? "any (each event's own)" : unitText
+    case .region: return regionChoices[regionIndex].label
+    case .source(let id): return chosenSources.contains(id) ? "[x]" : "[ ]"
+    }
+  }
+
+  /// Whether `row`'s value cycles with ←/→.
+  public static func cycles(_ row: Row) -> Bool {
+    switch row {
+    case .days, .status, .unit, .region: return true
+    case .minimum, .maximum, .source: return false
+    }
+  }
+
+  /// A bound as typed: `nil` when empty, a failure when it is not a finite number.
+  private static func bound(_ text: String) -> Result<Double?, FilterFormError> {
+    let text = text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty { return .success(nil) }
+    guard let value = Double(text), value.isFinite else { return .failure(FilterFormError()) }
+    return .success(value)
+  }
+
+  private mutating func refuse(_ row: Row, _ message: String) -> Outcome? {
+    select(row)
+    problem = message
+    return nil
+  }
+
+  private static func isNumeric(_ character: Character) -> Bool {
+    (character.isASCII && character.isNumber) || character == "." || character == "-"
+  }
+
+  private static func wrap(_ index: Int, _ count: Int) -> Int { ((index % count) + count) % count }
+
+  /// A bound as the form shows it: `1000`, `2.5`.
+  private static func text(of value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
+  public static func == (lhs: FilterForm, rhs: FilterForm) -> Bool {
+    lhs.rows == rhs.rows && lhs.selected == rhs.selected && lhs.daysText == rhs.daysText
+      && lhs.status == rhs.status && lhs.minimumText == rhs.minimumText && lhs.maximumText == rhs.maximumText
+      && lhs.unitText == rhs.unitText && lhs.chosenSources == rhs.chosenSources
+      && lhs.regionIndex == rhs.regionIndex && lhs.problem == rhs.problem
+  }
+}
+
+/// A bound that is not a number.
+struct FilterFormError: Error {}
