@@ -348,7 +348,7 @@ public final class AppShell {
     // offer to filter by.
     catalog.forEachEvent(in: EventScope(days: context.dayRange.upperBound)) { _, event, isFirst in
       guard isFirst else { return }
-      if let unit = event.latestGeometry?.magnitude?.unit, !unit.isEmpty { units.insert(unit) }
+      if let unit = event.latestMagnitude?.unit, !unit.isEmpty { units.insert(unit) }
       for id in Set(event.sources.map(\.id)) { sourceCounts[id, default: 0] += 1 }
     }
     let form = FilterForm(

@@ -64,7 +64,7 @@ struct EventColumns: Equatable {
   func text(for event: EOEvent, from centre: EOCoordinate?, ascii: Bool) -> String {
     var parts: [String] = []
     if magnitudeWidth > 0 {
-      let value = event.latestGeometry?.magnitude.map {
+      let value = event.latestMagnitude.map {
         Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii)
       }
       parts.append(Self.padLeft(value ?? "", to: magnitudeWidth))
@@ -110,7 +110,7 @@ struct EventColumns: Equatable {
     var largest: [String: Double] = [:]
     var hasSmall: Set<String> = []
     for event in events {
-      guard let magnitude = event.latestGeometry?.magnitude, magnitude.value.isFinite else { continue }
+      guard let magnitude = event.latestMagnitude, magnitude.value.isFinite else { continue }
       let unit = magnitude.unit ?? ""
       largest[unit] = max(largest[unit] ?? 0, abs(magnitude.value))
       if abs(magnitude.value) < 100 { hasSmall.insert(unit) }

@@ -70,7 +70,7 @@ public enum Rows {
     _ event: EOEvent, change: EventChange?, tagged: Bool, from centre: EOCoordinate?, alerting: Bool,
     ascii: Bool, match: String, columns: EventColumns?, theme: Theme = .dark
   ) -> ListRow {
-    let magnitude = event.latestGeometry?.magnitude.map {
+    let magnitude = event.latestMagnitude.map {
       Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) + "  "
     }
     let right =

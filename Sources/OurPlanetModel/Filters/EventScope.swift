@@ -112,18 +112,19 @@ public struct EventScope: Equatable, Sendable {
   ///   - event: The event.
   ///   - title: Its title folded, when already known (folding costs more than the test).
   public func containsIgnoringWindow(_ event: EOEvent, title: FoldedText? = nil) -> Bool {
-    status.contains(event) && (region?.contains(event) ?? true)
-      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
+    // The cheapest tests first: most events fail a filter at its first test.
+    status.contains(event) && containsMagnitude(of: event)
       && (categories.map { wanted in event.categories.contains { wanted.contains($0.id) } } ?? true)
-      && containsMagnitude(of: event)
       && (sources.map { wanted in event.sources.contains { wanted.contains($0.id) } } ?? true)
+      && (region?.contains(event) ?? true)
+      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
   }
 
   /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
   private func containsMagnitude(of event: EOEvent) -> Bool {
-    if lacksMagnitude { return event.latestGeometry?.magnitude == nil }
+    if lacksMagnitude { return event.latestMagnitude == nil }
     guard filtersMagnitude else { return true }
-    guard let magnitude = event.latestGeometry?.magnitude else { return false }
+    guard let magnitude = event.latestMagnitude else { return false }
     if let magnitudeUnit, magnitude.unit != magnitudeUnit { return false }
     return magnitude.value >= (minimumMagnitude ?? -.infinity)
       && magnitude.value <= (maximumMagnitude ?? .infinity)

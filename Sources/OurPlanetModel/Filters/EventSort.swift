@@ -46,7 +46,7 @@ public enum EventSort: String, CaseIterable, Sendable {
       }
     case .magnitude:
       let keyed = events.map { event -> (EOEvent, MagnitudeKey) in
-        let magnitude = event.latestGeometry?.magnitude
+        let magnitude = event.latestMagnitude
         return (event, MagnitudeKey(unit: magnitude.map { $0.unit ?? "" }, value: magnitude?.value ?? 0))
       }
       return Self.stable(keyed) { $0.precedes($1) }

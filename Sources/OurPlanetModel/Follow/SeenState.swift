@@ -37,7 +37,7 @@ public struct EventFingerprint: Codable, Sendable, Equatable {
     let latestGeometry = event.latestGeometry
     records = event.geometries.count
     latest = latestGeometry?.date
-    magnitude = latestGeometry?.magnitude?.value
+    magnitude = event.latestMagnitude?.value
     closed = event.closed
   }
 
