@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import TestSupport
 import Testing
 
@@ -103,17 +104,17 @@ struct FixtureFilterTests {
   @Test(
     "each parameter is honoured on /events and the category routes, as the reference reads it",
     arguments: cases)
-  func honoured(_ test: Case) async throws {
+  func honoured(_ test: Case) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI.history(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 300)
     defer { server.stop() }
     let expected = test.filter.ids(in: api, now: Date())
     #expect(Set(test.kept).isSubset(of: expected), "the reference keeps \(test.kept)")
     #expect(expected.isDisjoint(with: test.dropped), "the reference drops \(test.dropped)")
 
-    let everything = try await Self.ids(server, "/events", test.query)
+    let everything = try Self.ids(server, "/events", test.query)
     #expect(Set(everything) == expected, "/events?\(test.query)")
     #expect(everything.count == Set(everything).count, "each event once")
     for category in ["severeStorms", "wildfires", "floods"] {
@@ -122,24 +123,24 @@ struct FixtureFilterTests {
       for prefix in ["", "/api/v3"] {
         let path = "\(prefix)/categories/\(category)"
         #expect(
-          try await Set(Self.ids(server, path, test.query)) == filter.ids(in: api, now: Date()), "\(path)")
+          try Set(Self.ids(server, path, test.query)) == filter.ids(in: api, now: Date()), "\(path)")
       }
     }
     #expect(try server.stats().log.last?.query == test.query, "the stats log what was asked")
   }
 
   @Test("limit counts after the other filters; category narrows /events")
-  func limitAndCategory() async throws {
+  func limitAndCategory() throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI.history(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 300)
     defer { server.stop() }
     let closed = ReferenceFilter(status: .closed).ids(in: api)
-    let limited = try await Self.ids(server, "/categories/wildfires", ["status": "closed", "limit": "2"])
+    let limited = try Self.ids(server, "/categories/wildfires", ["status": "closed", "limit": "2"])
     #expect(limited == ["EONET_F01", "EONET_F05"], "the first two closed fires, in the file's order")
     #expect(Set(limited).isSubset(of: closed))
-    let floods = try await Self.ids(server, "/events", ["category": "floods,volcanoes", "status": "all"])
+    let floods = try Self.ids(server, "/events", ["category": "floods,volcanoes", "status": "all"])
     #expect(Set(floods) == ReferenceFilter(categories: ["floods", "volcanoes"]).ids(in: api))
   }
 
@@ -150,14 +151,14 @@ struct FixtureFilterTests {
       ("days", "-1"), ("days", "ten"), ("magMin", "abc"), ("magMax", "nan"), ("magMin", ""),
       ("status", "maybe"), ("limit", "x"), ("source", ""),
     ])
-  func badValues(parameter: String, value: String) async throws {
+  func badValues(parameter: String, value: String) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI.history(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 300)
     defer { server.stop() }
     for path in ["/events", "/categories/wildfires", "/api/v3/categories/severeStorms"] {
-      let (status, body) = try await Self.get(server, path, [parameter: value])
+      let (status, body) = try Self.get(server, path, [parameter: value])
       #expect(status == 400, "\(path)?\(parameter)=\(value)")
       let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
       let message = try #require(object?["error"] as? String, "\(String(decoding: body, as: UTF8.self))")
@@ -168,11 +169,11 @@ struct FixtureFilterTests {
   @Test(
     "/sources and /magnitudes are served whole, as Resources/eonet has them",
     arguments: ["sources", "magnitudes"])
-  func lists(name: String) async throws {
+  func lists(name: String) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI.history(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory)
+    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 300)
     defer { server.stop() }
     let original = try Data(
       contentsOf: FixtureAPI.packageRoot.appendingPathComponent("Resources/eonet/\(name).json"))
@@ -181,18 +182,19 @@ struct FixtureFilterTests {
     let copy = try Data(contentsOf: api.directory.appendingPathComponent("\(name).json"))
     #expect(try Self.canonical(copy) == expected)
     for (path, query) in [("/\(name)", [:]), ("/api/v3/\(name)", ["status": "closed", "source": "IRWIN"])] {
-      let (status, body) = try await Self.get(server, path, query)
+      let (status, body) = try Self.get(server, path, query)
       #expect(status == 200, "\(path)")
       #expect(try Self.canonical(body) == expected, "\(path)?\(query)")
     }
   }
 
   @Test("honourParameters false ignores every parameter, status and bad values too; the plan switches it")
-  func ignoringServer() async throws {
+  func ignoringServer() throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI.history(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory, plan: #"{"honourParameters": false}"#)
+    let server = try FixtureServer(
+      fixtures: api.directory, plan: #"{"honourParameters": false}"#, idleTimeout: 300)
     defer { server.stop() }
     let everything = ReferenceFilter().ids(in: api)
     let fires = ReferenceFilter(categories: ["wildfires"]).ids(in: api)
@@ -200,21 +202,21 @@ struct FixtureFilterTests {
       [:], ["status": "closed"], ["status": "open", "limit": "1"], ["days": "30"],
       ["start": "2024-02-30", "magMin": "abc"], ["magID": "ac", "magMin": "100000", "source": "JTWC"],
     ] {
-      #expect(try await Set(Self.ids(server, "/events", query)) == everything, "/events?\(query)")
-      #expect(try await Set(Self.ids(server, "/categories/wildfires", query)) == fires, "?\(query)")
+      #expect(try Set(Self.ids(server, "/events", query)) == everything, "/events?\(query)")
+      #expect(try Set(Self.ids(server, "/categories/wildfires", query)) == fires, "?\(query)")
     }
     try server.setPlan("{}")
-    let open = try await Self.ids(server, "/categories/wildfires", ["status": "closed"])
+    let open = try Self.ids(server, "/categories/wildfires", ["status": "closed"])
     #expect(Set(open) == ReferenceFilter(status: .closed, categories: ["wildfires"]).ids(in: api))
   }
 
   // MARK: - HTTP
 
   /// The event ids of a GET's answer, in order; records an issue and returns none for any other answer.
-  private static func ids(_ server: FixtureServer, _ path: String, _ query: [String: String]) async throws
+  private static func ids(_ server: FixtureServer, _ path: String, _ query: [String: String]) throws
     -> [String]
   {
-    let (status, body) = try await get(server, path, query)
+    let (status, body) = try get(server, path, query)
     #expect(status == 200, "\(path)?\(query): \(String(decoding: body, as: UTF8.self))")
     let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
     let events = try #require(object?["events"] as? [[String: Any]], "\(path): an events envelope")
@@ -228,7 +230,7 @@ struct FixtureFilterTests {
   }
 
   /// GETs `path` with `query` from `server`: the status and the body.
-  private static func get(_ server: FixtureServer, _ path: String, _ query: [String: String]) async throws
+  private static func get(_ server: FixtureServer, _ path: String, _ query: [String: String]) throws
     -> (Int, Data)
   {
     var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
@@ -239,14 +241,18 @@ struct FixtureFilterTests {
       }
     }
     let url = try #require(components.url)
-    return try await withCheckedThrowingContinuation { continuation in
-      URLSession.shared.dataTask(with: URLRequest(url: url, timeoutInterval: 10)) { data, response, error in
-        if let response = response as? HTTPURLResponse {
-          continuation.resume(returning: (response.statusCode, data ?? Data()))
-        } else {
-          continuation.resume(throwing: error ?? URLError(.badServerResponse))
-        }
-      }.resume()
-    }
+    // Synchronous, as the other end-to-end tests are: an async test waiting for a turn of the
+    // cooperative pool under a full parallel run (2 threads, both busy with blocking tests) left its
+    // server idle past its timeout before the first request.
+    let outcome = OneShot<Result<(Int, Data), any Error>>()
+    URLSession.shared.dataTask(with: URLRequest(url: url, timeoutInterval: 30)) { data, response, error in
+      if let response = response as? HTTPURLResponse {
+        outcome.fulfil(.success((response.statusCode, data ?? Data())))
+      } else {
+        outcome.fulfil(.failure(error ?? URLError(.badServerResponse)))
+      }
+    }.resume()
+    guard let result = outcome.wait(timeout: .seconds(60)) else { throw URLError(.timedOut) }
+    return try result.get()
   }
 }
