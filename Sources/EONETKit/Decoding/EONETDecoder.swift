@@ -246,52 +246,39 @@ private enum ListDocument {
 
 /// Reads a source object, `{id, title, source, link}`; `nil` when the id is missing.
 private func readSourceInfo(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EOSourceInfo? {
-  try scanner.beginObject()
-  var id: String?
-  var title: String?
-  var homepage: String?
-  var link: String?
-  var first = true
-  while let key = try scanner.nextKey(first: &first) {
-    if scanner.key(key, is: "id") {
-      id = try scanner.readID()
-    } else if scanner.key(key, is: "title") {
-      title = try scanner.readOptionalText()
-    } else if scanner.key(key, is: "source") {
-      homepage = try scanner.readOptionalText()
-    } else if scanner.key(key, is: "link") {
-      link = try scanner.readOptionalText()
-    } else {
-      try scanner.skipValue()
-    }
-  }
-  guard let id, !id.isEmpty else { return nil }
-  return EOSourceInfo(id: id, title: title ?? id, homepage: homepage, link: link)
+  guard let (id, text) = try readListEntry(&scanner, texts: ["title", "source", "link"]) else { return nil }
+  return EOSourceInfo(id: id, title: text["title"] ?? id, homepage: text["source"], link: text["link"])
 }
 
 /// Reads a magnitude object, `{id, name, unit, description, link}`; `nil` when the id is missing.
 private func readMagnitudeKind(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EOMagnitudeKind? {
+  guard let (id, text) = try readListEntry(&scanner, texts: ["name", "unit", "description"]) else {
+    return nil
+  }
+  return EOMagnitudeKind(
+    id: id, name: text["name"] ?? id, unit: text["unit"] ?? "", description: text["description"] ?? "")
+}
+
+/// Reads an entry of one of EONET's lists: its `id` and the text of the keys named `texts` (each
+/// absent when missing or null); every other key is skipped. `nil` when the id is missing or empty.
+private func readListEntry(
+  _ scanner: inout JSONScanner, texts names: [StaticString]
+) throws(JSONScanner.Failure) -> (id: String, text: [String: String])? {
   try scanner.beginObject()
   var id: String?
-  var name: String?
-  var unit: String?
-  var description: String?
+  var text: [String: String] = [:]
   var first = true
   while let key = try scanner.nextKey(first: &first) {
     if scanner.key(key, is: "id") {
       id = try scanner.readID()
-    } else if scanner.key(key, is: "name") {
-      name = try scanner.readOptionalText()
-    } else if scanner.key(key, is: "unit") {
-      unit = try scanner.readOptionalText()
-    } else if scanner.key(key, is: "description") {
-      description = try scanner.readOptionalText()
+    } else if let name = names.first(where: { scanner.key(key, is: $0) }) {
+      text[name.description] = try scanner.readOptionalText()
     } else {
       try scanner.skipValue()
     }
   }
   guard let id, !id.isEmpty else { return nil }
-  return EOMagnitudeKind(id: id, name: name ?? id, unit: unit ?? "", description: description ?? "")
+  return (id, text)
 }
 
 /// Reads a category object: `{id, title}` inside events; also `description`, `link` at the top level.
