@@ -22,6 +22,23 @@ struct CatalogTests {
     #expect(catalog.mergedEvents(in: EventScope(days: 60)).events.map(\.id).sorted() == ["both", "old", "x"])
   }
 
+  @Test("a past range is final once every category was downloaded after it ended, never from the snapshot")
+  func finalRange() {
+    let end = Sample.reference
+    func catalog(_ source: EODataSource, fetchedAt: Date) -> Catalog {
+      Catalog(
+        items: [alpha, beta].map { CategoryItem(category: $0, fetchedAt: fetchedAt, source: source) },
+        rangeEnd: end)
+    }
+    #expect(catalog(.live, fetchedAt: end).isFinalRange)
+    #expect(catalog(.cache, fetchedAt: end.addingTimeInterval(86_400)).isFinalRange)
+    #expect(!catalog(.live, fetchedAt: end.addingTimeInterval(-1)).isFinalRange)
+    #expect(!catalog(.snapshot, fetchedAt: end.addingTimeInterval(86_400)).isFinalRange)
+    #expect(!Catalog(items: [CategoryItem(category: alpha, fetchedAt: end, source: .live)]).isFinalRange)
+    // The window counts back from the range's end, whatever the fetch times.
+    #expect(catalog(.live, fetchedAt: end.addingTimeInterval(9 * 86_400)).windowEnd == end)
+  }
+
   @Test("the remembered count is the items': it follows a change of items, days or region")
   func countFollowsItems() {
     var catalog = Catalog(items: [

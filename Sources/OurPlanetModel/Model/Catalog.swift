@@ -93,10 +93,13 @@ public struct Catalog: Equatable, Sendable {
   }
 
   /// Whether this is a past range every category downloaded after it ended: final, it does not
-  /// change, and refreshes come from the cache.
+  /// change, and refreshes come from the cache. The bundled snapshot never is: it holds the open
+  /// events of its day, not a range's whole history.
   public var isFinalRange: Bool {
     guard let rangeEnd, !items.isEmpty else { return false }
-    return items.allSatisfy { item in item.fetchedAt.map { $0 >= rangeEnd } ?? false }
+    return items.allSatisfy { item in
+      item.source != .snapshot && (item.fetchedAt.map { $0 >= rangeEnd } ?? false)
+    }
   }
 
   /// The newest fetch time of any category: what a row's stored data is "behind" of
