@@ -4,7 +4,7 @@ import RxCore
 
 /// EONET's lists of magnitudes and sources as the options check them: the cached lists (the last
 /// live ones, in the default cache folder), else the bundled snapshot's; empty when neither is
-/// there. Read once, on first use, without the network.
+/// there. Read once, on first use (an option naming a unit or a source), without the network.
 enum KnownLists {
   /// The magnitudes: id, unit and name of each.
   static let magnitudes: [MagnitudeKind] =

@@ -68,7 +68,7 @@ extension Options {
         """,
       example: ["--min-magnitude", "1000acres"], group: "magnitude",
       current: { options in
-        options.minimumMagnitude.map { .string(numberText($0) + (options.magnitudeUnit ?? "")) }
+        options.minimumMagnitude.map { .string(EventQuery.numberText($0) + (options.magnitudeUnit ?? "")) }
       }),
     OptionDeclaration(
       names: ["--max-magnitude"],
@@ -78,12 +78,12 @@ extension Options {
       summary: "only events whose latest magnitude is at most N (as `--min-magnitude`)",
       example: ["--max-magnitude", "100kts"], group: "magnitude",
       current: { options in
-        options.maximumMagnitude.map { .string(numberText($0) + (options.magnitudeUnit ?? "")) }
+        options.maximumMagnitude.map { .string(EventQuery.numberText($0) + (options.magnitudeUnit ?? "")) }
       }),
     OptionDeclaration(
       names: ["--source"],
       value: .one("ID[,ID...]") { options, text throws(UsageError) in
-        options.sources = try sources(text, known: options.knownSources)
+        options.sources = try sources(text, known: KnownLists.sources)
       },
       summary:
         "only events reported by one of these EONET sources (`InciWeb,IRWIN`; `ourplanet sources` lists them)",

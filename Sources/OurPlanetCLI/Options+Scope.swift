@@ -99,16 +99,11 @@ extension Options {
     }
   }
 
-  /// `value` as an option writes it: `1000`, `2.5`.
-  static func numberText(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-  }
-
   /// Stores a magnitude bound read from `text`, keeping one unit for both bounds.
   static func setMagnitude(
     _ options: inout Options, _ text: String, option: String, _ store: (inout Options, Double) -> Void
   ) throws(UsageError) {
-    let (value, unit) = try magnitude(text, for: option, kinds: options.magnitudeKinds)
+    let (value, unit) = try magnitude(text, for: option, kinds: KnownLists.magnitudes)
     if let unit {
       if let other = options.magnitudeUnit, other != unit {
         throw UsageError("\(option): '\(unit)' and '\(other)': the magnitude bounds need one unit")

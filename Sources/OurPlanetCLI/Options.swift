@@ -114,13 +114,11 @@ struct Options: Equatable {
   var sources: [String]?
   /// The clock's today for tests; `nil`: the real clock.
   var clock: Date?
-  /// The magnitudes EONET reports (the bundled and cached `/magnitudes` list): what units name.
-  var magnitudeKinds: [MagnitudeKind] = KnownLists.magnitudes
-  /// The source ids EONET lists (the bundled and cached `/sources` list).
-  var knownSources: [String] = KnownLists.sources
-  /// EONET's magnitude ids by unit, for the requests' `magID`.
+  /// EONET's magnitude ids by unit, for the requests' `magID`: read only when a bound names a unit
+  /// (the lists are files; a run without a magnitude filter never reads them).
   var magnitudeIDs: [String: String] {
-    Dictionary(magnitudeKinds.map { ($0.unit, $0.id) }) { first, _ in first }
+    guard magnitudeUnit != nil else { return [:] }
+    return Dictionary(KnownLists.magnitudes.map { ($0.unit, $0.id) }) { first, _ in first }
   }
   /// The region as it was given, for `ourplanet config`.
   var regionText: RegionText?

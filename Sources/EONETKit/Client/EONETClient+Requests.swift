@@ -75,9 +75,16 @@ extension EONETClient {
   public func fetchEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     if configuration.offline { return localEvents(query, category: category) }
     let download = Observable.deferred { [self] () -> Observable<EOFetched<[EOEvent]>> in
-      if hasFinalCache(query, category: category), let stored = readOwnCachedEvents(query, category: category)
-      {
-        return .just(stored)
+      // A past range stored from after it ended is final: judged from the files' fetch times, then
+      // decoded from the same reads.
+      if query.window.end != nil {
+        let entries = ownCacheEntries(query, category: category)
+        if entries.count == query.halves.count,
+          entries.allSatisfy({ query.isComplete(fetchedAt: $0.entry.fetchedAt) }),
+          let stored = decodeOwnCache(entries, query: query)
+        {
+          return .just(stored)
+        }
       }
       let requests = query.halves.map { half in
         load(
@@ -264,7 +271,7 @@ extension EONETClient {
     // The shared files hold every status, magnitude and source of their window: a superset of any
     // narrower question, which the app filters. For a past range they serve only if they reach back
     // to its start (else the range would show as whole with its older part missing).
-    let wide = readSharedEntries(category: category)
+    let wide = ownCacheEntries(EventQuery(days: query.window.days), category: category)
     guard let fetchedAt = wide.map(\.entry.fetchedAt).min(), wide.count == 2 else { return nil }
     let stored = wide.map { Self.days(in: $0.entry.url) }.min() ?? 0
     let covers =
@@ -279,29 +286,25 @@ extension EONETClient {
       Self.combine(parts.map(\.fetched), knownUnique: parts.allSatisfy(\.archived)), in: query.window)
   }
 
-  private func readSharedEntries(category: EOCategory) -> [(key: String, entry: CacheEntry)] {
-    ["open", "closed"].compactMap { status in
-      let key = Self.eventsKey(category: category, status: status)
-      return readCacheEntry(key).map { (key: key, entry: $0) }
-    }
-  }
-
-  /// Whether `query`'s own cache files are all from after its range ended (final), judged from their
-  /// headers before anything is decoded.
-  private func hasFinalCache(_ query: EventQuery, category: EOCategory) -> Bool {
-    guard query.window.end != nil else { return false }
-    return query.halves.allSatisfy { half in
-      let key = Self.eventsKey(category: category, status: half) + query.cacheSuffix
-      return readCacheEntry(key).map { query.isComplete(fetchedAt: $0.fetchedAt) } ?? false
-    }
-  }
-
   /// The events of `query`'s own cache files (the shared ones for the last N days alone).
   func readOwnCachedEvents(_ query: EventQuery, category: EOCategory) -> EOFetched<[EOEvent]>? {
-    let entries = query.halves.compactMap { status in
+    decodeOwnCache(ownCacheEntries(query, category: category), query: query)
+  }
+
+  /// `query`'s own cache files for `category` that can be read, by key.
+  private func ownCacheEntries(
+    _ query: EventQuery, category: EOCategory
+  ) -> [(key: String, entry: CacheEntry)] {
+    query.halves.compactMap { status in
       let key = Self.eventsKey(category: category, status: status) + query.cacheSuffix
       return readCacheEntry(key).map { (key: key, entry: $0) }
     }
+  }
+
+  /// The events of `entries` (``ownCacheEntries(_:category:)``'s), cut to the query's window.
+  private func decodeOwnCache(
+    _ entries: [(key: String, entry: CacheEntry)], query: EventQuery
+  ) -> EOFetched<[EOEvent]>? {
     // The window counts back from the earliest fetch (as `filter` does with the halves combined):
     // nothing older is decoded. A closed copy left out this way cannot hide an open copy inside the
     // window: the open half listed the event open when it was fetched, after the window's start, so

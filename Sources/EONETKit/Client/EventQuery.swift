@@ -92,10 +92,10 @@ public struct EventQuery: Hashable, Sendable {
     if let magnitude {
       if let id = magnitude.id { items.append(URLQueryItem(name: "magID", value: id)) }
       if let minimum = magnitude.minimum {
-        items.append(URLQueryItem(name: "magMin", value: Self.number(minimum)))
+        items.append(URLQueryItem(name: "magMin", value: Self.numberText(minimum)))
       }
       if let maximum = magnitude.maximum {
-        items.append(URLQueryItem(name: "magMax", value: Self.number(maximum)))
+        items.append(URLQueryItem(name: "magMax", value: Self.numberText(maximum)))
       }
     }
     if !sources.isEmpty { items.append(URLQueryItem(name: "source", value: sources.joined(separator: ","))) }
@@ -130,8 +130,8 @@ public struct EventQuery: Hashable, Sendable {
     return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
   }
 
-  /// `value` without a trailing `.0`.
-  private static func number(_ value: Double) -> String {
+  /// `value` as a parameter (and an option) writes it: without a trailing `.0` (`1000`, `2.5`).
+  public static func numberText(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }

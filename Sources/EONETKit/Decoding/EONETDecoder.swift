@@ -44,7 +44,9 @@ public struct EONETDecoder: Sendable {
     from data: Data, status: Int = 200, contentType: String? = nil
   ) throws(EONETError) -> EODecoded<EOCategory> {
     try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
-      try CategoriesDocument.read(&scanner)
+      try ListDocument.read(&scanner, key: "categories") { scanner throws(JSONScanner.Failure) in
+        try readCategory(&scanner, full: true)
+      }
     }
   }
 
@@ -160,49 +162,8 @@ private enum EventsDocument {
   }
 }
 
-/// Reads the top level of a categories response.
-private enum CategoriesDocument {
-  static func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> EODecoded<EOCategory> {
-    var categories: [EOCategory] = []
-    var skipped = 0
-    var title: String?
-    func readList(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
-      try scanner.beginArray()
-      var first = true
-      while try scanner.nextElement(first: &first) {
-        // A category of the wrong shape is skipped whole and counted, like one without an id.
-        let category = try scanner.lenient { scanner throws(JSONScanner.Failure) in
-          try readCategory(&scanner, full: true)
-        }
-        if let category { categories.append(category) } else { skipped += 1 }
-      }
-    }
-    if try scanner.peekValue() == UInt8(ascii: "[") {
-      try readList(&scanner)
-      return EODecoded(elements: categories, skipped: skipped)
-    }
-    try scanner.beginObject()
-    var found = false
-    var first = true
-    while let key = try scanner.nextKey(first: &first) {
-      if scanner.key(key, is: "categories") {
-        try readList(&scanner)
-        found = true
-      } else if scanner.key(key, is: "title") {
-        title = try scanner.lenient { scanner throws(JSONScanner.Failure) in
-          try scanner.readOptionalString(htmlEntities: true)
-        }
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    guard found else { throw .type(offset: 0, expected: "a list of categories") }
-    return EODecoded(elements: categories, skipped: skipped, title: title)
-  }
-}
-
-/// Reads the top level of a reference list (`/sources`, `/magnitudes`): the envelope's array under
-/// `key`, or a bare array.
+/// Reads the top level of a list response (`/categories`, `/sources`, `/magnitudes`): the
+/// envelope's array under `key` and its title, or a bare array.
 private enum ListDocument {
   static func read<Element>(
     _ scanner: inout JSONScanner, key name: StaticString,
