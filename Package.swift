@@ -15,6 +15,12 @@ let package = Package(
       name: "CNcursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    // libcurl: every HTTP request (http and https, TLS, proxies, decompression).
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
     .target(name: "RxCore"),
     .target(name: "RxTesting", dependencies: ["RxCore"]),
     // RxSwift's RxBlocking: operators that block the calling thread until a sequence ends, for tests.
@@ -26,7 +32,7 @@ let package = Package(
     .target(name: "Support"),
     .target(
       name: "EONETKit",
-      dependencies: ["RxCore", "Support"],
+      dependencies: ["RxCore", "Support", "CCurl"],
       resources: [.copy("../../Resources")]
     ),
     .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw", "Support"]),
@@ -43,7 +49,7 @@ let package = Package(
     // A tiny curses program the terminal harness tests drive (TerminalUI's own end-to-end check).
     .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI", "RxCore"]),
     // Test support: the loopback fixture server launcher, the tmux terminal harness, the seeded generator.
-    .target(name: "TestSupport", dependencies: ["Support"]),
+    .target(name: "TestSupport", dependencies: ["Support", "CCurl"]),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [

@@ -1,10 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The loopback EONET fixture server (`Tests/Tools/fixture_server.py`) run from Swift.
 ///
 /// Serves a fixture folder on 127.0.0.1 with the latency and faults of a plan (see the script's
@@ -22,9 +18,18 @@ public final class FixtureServer: @unchecked Sendable {
 
   /// The port it listens on.
   public let port: Int
-  /// `http://127.0.0.1:<port>`: the API root to give the client.
+  /// `http://127.0.0.1:<port>` (`https://` for a TLS server): the API root to give the client.
   public let baseURL: URL
+  /// Whether it speaks https (with `Tests/Tools/tls/server.pem`, which ``caBundle`` signed).
+  public let tls: Bool
   private let process: Process
+
+  /// The test-only CA that signed the TLS server's certificate: what `SSL_CERT_FILE` names for an
+  /// app that talks to a TLS fixture server.
+  public static let caBundle = toolsURL.appendingPathComponent("tls/ca.pem")
+  private static let toolsURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Tools")
 
   /// The server script, found relative to this source file.
   public static let scriptURL = URL(fileURLWithPath: #filePath)
@@ -50,10 +55,12 @@ public final class FixtureServer: @unchecked Sendable {
   ///   - idleTimeout: Seconds without requests after which the server exits.
   ///   - lifetime: Seconds after which the server exits regardless.
   ///   - startTimeout: Seconds to wait for the port.
+  ///   - tls: Speak https, with a certificate for 127.0.0.1 and localhost that ``caBundle`` signed;
+  ///     `wrongHost` presents one for another host name (signed by the same CA).
   /// - Throws: ``Failure`` if Python is missing or the server does not come up.
   public init(
     fixtures: URL, plan: String? = nil, latencyMilliseconds: Int = 0, idleTimeout: Double = 60,
-    lifetime: Double = 600, startTimeout: Double = 10
+    lifetime: Double = 600, startTimeout: Double = 10, tls: Bool = false, wrongHost: Bool = false
   ) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -63,6 +70,14 @@ public final class FixtureServer: @unchecked Sendable {
       "--lifetime", String(lifetime), "--parent-pid", String(ProcessInfo.processInfo.processIdentifier),
     ]
     if let plan { arguments += ["--plan", plan] }
+    if tls {
+      let name = wrongHost ? "wrong" : "server"
+      let folder = Self.toolsURL.appendingPathComponent("tls")
+      arguments += [
+        "--tls-cert", folder.appendingPathComponent("\(name).pem").path,
+        "--tls-key", folder.appendingPathComponent("\(name)-key.pem").path,
+      ]
+    }
     process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
@@ -80,7 +95,8 @@ public final class FixtureServer: @unchecked Sendable {
     }
     self.process = process
     self.port = port
-    self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    self.tls = tls
+    self.baseURL = URL(string: "\(tls ? "https" : "http")://127.0.0.1:\(port)")!
   }
 
   deinit {
@@ -116,27 +132,23 @@ public final class FixtureServer: @unchecked Sendable {
     _ = try control("POST", "/__reset")
   }
 
+  /// The body of a GET of `path` (query included) on this server, whatever its status.
+  ///
+  /// - Throws: ``Failure`` when no answer comes within 30 s.
+  public func get(_ path: String) throws -> (status: Int, body: Data) {
+    try LoopbackRequest.send(
+      "GET", URL(string: baseURL.absoluteString + path)!, caBundle: tls ? Self.caBundle.path : nil,
+      timeout: 30)
+  }
+
   private func control(_ method: String, _ path: String, body: Data? = nil) throws -> Data {
-    var request = URLRequest(
-      url: baseURL.appendingPathComponent(String(path.dropFirst())), timeoutInterval: 5)
-    request.httpMethod = method
-    request.httpBody = body
-    let result = OneShot<Result<Data, Failure>>()
-    let task = URLSession.shared.dataTask(with: request) { data, response, error in
-      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-      if let data, status == 200 {
-        result.fulfil(.success(data))
-      } else {
-        result.fulfil(
-          .failure(Failure(description: "\(method) \(path): status \(status), \(String(describing: error))")))
-      }
+    let url = URL(string: baseURL.absoluteString + path)!
+    let answer = try LoopbackRequest.send(
+      method, url, body: body, caBundle: tls ? Self.caBundle.path : nil, timeout: 6)
+    guard answer.status == 200 else {
+      throw Failure(description: "\(method) \(path): status \(answer.status)")
     }
-    task.resume()
-    guard let outcome = result.wait(timeout: .seconds(6)) else {
-      task.cancel()
-      throw Failure(description: "\(method) \(path): no answer")
-    }
-    return try outcome.get()
+    return answer.body
   }
 
   /// Reads one line from `handle`, giving up after `timeout` seconds.

@@ -13,6 +13,8 @@ public struct FixtureServerStats: Decodable, Sendable, Equatable {
     public let ifModifiedSince: String?
     /// The request line's target exactly as sent (path and query).
     public let target: String?
+    /// The client's port: requests that share it came on one connection.
+    public let connection: Int?
     /// Whether an `Authorization` header came.
     public let authorization: Bool?
     /// The `Authorization` header, if sent.

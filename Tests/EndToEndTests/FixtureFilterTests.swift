@@ -3,10 +3,6 @@ import Support
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The fixture server answers EONET's filters as a strict server would, and ``ReferenceFilter`` reads
 /// them the same way: both are what the app's end-to-end tests of issue 28 stand on.
 @Suite("Fixture server filters")
@@ -240,19 +236,10 @@ struct FixtureFilterTests {
         URLQueryItem(name: $0.key, value: $0.value)
       }
     }
-    let url = try #require(components.url)
+    let query = components.percentEncodedQuery.map { "?" + $0 } ?? ""
     // Synchronous, as the other end-to-end tests are: an async test waiting for a turn of the
     // cooperative pool under a full parallel run (2 threads, both busy with blocking tests) left its
     // server idle past its timeout before the first request.
-    let outcome = OneShot<Result<(Int, Data), any Error>>()
-    URLSession.shared.dataTask(with: URLRequest(url: url, timeoutInterval: 30)) { data, response, error in
-      if let response = response as? HTTPURLResponse {
-        outcome.fulfil(.success((response.statusCode, data ?? Data())))
-      } else {
-        outcome.fulfil(.failure(error ?? URLError(.badServerResponse)))
-      }
-    }.resume()
-    guard let result = outcome.wait(timeout: .seconds(60)) else { throw URLError(.timedOut) }
-    return try result.get()
+    return try server.get(components.percentEncodedPath + query)
   }
 }

@@ -23,13 +23,16 @@ struct FootprintEndToEndTests {
       || ours.contains { path == $0 || path.hasPrefix($0 + "/") }
   }
 
-  private func runInEmptyHome(_ arguments: [String]) throws -> (run: CommandRun, paths: [String]) {
+  private func runInEmptyHome(_ arguments: [String], environment extra: [String: String] = [:]) throws
+    -> (run: CommandRun, paths: [String])
+  {
     guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
     let home = try TemporaryDirectory()
     defer { home.remove() }
     // No XDG variables: everything is under HOME, where Foundation's defaults would go too.
     let run = try CommandRun.run(
-      [binary] + arguments, in: home.url, environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"])
+      [binary] + arguments, in: home.url,
+      environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"].merging(extra) { $1 })
     return (run, everything(under: home.url))
   }
 
@@ -58,12 +61,18 @@ struct FootprintEndToEndTests {
     #expect(paths.filter { !isOurs($0) } == [], "left behind: \(paths)")
   }
 
-  /// `https://` goes through URLSession, whose configuration creates Foundation's cookie and cache
-  /// folders; nothing listens on the port, so the run fails fast (and falls back to the snapshot).
-  @Test("a run over https:// removes what Foundation created")
+  @Test("a run over https:// leaves only our folders")
   func secureHTTPLeavesOnlyOurFolders() throws {
-    let (run, paths) = try runInEmptyHome(["categories", "--api", "https://127.0.0.1:9/api/v3"])
-    #expect(run.status == 1, "\(run)")
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let server = try FixtureServer(
+      fixtures: FixtureAPI.standard(in: temporary.url).directory, idleTimeout: 120, tls: true)
+    defer { server.stop() }
+    let (run, paths) = try runInEmptyHome(
+      ["categories", "--api", server.baseURL.absoluteString],
+      environment: ["SSL_CERT_FILE": FixtureServer.caBundle.path])
+    #expect(run.status == 0, "\(run)")
+    #expect(paths.contains(".cache/ourplanet"), "the download should be cached: \(paths)")
     #expect(paths.filter { !isOurs($0) } == [], "left behind: \(paths)")
   }
 }

@@ -6,6 +6,11 @@ line of stdout. Stops by itself when idle too long, when its parent dies, or aft
 
     python3 fixture_server.py --fixtures DIR [--plan JSON | --plan-file PATH] [--latency MS]
                               [--idle-timeout S] [--lifetime S] [--parent-pid PID] [--verbose]
+                              [--tls-cert PEM --tls-key PEM]
+
+With --tls-cert and --tls-key it speaks https only (Tests/Tools/tls holds test-only certificates);
+the TLS handshake runs in the connection's own thread, so a client that never sends one blocks
+nothing else.
 
 Routes (an /api/v3 or /api/v2.1 prefix is ignored):
     GET  /categories                 DIR/categories.json
@@ -65,9 +70,12 @@ then closes; it waits in one blocking select, so the server itself stays idle wh
 chunked (the real body with Transfer-Encoding: chunked, in pieces of `bytes`, default 1000),
 gzip (the real body gzip-encoded honestly, Content-Encoding: gzip), gzip-bomb (a gzip body that
 inflates to `bytes` zero bytes, default 4 GiB, generated as it is sent, never whole in memory),
+early-hints (a 103 in its own packet, then the answer), gzip-extra (a gzip member with an extra field of `bytes`,
+default 510), endless-trailers and endless-extensions (a chunked answer that never ends, for `seconds`, default 30),
 hostile-headers (the real body, with a Content-Type and other headers carrying ESC, BEL, C1 and bidi
 characters), redirect (`code`, default 302, to `location`), raw (`response` sent verbatim, then close).
-Every logged request records its "query" (the last value of each parameter, blank ones kept),
+Every logged request records its "connection" (the client's port: requests on one connection share it),
+its "query" (the last value of each parameter, blank ones kept),
 "target" (the request line's target as sent) and "authorization" (whether an Authorization header
 came, and its value in "authorizationValue").
 """
@@ -82,6 +90,7 @@ import re
 import select
 import signal
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -359,7 +368,7 @@ class Handler(BaseHTTPRequestHandler):
         query = {key: values[-1] for key, values in parse_qs(parts.query, keep_blank_values=True).items()}
         segments = [s for s in path.split("/") if s]
         category = segments[1] if len(segments) == 2 and segments[0] == "categories" else None
-        entry = {"path": path, "query": query, "ifNoneMatch": self.headers.get("If-None-Match"),
+        entry = {"path": path, "query": query, "connection": self.client_address[1], "ifNoneMatch": self.headers.get("If-None-Match"),
                  "ifModifiedSince": self.headers.get("If-Modified-Since"), "target": self.path,
                  "authorization": self.headers.get("Authorization") is not None,
                  "authorizationValue": self.headers.get("Authorization")}
@@ -456,6 +465,24 @@ class Handler(BaseHTTPRequestHandler):
             return "short"
         if fault == "chunked":
             return self.send_chunked(body, int(rule.get("bytes", 1000)))
+        if fault == "early-hints":
+            # An interim 103 in its own packet, then the answer: valid HTTP that CDNs send.
+            self.log_pending(200)
+            self.wfile.write(b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n")
+            self.wfile.flush()
+            time.sleep(0.05)
+            return self.send_body(200, body)
+        if fault == "gzip-extra":
+            # A gzip member whose header carries an extra field (FEXTRA) of `bytes` bytes.
+            extra = b"x" * int(rule.get("bytes", 510))
+            deflated = zlib.compressobj(9, zlib.DEFLATED, -15)
+            member = (b"\x1f\x8b\x08\x04" + b"\x00" * 4 + b"\x00\xff" + len(extra).to_bytes(2, "little") + extra
+                      + deflated.compress(body) + deflated.flush()
+                      + (zlib.crc32(body) & 0xFFFFFFFF).to_bytes(4, "little")
+                      + (len(body) & 0xFFFFFFFF).to_bytes(4, "little"))
+            return self.send_body(200, member, {"Content-Encoding": "gzip"})
+        if fault in ("endless-trailers", "endless-extensions"):
+            return self.send_endless(fault, float(rule.get("seconds", 30)))
         if fault == "gzip":
             return self.send_body(200, gzip.compress(body), {"Content-Encoding": "gzip"})
         if fault == "hostile-headers":
@@ -485,6 +512,26 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(b"0\r\n\r\n")
         return 200
 
+    def send_endless(self, fault, seconds):
+        """A chunked answer that never ends: trailer lines, or one chunk-size line's extensions, sent
+        until the client hangs up or `seconds` pass."""
+        self.log_pending(200)
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type())
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.close_connection = True
+        self.wfile.write(b"2\r\n{}\r\n" + (b"0\r\n" if fault == "endless-trailers" else b"1"))
+        piece = b"X-Trailer: " + b"t" * 1000 + b"\r\n" if fault == "endless-trailers" else b";ext=" + b"e" * 1000
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline and not self.server.stopping:
+                self.wfile.write(piece * 64)
+                self.wfile.flush()
+        except (OSError, ValueError):
+            return "disconnected"
+        return "endless"
+
     def send_gzip_bomb(self, size):
         """A gzip stream of `size` zero bytes, compressed piece by piece as it is sent (read to close)."""
         self.log_pending(200)
@@ -506,14 +553,31 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(compressor.flush())
         return 200
 
+    def setup(self):
+        if isinstance(self.request, ssl.SSLSocket):
+            self.request.settimeout(10)
+            self.request.do_handshake()
+            self.request.settimeout(None)
+        super().setup()
+
     def client_gone(self, timeout):
         """Whether the client closed the connection (waits up to `timeout` seconds to find out)."""
         readable, _, _ = select.select([self.connection], [], [], timeout)
         if not readable:
             return False
         try:
+            if isinstance(self.connection, ssl.SSLSocket):
+                # TLS cannot peek: the client sends nothing more after its request, so whatever
+                # arrives is its close_notify or the end of the stream.
+                self.connection.setblocking(False)
+                try:
+                    return self.connection.recv(1) == b""
+                except ssl.SSLWantReadError:
+                    return False
+                finally:
+                    self.connection.setblocking(True)
             return self.connection.recv(1, socket.MSG_PEEK) == b""
-        except OSError:
+        except (OSError, ValueError):
             return True
 
     def not_modified(self, etag):
@@ -645,6 +709,23 @@ class Server(ThreadingHTTPServer):
     def touch(self):
         self.last_activity = time.monotonic()
 
+    def enable_tls(self, cert, key):
+        self.tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        self.tls.load_cert_chain(cert, key)
+        self.tls.set_alpn_protocols(["http/1.1"])
+
+    def get_request(self):
+        connection, address = super().get_request()
+        tls = getattr(self, "tls", None)
+        if tls is not None:
+            connection = tls.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)
+        return connection, address
+
+    def handle_error(self, request, client_address):
+        # A client that hangs up mid-handshake or mid-answer is part of the tests, not a server error.
+        if self.verbose:
+            super().handle_error(request, client_address)
+
 
 def folder_plan(fixtures):
     """DIR/plan.json's settings, or none: a recorded dump says there how it is served."""
@@ -684,6 +765,8 @@ def main():
     parser.add_argument("--lifetime", type=float, default=900)
     parser.add_argument("--parent-pid", type=int, default=0)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--tls-cert", help="serve https with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     args = parser.parse_args()
     plan = {}
     if args.plan_file:
@@ -692,6 +775,8 @@ def main():
     elif args.plan:
         plan = json.loads(args.plan)
     server = Server(args, plan)
+    if args.tls_cert:
+        server.enable_tls(args.tls_cert, args.tls_key)
     print(server.server_address[1], flush=True)
     threading.Thread(target=watchdog, args=(server, args, time.monotonic()), daemon=True).start()
     try:

@@ -2,10 +2,6 @@ import Foundation
 import RxCore
 import Support
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The machinery of ``EONETClient``'s requests: URLs, conditional requests, retries, decoding, cache.
 extension EONETClient {
   typealias Decode<Element: Sendable> = (Data, Int, String?) throws(EONETError) -> EODecoded<Element>

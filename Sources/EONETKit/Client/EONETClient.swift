@@ -35,7 +35,7 @@ public final class EONETClient: @unchecked Sendable {
   ///   - scheduler: Where requests are made and responses decoded.
   public init(
     configuration: Configuration = Configuration(),
-    transport: any HTTPTransport = SchemeTransport(),
+    transport: any HTTPTransport = CurlTransport(),
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
   ) {
     self.configuration = configuration

@@ -2,7 +2,7 @@ import Foundation
 
 /// Sends one HTTP request and reports its response: the seam between EONETKit and the network.
 ///
-/// The production implementation is ``URLSessionTransport``; tests may supply their own.
+/// The production implementation is ``CurlTransport``; tests may supply their own.
 ///
 /// ```swift
 /// let task = transport.send(request) { result in print(result) }
