@@ -27,7 +27,7 @@ public final class FixtureServer: @unchecked Sendable {
   /// The test-only CA that signed the TLS server's certificate: what `SSL_CERT_FILE` names for an
   /// app that talks to a TLS fixture server.
   public static let caBundle = toolsURL.appendingPathComponent("tls/ca.pem")
-  private static let toolsURL = URL(fileURLWithPath: #filePath)
+  static let toolsURL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Tools")
 
@@ -62,12 +62,10 @@ public final class FixtureServer: @unchecked Sendable {
     fixtures: URL, plan: String? = nil, latencyMilliseconds: Int = 0, idleTimeout: Double = 60,
     lifetime: Double = 600, startTimeout: Double = 10, tls: Bool = false, wrongHost: Bool = false
   ) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var arguments = [
-      "python3", Self.scriptURL.path, "--fixtures", fixtures.path,
-      "--latency", String(latencyMilliseconds), "--idle-timeout", String(idleTimeout),
-      "--lifetime", String(lifetime), "--parent-pid", String(ProcessInfo.processInfo.processIdentifier),
+      "--fixtures", fixtures.path, "--latency", String(latencyMilliseconds), "--idle-timeout",
+      String(idleTimeout),
+      "--lifetime", String(lifetime),
     ]
     if let plan { arguments += ["--plan", plan] }
     if tls {
@@ -78,21 +76,7 @@ public final class FixtureServer: @unchecked Sendable {
         "--tls-key", folder.appendingPathComponent("\(name)-key.pem").path,
       ]
     }
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw Failure(description: "cannot start \(Self.scriptURL.path): \(error)")
-    }
-    guard let line = Self.readLine(from: output.fileHandleForReading, timeout: startTimeout),
-      let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines))
-    else {
-      process.terminate()
-      throw Failure(description: "the fixture server did not report a port within \(startTimeout) s")
-    }
+    let (process, port) = try Self.launch(Self.scriptURL, arguments, startTimeout: startTimeout)
     self.process = process
     self.port = port
     self.tls = tls
@@ -149,6 +133,31 @@ public final class FixtureServer: @unchecked Sendable {
       throw Failure(description: "\(method) \(path): status \(answer.status)")
     }
     return answer.body
+  }
+
+  /// Starts a loopback Python script of the tests' (it prints its port first and stops itself
+  /// when this process dies) and waits at most `startTimeout` seconds for the port.
+  static func launch(_ script: URL, _ arguments: [String], startTimeout: Double) throws -> (Process, Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", script.path] + arguments
+      + ["--parent-pid", String(ProcessInfo.processInfo.processIdentifier)]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw Failure(description: "cannot start \(script.path): \(error)")
+    }
+    guard let line = readLine(from: output.fileHandleForReading, timeout: startTimeout),
+      let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      process.terminate()
+      throw Failure(description: "\(script.lastPathComponent) did not report a port within \(startTimeout) s")
+    }
+    return (process, port)
   }
 
   /// Reads one line from `handle`, giving up after `timeout` seconds.
