@@ -14,8 +14,11 @@ SYSTEMD_USER_DIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/syst
 # The release build for `install`, in its own folder: it never waits for (or dirties) the debug one,
 # and a test that runs `make install` does not deadlock on the lock `swift test` holds on `.build`.
 INSTALL_SCRATCH ?= .build-install
+# An `ourplanet` already built to install instead of building a release one (the install test gives
+# the one `make test` built: a second build of the whole package would double CI's time).
+INSTALL_BINARY ?=
 
-.PHONY: all build run test test-tsan test-resources bench lint format clean snapshot install uninstall fuzz
+.PHONY: all build run test test-instrumented test-tsan test-resources bench lint format clean snapshot install uninstall fuzz
 
 all: build
 
@@ -32,23 +35,30 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build $(ARGS)
 
-# Every suite whose code crosses threads, under ThreadSanitizer (its own build folder so it never
-# dirties the main one): the reactive core, EONETKit (HTTP, cache, decoding off the main thread),
-# the model and the screens (background loading, main-scheduler delivery) and TerminalUI (signals,
-# the wake-up pipe, the main loop). The end-to-end suite is left out: it drives the app binary in
-# tmux, so TSan would watch the test runner rather than the app, whose threads the suites above cover.
-TSAN_SUITES ?= RxCoreTests|EONETKitTests|OurPlanetModelTests|OurPlanetUITests|TerminalUITests
-test-tsan:
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SUITES)'
-
-# RxSwift's leak check after every RxCore test: `Resources.total` (live observables, sinks, subjects
-# and disposables) is compiled in only with TRACE_RESOURCES, so this is its own build folder; tests
-# run one at a time because the count is process-wide. Only the RxCore suites: the check is theirs
-# (`.resourceCheck` on each), and CI time stays low.
+# One instrumented build for the two checks that need their own: ThreadSanitizer and RxSwift's leak
+# check (`Resources.total`, compiled in only with TRACE_RESOURCES), in one build folder so the package
+# compiles once for both. RxCore's suites run one test at a time (the count is process-wide, and each
+# test's `.resourceCheck` compares it before and after); the other suites whose code crosses threads
+# run in parallel: EONETKit (HTTP, cache, decoding off the main thread), the model and the screens
+# (background loading, main-scheduler delivery) and TerminalUI (signals, the wake-up pipe, the main
+# loop). The end-to-end suite is left out: it drives the app binary in tmux, so TSan would watch the
+# test runner rather than the app, whose threads the suites above cover.
+TSAN_SUITES ?= RxBlockingTests|EONETKitTests|OurPlanetModelTests|OurPlanetUITests|TerminalUITests
 RESOURCE_SUITES ?= RxCoreTests
+INSTRUMENTED = $(SWIFT) test --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
+test-instrumented:
+	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
+	$(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
+	$(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
+
+# The two halves of `test-instrumented` on their own (same build folder).
+test-tsan:
+	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
+	$(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
+
 test-resources:
-	$(SWIFT) test --scratch-path .build-resources -Xswiftc -DTRACE_RESOURCES --no-parallel \
-	  --filter '$(RESOURCE_SUITES)'
+	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
+	$(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
 
 # Builds every release product first: the launch benchmark runs the release `ourplanet` in tmux.
 bench:
@@ -56,7 +66,7 @@ bench:
 	$(SWIFT) run -c release --skip-build Benchmarks $(ARGS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --parallel --recursive Package.swift Sources Tests
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
@@ -134,8 +144,9 @@ arities:
 # (`ourplanet manual`), so it always matches `ourplanet --help`.
 install:
 	@test -n "$(PREFIX)" || { echo "PREFIX is empty" >&2; exit 2; }
-	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --product ourplanet
-	bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --show-bin-path)" && \
+	$(if $(INSTALL_BINARY),,$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --product ourplanet)
+	mkdir -p $(INSTALL_SCRATCH)
+	bin="$(if $(INSTALL_BINARY),$(abspath $(dir $(INSTALL_BINARY))),$$($(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --show-bin-path))" && \
 	  "$$bin/ourplanet" manual > $(INSTALL_SCRATCH)/ourplanet.1 && \
 	  for shell in bash zsh fish; do \
 	    "$$bin/ourplanet" --no-config completions $$shell > $(INSTALL_SCRATCH)/ourplanet.$$shell || exit 1; done && \
@@ -166,4 +177,4 @@ uninstall:
 	rm -f "$(DESTDIR)$(SYSTEMD_USER_DIR)/ourplanet-watch.service"
 
 clean:
-	rm -rf .build .build-tsan .build-resources .build-fuzz $(INSTALL_SCRATCH)
+	rm -rf .build .build-tsan .build-fuzz $(INSTALL_SCRATCH)

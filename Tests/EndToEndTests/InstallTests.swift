@@ -153,14 +153,21 @@ struct InstallTests {
 
   // MARK: - Helpers
 
-  /// `make <target> DESTDIR=<destination>` in the package root, at low priority so the release build
-  /// does not starve the suites running beside it. `MAKEFLAGS` is dropped: under `make test` it
+  /// The `ourplanet` this test run drives: installed as it is (a release build of the whole package
+  /// here would double CI's time; `make install` without `INSTALL_BINARY` builds one).
+  private static func builtBinary() throws -> String {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    return binary
+  }
+
+  /// `make <target> DESTDIR=<destination>` in the package root, at low priority so it does not starve
+  /// the suites running beside it. `MAKEFLAGS` is dropped: under `make test` it
   /// carries the outer make's variables and jobserver, which are not this make's business.
   private func make(_ target: String, destination: URL) throws -> CommandRun {
     try run(
       [
         "nice", "-n", "10", "make", "-C", Self.packageRoot.path, target, "SWIFT=swift",
-        "DESTDIR=\(destination.path)",
+        "DESTDIR=\(destination.path)", "INSTALL_BINARY=\(try Self.builtBinary())",
       ],
       in: Self.packageRoot, removing: ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DESTDIR", "PREFIX"],
       timeout: .seconds(1200))

@@ -14,7 +14,8 @@ func runEONETBenchmarks() {
   } else {
     print("eonet.decode        skipped: \(dump.path) not found")
   }
-  benchmarkRefresh(repository: repository)
+  benchmarkRefresh(repository: repository, tls: false)
+  benchmarkRefresh(repository: repository, tls: true)
 }
 
 private func benchmarkDecoding(_ data: Data) {
@@ -57,9 +58,10 @@ private func benchmarkArchive(_ decoded: EODecoded<EOEvent>, json: Double) {
       + "\(format(write * 1000, 1)) ms")
 }
 
-private func benchmarkRefresh(repository: URL, runs: Int = 5) {
+private func benchmarkRefresh(repository: URL, tls: Bool, runs: Int = 5) {
+  let label = tls ? "eonet.refresh_https " : "eonet.refresh_http  "
   guard let binary = BuiltProducts.path(of: "ourplanet") else {
-    print("eonet.refresh       skipped: needs the release ourplanet (make bench builds it)")
+    print("\(label)skipped: needs the release ourplanet (make bench builds it)")
     return
   }
   let fixtures = repository.appendingPathComponent("Resources/eonet")
@@ -69,9 +71,9 @@ private func benchmarkRefresh(repository: URL, runs: Int = 5) {
     // The recorded data served as recorded (status and limit only), as earlier rounds measured: its
     // dates are a year old, and a server honouring `days` would answer nothing.
     server = try FixtureServer(
-      fixtures: fixtures, plan: FixtureServer.recordedPlan, latencyMilliseconds: latency)
+      fixtures: fixtures, plan: FixtureServer.recordedPlan, latencyMilliseconds: latency, tls: tls)
   } catch {
-    print("eonet.refresh       skipped: \(error)")
+    print("\(label)skipped: \(error)")
     return
   }
   defer { server.stop() }
@@ -79,27 +81,33 @@ private func benchmarkRefresh(repository: URL, runs: Int = 5) {
     ((try? Data(contentsOf: fixtures.appendingPathComponent("categories.json")))
     .flatMap { try? EONETDecoder().decodeCategories(from: $0).elements } ?? []).map(\.id)
   let api = server.baseURL.absoluteString
-  let reference = curlReference(api: api, categories: categories)
+  let ca = FixtureServer.caBundle.path
+  let reference = curlReference(api: api, categories: categories, caBundle: tls ? ca : nil)
+  // The test CA trusted as a user trusts theirs; CURL_CA_BUNDLE, which would win, emptied.
+  let trust = tls ? ["/usr/bin/env", "SSL_CERT_FILE=\(ca)", "CURL_CA_BUNDLE="] : []
   var app: [ChildRun] = []
   var curl: [ChildRun] = []
+  // The app's first refresh as the server saw it: how many requests each connection carried.
+  var appLog: [FixtureServerStats.Request] = []
   for _ in 0..<runs {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-bench-\(UUID())")
     defer { try? FileManager.default.removeItem(at: cache) }
     guard
-      let run = runChild([binary, "categories", "--json", "--api", api, "--cache-dir", cache.path]),
+      let run = runChild(trust + [binary, "categories", "--json", "--api", api, "--cache-dir", cache.path]),
       run.status == 0
     else {
-      print("eonet.refresh       failed: `ourplanet categories --json` did not succeed")
+      print("\(label)failed: `ourplanet categories --json` did not succeed")
       return
     }
     app.append(run)
+    if appLog.isEmpty { appLog = (try? server.stats().log) ?? [] }
     if let reference, let run = runChild(["/bin/sh", "-c", reference]) { curl.append(run) }
   }
   let maxInFlight = (try? server.stats().maxInFlightCategories).map(String.init) ?? "?"
   let appSeconds = median(app.map(\.seconds))
   let peaks = app.map(\.peakMegabytes)
   var line =
-    "eonet.refresh       \(categories.count) categories, \(latency) ms latency: "
+    "\(label)\(categories.count) categories, \(latency) ms latency: "
     + "\(format(appSeconds, 2)) s median (\(format(app.map(\.seconds).min() ?? 0, 2))–"
     + "\(format(app.map(\.seconds).max() ?? 0, 2)))"
   if !curl.isEmpty {
@@ -110,19 +118,21 @@ private func benchmarkRefresh(repository: URL, runs: Int = 5) {
   } else {
     line += ", curl reference skipped (no curl)"
   }
+  let connections = Set(appLog.compactMap(\.connection)).count
   line +=
-    "; max \(maxInFlight) categories in flight; peak RSS \(format(median(peaks), 1)) MB median, "
+    "; \(format(Double(appLog.count) / Double(max(1, connections)), 1)) requests per connection"
+    + "; max \(maxInFlight) categories in flight; peak RSS \(format(median(peaks), 1)) MB median, "
     + "\(format(peaks.max() ?? 0, 1)) MB max (`ourplanet categories --json`)"
   print(line)
 }
 
 /// The curl reference as one shell command, or `nil` without curl and xargs.
-private func curlReference(api: String, categories: [String]) -> String? {
+private func curlReference(api: String, categories: [String], caBundle: String?) -> String? {
   let tools = ["/usr/bin/curl", "/usr/bin/xargs"]
   guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }), !categories.isEmpty else {
     return nil
   }
-  let get = "/usr/bin/curl -s -o /dev/null"
+  let get = "/usr/bin/curl -s -o /dev/null" + (caBundle.map { " --cacert '\($0)'" } ?? "")
   let pair =
     "\(get) '\(api)/categories/{}?status=open&days=360' & "
     + "\(get) '\(api)/categories/{}?status=closed&days=360'; wait"

@@ -9,6 +9,16 @@ import TestSupport
 /// Waiting must be idle (under 0.05 CPU s/s), whatever it waits on. `OURPLANET_BINARY` picks another
 /// build to compare (for example main's).
 func runNetworkWaitBenchmarks(window: Double = 5) {
+  runNetworkWaitBenchmarks(window: window, tls: false)
+  runNetworkWaitBenchmarks(window: window, tls: true)
+}
+
+/// The cases over `http://`, or `https://` (the app trusting the test CA through `SSL_CERT_FILE`).
+private func runNetworkWaitBenchmarks(window: Double, tls: Bool) {
+  let scheme = tls ? "https" : "http"
+  // The test CA trusted as a user trusts theirs; CURL_CA_BUNDLE, which would win, emptied.
+  let trust = tls ? ["SSL_CERT_FILE": FixtureServer.caBundle.path, "CURL_CA_BUNDLE": ""] : [:]
+  let trustArguments = trust.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
   guard let binary = BuiltProducts.path(of: "ourplanet"),
     let resources = EONETSnapshot.resourceDirectories().first(where: {
       FileManager.default.fileExists(atPath: $0.appendingPathComponent("eonet/categories.json").path)
@@ -25,15 +35,17 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
   // (a) The CLI while its request hangs: the server hangs up after `window` seconds, so the run ends
   // by itself and wait4 gives the child's own CPU time.
   if let server = try? FixtureServer(
-    fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"silent","seconds":\#(window)}]}"#),
-    let run = try? MeasuredRun.run([
-      binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
-      scratch.appendingPathComponent("cli").path,
-    ])
+    fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"silent","seconds":\#(window)}]}"#,
+    tls: tls),
+    let run = try? MeasuredRun.run(
+      [
+        binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
+        scratch.appendingPathComponent("cli").path,
+      ], environment: ProcessInfo.processInfo.environment.merging(trust) { $1 })
   {
     server.stop()
     print(
-      "safety.cli_hang     \(format(run.cpuSeconds / run.wallSeconds, 4)) CPU s/s: ourplanet categories while "
+      "safety.cli_hang     \(scheme) \(format(run.cpuSeconds / run.wallSeconds, 4)) CPU s/s: ourplanet categories while "
         + "its request hangs (\(format(run.cpuSeconds, 3)) s CPU in \(format(run.wallSeconds, 2)) s)")
   }
 
@@ -42,7 +54,7 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
     ("safety.watch_hang   ", silent, "ourplanet watch while a look hangs"),
     ("safety.watch_idle   ", nil, "ourplanet watch between looks (--interval 600)"),
   ] {
-    guard let server = try? FixtureServer(fixtures: fixtures, plan: plan) else { continue }
+    guard let server = try? FixtureServer(fixtures: fixtures, plan: plan, tls: tls) else { continue }
     defer { server.stop() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
@@ -52,7 +64,7 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
     ]
     process.environment = [
       "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": scratch.appendingPathComponent("state").path,
-    ]
+    ].merging(trust) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { continue }
@@ -65,7 +77,7 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
       print("\(label)skipped: watch did not reach the state to measure")
       continue
     }
-    print("\(label)\(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
+    print("\(label)\(scheme) \(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
   }
 
   // (c) The UI in tmux: while its downloads hang, and idle once everything has loaded.
@@ -74,14 +86,17 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
       ("safety.ui_hang      ", silent, "the UI while its downloads hang"),
       ("safety.ui_idle      ", nil, "the UI idle after loading (no automatic refresh)"),
     ] {
-      guard let server = try? FixtureServer(fixtures: fixtures, plan: plan) else { continue }
+      guard let server = try? FixtureServer(fixtures: fixtures, plan: plan, tls: tls) else { continue }
       defer { server.stop() }
       let folder = scratch.appendingPathComponent("ui-\(plan == nil)")
-      let command = [
-        "/usr/bin/env", "XDG_STATE_HOME=\(folder.appendingPathComponent("state").path)", binary, "--api",
-        server.baseURL.absoluteString, "--cache-dir", folder.appendingPathComponent("cache").path,
-        "--refresh-interval", "off",
-      ]
+      let command =
+        [
+          "/usr/bin/env", "XDG_STATE_HOME=\(folder.appendingPathComponent("state").path)",
+        ] + trustArguments + [
+          binary, "--api",
+          server.baseURL.absoluteString, "--cache-dir", folder.appendingPathComponent("cache").path,
+          "--refresh-interval", "off",
+        ]
       guard let tmux = try? TmuxSession(command: command, columns: 120, rows: 40) else { continue }
       defer { tmux.close() }
       let settled = waitFor(seconds: 30) {
@@ -92,23 +107,23 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
         print("\(label)skipped: the UI did not reach the state to measure")
         continue
       }
-      print("\(label)\(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
+      print("\(label)\(scheme) \(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
     }
   }
 
   // (d) Peak memory against a gzip bomb (4 GiB of zeros) under the 64 MiB cap.
   if let server = try? FixtureServer(
-    fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"gzip-bomb"}]}"#),
+    fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"gzip-bomb"}]}"#, tls: tls),
     let run = try? MeasuredRun.run(
       [
         binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
         scratch.appendingPathComponent("bomb").path,
-      ], timeout: .seconds(300))
+      ], environment: ProcessInfo.processInfo.environment.merging(trust) { $1 }, timeout: .seconds(300))
   {
     server.stop()
     let refused = run.standardError.contains("larger than") ? "refused at the cap" : "NOT refused"
     print(
-      "safety.gzip_bomb    \(format(run.peakMegabytes, 1)) MB peak: ourplanet categories against a gzip "
+      "safety.gzip_bomb    \(scheme) \(format(run.peakMegabytes, 1)) MB peak: ourplanet categories against a gzip "
         + "bomb of 4 GiB (\(refused), \(format(run.wallSeconds, 2)) s)")
   }
 }

@@ -153,12 +153,19 @@ extension Manual {
       U+2029 are written as escapes.
       """,
       """
-      Guarantees of the network and the files. While it waits for an `http://` server, or between \
-      looks, `ourplanet` sleeps in the kernel and uses no CPU to speak of (over `https://` it uses \
-      the system's URLSession, which on Linux keeps a core busy while a request is outstanding). \
-      No answer may exceed 64 MiB once decompressed: gzip and deflate are decoded as they arrive and \
-      an answer past the limit fails with a message, so a small compressed bomb cannot exhaust \
-      memory. A refresh never cuts a download short: one that hangs runs into its timeout and its \
+      Guarantees of the network and the files. Every request, `http://` and `https://`, goes \
+      through the system's libcurl, as `curl` would send it: TLS checks the server's certificate \
+      against the system's CAs, or against the bundle `CURL_CA_BUNDLE` or `SSL_CERT_FILE` names \
+      (`SSL_CERT_DIR` for a folder), and `http_proxy`, `https_proxy` (or `HTTPS_PROXY`), \
+      `all_proxy` and `no_proxy` are honoured as curl honours them (`HTTP_PROXY` in capitals is not, \
+      as in curl). Redirects stay on http and https (at most 5); the user name and password of \
+      `--api` go to that host only, never to one a redirect leads to. While it waits for a server, \
+      or between looks, `ourplanet` sleeps in the kernel and uses no CPU to speak of. No answer may \
+      exceed 64 MiB once decompressed: compressed answers are decoded as they arrive and an answer \
+      past the limit fails with a message, so a small compressed bomb cannot exhaust memory. A \
+      failure is one line that says what happened: the host name cannot be resolved, the connection \
+      was refused, the certificate is not trusted (with the variable to set), no answer in time, \
+      too large, a redirect elsewhere than http or https. A refresh never cuts a download short: one that hangs runs into its timeout and its \
       category is marked failed. At most 100 categories are loaded; a warning says how many were \
       left out. Cache and state files are private (0600, in 0700 folders), written whole or not at \
       all, and never hold the credentials of `--api`, which are sent only as an `Authorization` \
@@ -283,6 +290,16 @@ extension Manual {
         term: "BROWSER",
         summary:
           "the browsers `o` tries first: a `:`-separated list of commands, `%s` for the URL (else it comes last), run without a shell; then `xdg-open`, then `open`"
+      ),
+      Entry(
+        term: "SSL_CERT_FILE",
+        summary:
+          "a CA bundle (PEM) to trust for `https://` instead of the system's, as in curl; `CURL_CA_BUNDLE` wins over it, `SSL_CERT_DIR` names a folder of CA certificates"
+      ),
+      Entry(
+        term: "https_proxy",
+        summary:
+          "the proxy for `https://` (also `HTTPS_PROXY`); `http_proxy` for `http://`, `all_proxy` for both, `no_proxy` the hosts to reach directly, as curl reads them"
       ),
       Entry(
         term: "NO_COLOR",
