@@ -25,8 +25,9 @@ enum Allocator {
   /// UI's resident memory grew from 55 to 81 MB in 60 refreshes while what it had allocated stayed
   /// at 11–22 MB (mallinfo2: 47 MB of arena, 25–35 MB of it free). The UI calls this after each
   /// refresh, off the main thread: it walks the arenas under their locks for a few milliseconds.
-  /// (A fixed 128 KiB mmap threshold helped while URLSession delivered bodies in many small pieces;
-  /// with our own HTTP client it no longer did, and it cost the first frame at 10x about 10%.)
+  /// (A fixed 128 KiB mmap threshold helped while bodies arrived in many small buffers of the
+  /// Foundation client the app used then; later it no longer did, and it cost the first frame at 10x
+  /// about 10%.)
   static func releaseFreeMemory() {
     guard let symbol = dlsym(nil, "malloc_trim") else { return }
     typealias MallocTrim = @convention(c) (Int) -> CInt
