@@ -267,6 +267,14 @@ struct CurlTransportTests {
     #expect(transportMessage(send(HTTPRequest(url: six, timeout: 5))) != nil)
   }
 
+  @Test("a host name that does not resolve is named as such", arguments: [false, true])
+  func unresolvable(tls: Bool) throws {
+    // `.invalid` never resolves (RFC 6761), with a network or without.
+    let url = URL(string: "\(tls ? "https" : "http")://no-such-host.invalid/categories")!
+    let message = try #require(transportMessage(send(HTTPRequest(url: url, timeout: 10))))
+    #expect(message.contains("cannot resolve the host name"), "\(message)")
+  }
+
   @Test("cancelling closes the connection and never completes", arguments: [false, true])
   func cancel(tls: Bool) throws {
     let server = try server(tls: tls, plan: rule("silent", #","seconds":20"#))
