@@ -6,8 +6,9 @@ import Testing
 @testable import EONETKit
 
 /// The transport's contract, each case over `http://` and `https://` against the loopback fixture
-/// server, hostile modes included: the path users take is the path tested.
-@Suite("CurlTransport contract", .serialized)
+/// server, hostile modes included: the path users take is the path tested. Each test has its own
+/// server and transport, so the cases run side by side (most of their time is a server starting).
+@Suite("CurlTransport contract")
 struct CurlTransportTests {
   /// A transport that trusts the fixture's test CA, as `SSL_CERT_FILE` makes the app trust it.
   private let transport = CurlTransport(environment: ["SSL_CERT_FILE": FixtureServer.caBundle.path])
@@ -317,7 +318,7 @@ struct CurlTransportTests {
 }
 
 /// What only https has: whom to trust.
-@Suite("CurlTransport TLS", .serialized)
+@Suite("CurlTransport TLS")
 struct CurlTransportTLSTests {
   private func message(_ result: Result<HTTPResponse, EONETError>?) -> String? {
     if case .failure(.transport(_, let message))? = result { return message }
