@@ -15,6 +15,11 @@ let package = Package(
       name: "CNcursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    // The system zlib: DEFLATE for PNG images (the satellite imagery).
+    .systemLibrary(
+      name: "CZlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .target(name: "RxCore"),
     .target(name: "RxTesting", dependencies: ["RxCore"]),
     // RxSwift's RxBlocking: operators that block the calling thread until a sequence ends, for tests.
@@ -26,7 +31,7 @@ let package = Package(
     .target(name: "Support"),
     .target(
       name: "EONETKit",
-      dependencies: ["RxCore", "Support"],
+      dependencies: ["RxCore", "Support", "CZlib"],
       resources: [.copy("../../Resources")]
     ),
     .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw", "Support"]),
