@@ -134,8 +134,9 @@ public final class ImageryClient: @unchecked Sendable {
   /// The text of a WMS `ServiceException`, on one line, at most 200 characters.
   static func serviceException(in body: Data) -> String? {
     let text = String(decoding: body.prefix(16 << 10), as: UTF8.self)
-    guard let open = text.range(of: "<ServiceException"),
-      let close = text.range(of: ">", range: open.upperBound..<text.endIndex),
+    // `<ServiceException` alone would also match the report around it.
+    guard let open = text.range(of: "<ServiceException ") ?? text.range(of: "<ServiceException>"),
+      let close = text.range(of: ">", range: open.lowerBound..<text.endIndex),
       let end = text.range(of: "</ServiceException>", range: close.upperBound..<text.endIndex)
     else { return nil }
     let message = text[close.upperBound..<end.lowerBound]

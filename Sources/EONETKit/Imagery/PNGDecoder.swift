@@ -131,7 +131,8 @@ enum PNGDecoder {
       let (rows, rowsOverflow) = height.multipliedReportingOverflow(by: width * channels + 1)
       let (pixels, pixelsOverflow) = (width * height).multipliedReportingOverflow(by: 3)
       guard !rowsOverflow, !pixelsOverflow, rows + pixels <= maximumBytes else {
-        throw .image("the image would take more than \(maximumBytes >> 20) MiB decoded")
+        let limit = maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MiB" : "\(maximumBytes) bytes"
+        throw .image("the image would take more than \(limit) decoded")
       }
     }
   }
