@@ -36,6 +36,22 @@ struct ColorPairs {
     self.isDirect = paletteSize >= Self.directColorCount
   }
 
+  /// How many more pairs can be made before they run out.
+  var remaining: Int { max(0, pairLimit - Int(nextPair)) }
+
+  /// Whether the next frame, up to `cells` cells, might run out of pairs: an image drawn in
+  /// 24-bit colour can take a pair per cell, and pairs are never freed one by one.
+  func needsReset(forCells cells: Int) -> Bool {
+    isEnabled && remaining < min(cells, pairLimit / 2)
+  }
+
+  /// Forgets every pair, so numbers are made afresh; the caller repaints the whole screen.
+  mutating func reset() {
+    pairs = [:]
+    fittedPairs = [:]
+    nextPair = 1
+  }
+
   /// The pair for a style's colours (0, the default pair, when colours are off).
   mutating func pair(for style: Style) -> Int16 {
     guard isEnabled else { return 0 }

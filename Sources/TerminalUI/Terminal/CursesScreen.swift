@@ -152,6 +152,11 @@ final class CursesScreen {
   func present(_ buffer: CellBuffer) {
     let window = cncursesw_stdscr()
     let screenSize = size
+    if colorPairs.needsReset(forCells: screenSize.width * screenSize.height) {
+      // Redefined pair numbers change cells already on screen: start over and draw every cell.
+      colorPairs.reset()
+      invalidate()
+    }
     for run in buffer.changes(from: previous) {
       var x = run.origin.x
       for cell in run.cells {
