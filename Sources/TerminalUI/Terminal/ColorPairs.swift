@@ -20,7 +20,8 @@ struct ColorPairs {
   private var fittedPairs: [Key: Int16] = [:]
   private var nextPair: Int16 = 1
   private let pairLimit: Int
-  private let paletteSize: Int
+  /// How many colours the terminal has (0 when colours are off).
+  let paletteSize: Int
   private let hasDefaultColors: Bool
   /// Whether colours are drawn at all (`false` for `NO_COLOR`, `--no-color` or a monochrome terminal).
   let isEnabled: Bool

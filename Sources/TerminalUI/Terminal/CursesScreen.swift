@@ -88,6 +88,9 @@ final class CursesScreen {
   /// Whether colours go out as 24-bit RGB values.
   var isDirectColor: Bool { colorPairs.isDirect }
 
+  /// How many colours the terminal has (0 when colours are off).
+  var colorCount: Int { colorPairs.paletteSize }
+
   /// The terminfo name of `name`'s direct-colour variant, as ncurses names them: `tmux-256color`
   /// and `tmux` become `tmux-direct`, `xterm-256color` `xterm-direct`; `nil` for a name that is
   /// already a direct one.
