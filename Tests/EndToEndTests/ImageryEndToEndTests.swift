@@ -179,4 +179,35 @@ struct ImageryEndToEndTests {
     try app.tmux.sendKeys("J")
     try app.tmux.waitUntil("the next event", timeout: .seconds(10)) { !$0.contains("Rim Fire, California") }
   }
+
+  @Test("`image` writes the PNG as served; without an image it exits 1 with the reason")
+  func imageCommand() throws {
+    let setup = try Setup()
+    defer { setup.stop() }
+    let binary = try #require(AppHarness.binaryPath)
+    let output = setup.temporary.url.appendingPathComponent("fire.png")
+    let environment = [
+      "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": setup.temporary.url.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": setup.temporary.url.appendingPathComponent("state").path,
+    ]
+    let command = [binary, "image", "EONET_1", "--cache-dir", setup.cache.path, "--output", output.path]
+    let written = try CommandRun.run(
+      command + setup.arguments + ["--date", "2025-11-07"], in: setup.temporary.url, environment: environment)
+    #expect(written.status == 0, "\(written)")
+    let png = try Data(contentsOf: output)
+    #expect(png.starts(with: [137, 80, 78, 71]))
+    #expect(written.standardOutput.contains("2025-11-07") && written.standardOutput.contains("NASA GIBS"))
+    let request = try #require(try setup.imageRequests().last)
+    #expect(request.query["TIME"] == "2025-11-07" && request.query["WIDTH"] == "1024")
+    try setup.server.setPlan(#"{"rules": [{"path": "/wms", "fault": "wms-exception"}]}"#)
+    let failed = try CommandRun.run(
+      command + setup.arguments + ["--date", "2025-11-06"], in: setup.temporary.url, environment: environment)
+    #expect(failed.status == 1, "\(failed)")
+    #expect(failed.standardError.contains("no image: the server says: Invalid TIME: 2025-11-06"), "\(failed)")
+    let unknown = try CommandRun.run(
+      [binary, "image", "EONET_999", "--output", output.path, "--cache-dir", setup.cache.path]
+        + setup.arguments,
+      in: setup.temporary.url, environment: environment)
+    #expect(unknown.status == 1 && unknown.standardError.contains("no event 'EONET_999'"), "\(unknown)")
+  }
 }

@@ -11,9 +11,9 @@ import Support
 /// ```swift
 /// let image = try PNGDecoder.decode(body, maximumWidth: 400, maximumHeight: 240)
 /// ```
-enum PNGDecoder {
+package enum PNGDecoder {
   /// The most a decoded image may take in memory, unless the caller says otherwise.
-  static let defaultMaximumBytes = 64 << 20
+  package static let defaultMaximumBytes = 64 << 20
 
   private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
@@ -26,7 +26,7 @@ enum PNGDecoder {
   ///   - maximumBytes: The most the decoded rows may take.
   /// - Returns: The image.
   /// - Throws: ``EONETError/image(_:)`` with the reason.
-  static func decode(
+  package static func decode(
     _ data: Data, maximumWidth: Int, maximumHeight: Int, maximumBytes: Int = defaultMaximumBytes
   ) throws(EONETError) -> RGBImage {
     let bytes = [UInt8](data)
