@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import TestSupport
 import Testing
 
 @testable import EONETKit
@@ -58,5 +59,63 @@ struct PNGDecoderTests {
     #expect(throws: EONETError.image("the server sent an empty body")) {
       _ = try PNGDecoder.decode(Data(), maximumWidth: 7, maximumHeight: 5)
     }
+  }
+
+  @Test(
+    "every cut of an image, and damaged data under a correct CRC, fails with a line or reads within bounds")
+  func survivesDamage() throws {
+    for name in ["rgb-mixed", "palette-paeth", "rgba-average", "greyalpha-sub"] {
+      let good = [UInt8](try png(name))
+      for length in 0..<good.count {
+        expectBounded(Data(good[..<length]))
+      }
+      // The IDAT chunk starts after the signature, IHDR and, for palette images, PLTE and tRNS.
+      guard let idat = indexOfChunk("IDAT", in: good) else {
+        Issue.record("no IDAT in \(name)")
+        continue
+      }
+      let length =
+        Int(good[idat]) << 24 | Int(good[idat + 1]) << 16 | Int(good[idat + 2]) << 8 | Int(good[idat + 3])
+      var random = SplitMix(seed: 40)
+      for _ in 0..<300 {
+        var damaged = good
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          damaged[idat + 8 + Int.random(in: 0..<length, using: &random)] = UInt8.random(
+            in: 0...255, using: &random)
+        }
+        let crc = Zlib.crc32(damaged[(idat + 4)..<(idat + 8 + length)])
+        damaged.replaceSubrange(
+          (idat + 8 + length)..<(idat + 12 + length),
+          with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+        expectBounded(Data(damaged))
+      }
+    }
+  }
+
+  /// Decoding `data` throws ``EONETError/image(_:)`` with one line, or gives an image no larger than asked.
+  private func expectBounded(_ data: Data) {
+    do {
+      let image = try PNGDecoder.decode(data, maximumWidth: 7, maximumHeight: 5)
+      #expect(image.width <= 7 && image.height <= 5 && image.pixels.count == image.width * image.height * 3)
+    } catch {
+      guard case .image(let message) = error, !message.isEmpty, !message.contains("\n") else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+  }
+
+  /// Where the chunk of `type` starts (its length field), if there is one.
+  private func indexOfChunk(_ type: String, in bytes: [UInt8]) -> Int? {
+    let name = Array(type.utf8)
+    var position = 8
+    while position + 8 <= bytes.count {
+      if Array(bytes[(position + 4)..<(position + 8)]) == name { return position }
+      let length =
+        Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
+        | Int(bytes[position + 3])
+      position += 12 + length
+    }
+    return nil
   }
 }
