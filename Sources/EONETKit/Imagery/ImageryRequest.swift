@@ -173,6 +173,7 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
     return text == "-0" ? "0" : text
   }
 
+  /// Two requests are equal when they ask for the same picture (the note and marker follow from it).
   public static func == (lhs: ImageryRequest, rhs: ImageryRequest) -> Bool { lhs.cacheKey == rhs.cacheKey }
   public func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
 }

@@ -110,7 +110,9 @@ extension Manual {
       `tmux-256color`, `xterm-direct` for `xterm-256color`, from the ncurses-term package), `light` \
       and `colorblind` are drawn in 24-bit colour; otherwise each of their colours becomes the \
       nearest of the terminal's 256 (the colour cube and grey ramp, never the 16 colours a terminal \
-      theme may have changed), or of the 8 basic colours. `NO_COLOR` (set and not empty) and \
+      theme may have changed), or of the 8 basic colours. Satellite images ask for the \
+      direct-colour entry whatever the theme (unless `--imagery off`); there `dark`'s bright colours \
+      show as xterm renders them. `NO_COLOR` (set and not empty) and \
       `--no-color` win over any theme: the UI draws in `mono` (a `dumb` terminal has no colours \
       either). No state is shown by colour alone: a failed category and its notice carry `!`, an \
       error on the status line starts with `!`, new and updated events `N` and `U`, an alert rule's \
@@ -320,7 +322,7 @@ extension Manual {
       Entry(
         term: "COLORTERM",
         summary:
-          "`truecolor` or `24bit`: the `light` and `colorblind` themes in 24-bit colour, where terminfo has the terminal's direct-colour entry (`tmux-direct`, `xterm-direct`)"
+          "`truecolor` or `24bit`: the `light` and `colorblind` themes and the satellite images in 24-bit colour, where terminfo has the terminal's direct-colour entry (`tmux-direct`, `xterm-direct`)"
       ),
       Entry(
         term: "XDG_CONFIG_HOME",
