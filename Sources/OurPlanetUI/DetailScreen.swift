@@ -78,8 +78,9 @@ final class DetailScreen: Screen {
     if let imagery = context.imagery, imagery.isShown {
       let split = ImageryPane.split(textArea)
       textArea = split.text
-      imagery.render(
-        event, depth: context.host.imageDepth, into: &buffer, rect: split.image, theme: context.theme)
+      // `mono` promises no colour at all, even where the terminal has it.
+      let depth = context.theme.name == Theme.mono.name ? nil : context.host.imageDepth
+      imagery.render(event, depth: depth, into: &buffer, rect: split.image, theme: context.theme)
     }
     pane.render(into: &buffer, rect: textArea)
   }

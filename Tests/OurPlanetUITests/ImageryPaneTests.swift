@@ -76,6 +76,23 @@ struct ImageryPaneTests {
     #expect(app.statusLine.contains("Image layer 1 of 3"), "\(app.statusLine)")
   }
 
+  @Test("in the mono theme the pane is a note, never colours")
+  func monoNote() {
+    let app = ShellHarness(
+      theme: .mono,
+      imagery: { scheduler in
+        ImageryClient(
+          transport: OneAnswer(
+            HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: PNG.halves)),
+          cache: nil, scheduler: scheduler)
+      }
+    ) { ScreenTests().standardFeed($0) }
+    openDetail(app)
+    pressAndLoad(app, .char("i"))
+    #expect(app.screen.contains("No image without colours (NO_COLOR, --no-color or the mono theme)"))
+    #expect(!app.screen.contains("▀"))
+  }
+
   @Test("with imagery off, i says so")
   func imageryOff() {
     let app = ShellHarness { ScreenTests().standardFeed($0) }
