@@ -21,6 +21,11 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    // The system zlib: DEFLATE for PNG images (the satellite imagery).
+    .systemLibrary(
+      name: "CZlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .target(name: "RxCore"),
     .target(name: "RxTesting", dependencies: ["RxCore"]),
     // RxSwift's RxBlocking: operators that block the calling thread until a sequence ends, for tests.
@@ -32,7 +37,7 @@ let package = Package(
     .target(name: "Support"),
     .target(
       name: "EONETKit",
-      dependencies: ["RxCore", "Support", "CCurl"],
+      dependencies: ["RxCore", "Support", "CCurl", "CZlib"],
       resources: [.copy("../../Resources")]
     ),
     .target(name: "TerminalUI", dependencies: ["RxCore", "CNcursesw", "Support"]),

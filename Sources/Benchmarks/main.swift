@@ -12,6 +12,7 @@ let suites: [(name: String, run: () -> Void)] = [
     }
   ),
   ("map", { runMapBenchmarks() }),
+  ("imagery", { runImageryBenchmarks() }),
   ("safety", { runNetworkWaitBenchmarks() }),
   // The filter change on All alone: `make bench ARGS=filter`.
   ("filter", { runFilterBenchmarks() }),

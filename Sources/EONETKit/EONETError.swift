@@ -36,6 +36,8 @@ public enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
   case unavailableOffline(String)
   /// The bundled snapshot is missing or unreadable.
   case snapshot(String)
+  /// A satellite image could not be fetched or read: why, in a few words.
+  case image(String)
 
   public var description: String {
     switch self {
@@ -65,6 +67,8 @@ public enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
       return "offline and no cached or bundled data for \(Self.quoted(what))"
     case .snapshot(let message):
       return "bundled snapshot: \(Self.quoted(message))"
+    case .image(let reason):
+      return "no image: \(Self.quoted(reason))"
     }
   }
 

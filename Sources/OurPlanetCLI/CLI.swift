@@ -30,7 +30,7 @@ enum CLI {
     }
     if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
-    case .categories, .events, .sources, .watch: Shutdown.install()
+    case .categories, .events, .sources, .watch, .image: Shutdown.install()
     case .interactive, .manual, .config, .completions: break
     }
     switch options.command {
@@ -51,6 +51,8 @@ enum CLI {
       return WatchCommand.run(options, client: makeClient(options), environment: environment)
     case .events(let categoryID):
       return EventsCommand.run(options, categoryID: categoryID, client: makeClient(options))
+    case .image(let eventID):
+      return ImageCommand.run(options, eventID: eventID, client: makeClient(options))
     }
   }
 
@@ -65,5 +67,14 @@ enum CLI {
       offline: options.offline,
       onWarning: onWarning)
     return EONETClient(configuration: configuration, scheduler: scheduler)
+  }
+
+  /// The satellite-image client the options describe, or `nil` with `--imagery off`.
+  static func makeImageryClient(_ options: Options) -> ImageryClient? {
+    guard !options.imageryOff else { return nil }
+    return ImageryClient(
+      endpoint: options.imagery ?? ImageryRequest.defaultEndpoint, transport: SchemeTransport(),
+      cache: ImageryCache(cacheFolder: options.cacheDirectory ?? EONETCache.defaultDirectory()),
+      offline: options.offline)
   }
 }

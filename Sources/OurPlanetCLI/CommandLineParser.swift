@@ -117,6 +117,7 @@ struct CommandLineParser {
       guard let value = environment[variable], !value.isEmpty else { continue }
       switch key {
       case "api": options.api = try Options.apiURL(value, from: variable)
+      case "imagery": try Options.setImagery(&options, value, from: variable)
       default: options.noColor = true
       }
       options.origins[key] = .environment(variable)
@@ -210,7 +211,7 @@ struct CommandLineParser {
   /// The variables that stand for an option when the command line does not give it, by config
   /// key: they override the config file.
   static let environmentVariables: KeyValuePairs<String, String> = [
-    "api": "OURPLANET_API", "no-color": "NO_COLOR",
+    "api": "OURPLANET_API", "imagery": "OURPLANET_IMAGERY", "no-color": "NO_COLOR",
   ]
 
   /// An option as the command line gives it: its spelling, its declaration and its words.
@@ -315,6 +316,12 @@ struct CommandLineParser {
     case "watch":
       if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'watch'") }
       options.command = .watch
+    case "image":
+      guard let id = rest.first, !id.isEmpty else { throw UsageError("'image' needs an event id") }
+      if rest.count > 1 {
+        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'image \(id)'")
+      }
+      options.command = .image(eventID: id)
     case "help":
       options.help = true
     case "completions":

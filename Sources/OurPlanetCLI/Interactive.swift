@@ -31,6 +31,8 @@ func runInteractive(_ options: Options) -> Int32 {
         var terminal = TerminalOptions(logPath: options.logFile?.path, noColor: options.noColor)
         terminal.mouse = !options.noMouse
         terminal.theme = options.drawingTheme(terminal: ProcessInfo.processInfo.environment["TERM"])
+        // Satellite images are worth 24-bit colour wherever the terminal has it.
+        terminal.directColorForImages = !options.imageryOff
         return terminal
       }())
   } catch {
@@ -67,6 +69,7 @@ func runInteractive(_ options: Options) -> Int32 {
   if !options.fresh {
     appOptions.category = options.remembered.category
     appOptions.mapShown = options.remembered.map ?? false
+    appOptions.imageShown = options.remembered.image ?? false
   }
   for problem in options.rememberedProblems { messages.post(problem) }
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
@@ -93,7 +96,12 @@ func runInteractive(_ options: Options) -> Int32 {
     options: appOptions, messages: messages, mainScheduler: MainScheduler.instance,
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
-    clock: { Date() }, exportScheduler: background, keymap: options.keymap, memory: memory)
+    clock: { Date() }, exportScheduler: background, keymap: options.keymap, memory: memory,
+    imagery: CLI.makeImageryClient(options),
+    layers: EONETSnapshot.resourceDirectories().lazy.map {
+      ImageryLayers(directory: $0.appendingPathComponent("eonet"))
+    }
+    .first { !$0.names.isEmpty } ?? ImageryLayers(names: []))
   let trimming = shell.loadsEnded.observe(on: background)
     .subscribe(onNext: { Allocator.releaseFreeMemory() })
   defer { trimming.dispose() }

@@ -215,6 +215,51 @@ extension Options {
       summary: "`watch` tells only the changes an `[[alert]]` rule of the config file matches",
       commands: [.watch], example: ["--alerts-only"], current: { .boolean($0.alertsOnly) }),
     OptionDeclaration(
+      names: ["--imagery"],
+      value: .one("URL|off") { options, text throws(UsageError) in
+        try setImagery(&options, text, from: "--imagery")
+      },
+      summary: """
+        the WMS endpoint of the satellite images (default `$OURPLANET_IMAGERY`, else NASA GIBS's \
+        `\(ImageryRequest.defaultEndpoint.absoluteString)`); `off`: no images
+        """,
+      commands: [.interactive, .image], completion: .oneOf(["off"]),
+      example: ["--imagery", "http://127.0.0.1:8080/wms"],
+      current: { options in
+        .string(
+          options.imageryOff ? "off" : (options.imagery ?? ImageryRequest.defaultEndpoint).absoluteString)
+      }),
+    OptionDeclaration(
+      names: ["--layer"],
+      value: .one("LAYER") { options, text throws(UsageError) in
+        guard !text.isEmpty, text.count <= 200, text.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+          throw UsageError("--layer: '\(text)' is not a WMS layer name")
+        }
+        options.layer = text
+      },
+      summary: "`image`: the GIBS layer (default `\(ImageryRequest.defaultLayer)`)",
+      commands: [.image], example: ["--layer", "MODIS_Terra_CorrectedReflectance_Bands721"],
+      current: { .string($0.layer ?? ImageryRequest.defaultLayer) }),
+    OptionDeclaration(
+      names: ["--date"],
+      value: .one("DATE") { options, text throws(UsageError) in
+        guard ImageryRequest.isDay(text) else {
+          throw UsageError("--date: '\(text)' is not a day (YYYY-MM-DD)")
+        }
+        options.imageDate = text
+      },
+      summary:
+        "`image`: the day of the image (default the event's latest report's; today's becomes yesterday's)",
+      commands: [.image], example: ["--date", "2025-11-07"], current: { $0.imageDate.map { .string($0) } }),
+    OptionDeclaration(
+      names: ["--output"],
+      value: .one("FILE") { options, text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--output needs a file") }
+        options.output = text
+      },
+      summary: "`image`: the PNG file to write (the image as the server sent it)",
+      commands: [.image], completion: .file, example: ["--output", "/tmp/event.png"], inConfig: false),
+    OptionDeclaration(
       names: ["--no-mouse"], value: .flag { $0.noMouse = true },
       summary: """
         leave the mouse to the terminal (by default a click selects, a double click opens, the wheel \
@@ -326,6 +371,18 @@ extension Options {
     } catch {
       throw UsageError(error.description)
     }
+  }
+
+  /// Stores `--imagery`'s value (or its config key's, or `$OURPLANET_IMAGERY`'s): `off`, or an
+  /// http(s) URL.
+  static func setImagery(_ options: inout Options, _ text: String, from source: String) throws(UsageError) {
+    if text.lowercased() == "off" {
+      options.imageryOff = true
+      options.imagery = nil
+      return
+    }
+    options.imageryOff = false
+    options.imagery = try apiURL(text, from: source)
   }
 
   /// `seconds` as a duration option writes it: `10m`, `1h`, `90s`.

@@ -27,6 +27,8 @@ struct Options: Equatable {
     /// `ourplanet completions bash|zsh|fish|places|categories`: a completion script, or the words
     /// the scripts ask for.
     case completions(CompletionsCommand.Subject)
+    /// `ourplanet image <event-id> --output FILE.png`: an event's satellite image, as served.
+    case image(eventID: String)
 
     /// Whether this is `events`.
     var isEvents: Bool {
@@ -44,6 +46,7 @@ struct Options: Equatable {
       case .events: .events
       case .sources: .sources
       case .watch: .watch
+      case .image: .image
       case .manual, .config, .completions: nil
       }
     }
@@ -51,7 +54,7 @@ struct Options: Equatable {
 
   /// The commands an option may be declared for (``OptionDeclaration/commands``).
   enum CommandName: String, CaseIterable, Sendable {
-    case interactive, categories, events, sources, watch
+    case interactive, categories, events, sources, watch, image
 
     /// The command as a message names it: `the terminal UI`, `'watch'`.
     var described: String {
@@ -148,6 +151,16 @@ struct Options: Equatable {
   var configFile: String?
   /// `--no-config`: no config file at all.
   var noConfig = false
+  /// `--imagery URL`: the WMS endpoint of the satellite images (`nil`: GIBS's).
+  var imagery: URL?
+  /// `--imagery off`: no satellite images at all.
+  var imageryOff = false
+  /// `image --layer`: the WMS layer (`nil`: true colour).
+  var layer: String?
+  /// `image --date`: the day, `YYYY-MM-DD` (`nil`: the event's latest report's).
+  var imageDate: String?
+  /// `image --output`: where the PNG goes.
+  var output: String?
   /// The config file in force, which may not exist yet (`--config FILE`, else the default one;
   /// `nil` with `--no-config`): where the map's `f` saves places.
   var configurationPath: String?

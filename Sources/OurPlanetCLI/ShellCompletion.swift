@@ -9,7 +9,7 @@ enum ShellCompletion: String, CaseIterable {
   case bash, zsh, fish
 
   /// The commands, as a user types them.
-  static let commands = ["categories", "events", "sources", "watch", "config", "completions"]
+  static let commands = ["categories", "events", "sources", "watch", "image", "config", "completions"]
 
   /// The script for this shell.
   var script: String {

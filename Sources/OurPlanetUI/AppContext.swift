@@ -83,6 +83,8 @@ final class AppContext {
   /// The titles of EONET's sources by id, from the feed's list (live when loaded, else stored);
   /// empty until it arrives.
   let sourceTitles = BehaviorRelay<[String: String]>(value: [:])
+  /// The detail's satellite image (`nil` with `--imagery off`).
+  var imagery: ImageryPane?
 
   /// A one-line answer to the last key ("Opening …", "Nothing to refresh offline"), cleared by the
   /// next key.

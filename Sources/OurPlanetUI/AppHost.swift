@@ -21,11 +21,15 @@ public protocol AppHost: AnyObject {
   func stop()
   /// Rings the terminal's bell (on the main thread).
   func ringBell()
+  /// How pictures are drawn: 24-bit, 256 or 8 colours; `nil` without colours.
+  var imageDepth: ImageView.ColorDepth? { get }
 }
 
 extension AppHost {
   /// The default theme, for hosts that do not choose one.
   public var theme: Theme { .dark }
+  /// 24-bit pictures, for hosts that do not say.
+  public var imageDepth: ImageView.ColorDepth? { .direct }
 }
 
 extension TerminalSession: AppHost {}

@@ -53,11 +53,14 @@ public final class AppShell {
   ///   - exportScheduler: Where `e` and `E` write (`backgroundScheduler` when `nil`).
   ///   - keymap: Which keys ask for which command.
   ///   - memory: Where the days, order, region, category and map are remembered as they change.
+  ///   - imagery: Where the detail's satellite images come from (`nil`: no images).
+  ///   - layers: The image layers `L` cycles through.
   public init(
     host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
     backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening, seen: SeenTracker? = nil,
     clock: (@Sendable () -> Date)? = nil, exportDirectory: URL? = nil, exportScheduler: SchedulerType? = nil,
-    keymap: Keymap = .standard, memory: SettingsMemory? = nil
+    keymap: Keymap = .standard, memory: SettingsMemory? = nil, imagery: ImageryClient? = nil,
+    layers: ImageryLayers = ImageryLayers(names: [])
   ) {
     self.keymap = keymap
     self.memory = memory
@@ -84,6 +87,11 @@ public final class AppShell {
     status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))
     context.map.isShown = options.mapShown
+    context.imagery = imagery.map { client in
+      ImageryPane(
+        client: client, layers: layers, isShown: options.imageShown, mainScheduler: mainScheduler,
+        clock: clock ?? { Date() }, redraw: { [weak host] in host?.setNeedsRedraw() })
+    }
     if let file = options.configFile {
       context.map.offerToSave = { [unowned self] region in offerToSave(region, in: file) }
     }
@@ -396,7 +404,7 @@ public final class AppShell {
         // A place's name when the region is one, so a place the config moves moves with it.
         places.first { $0.region == region }?.name ?? Configuration.Place.text(for: region)
       },
-      category: open ?? pendingCategory, map: context.map.isShown)
+      category: open ?? pendingCategory, map: context.map.isShown, image: context.imagery?.isShown)
   }
 
   /// Remembers each setting the last key changed (and only those: one the command line set stays
@@ -409,6 +417,7 @@ public final class AppShell {
     if now.region != shown.region { remembered.region = now.region }
     if now.category != shown.category { remembered.category = now.category }
     if now.map != shown.map { remembered.map = now.map }
+    if now.image != shown.image { remembered.image = now.image }
     shown = now
     memory?.remember(remembered)
   }

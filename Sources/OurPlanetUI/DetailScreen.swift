@@ -46,6 +46,12 @@ final class DetailScreen: Screen {
       },
       .run(.copyLink) { [unowned self] _ in context.copyLink(of: event) },
       .run(.step) { [unowned self] key in step(by: key == .char("J") ? 1 : -1) },
+      .run(.image) { [unowned self] _ in toggleImage() },
+      .run(.imageLayer) { [unowned self] _ in
+        guard let imagery = context.imagery else { return context.say("Imagery is off (--imagery off)") }
+        if !imagery.isShown { imagery.isShown = true }
+        context.say(imagery.nextLayer(of: event))
+      },
     ] + Binding.listNavigation { [unowned self] key in pane.handle(key: key) }
   }
 
@@ -69,7 +75,19 @@ final class DetailScreen: Screen {
       context.map.pane.frame(on: MapPane.trackBox(of: event))
       context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: event.id)
     }
+    if let imagery = context.imagery, imagery.isShown {
+      let split = ImageryPane.split(textArea)
+      textArea = split.text
+      // `mono` promises no colour at all, even where the terminal has it.
+      let depth = context.theme.name == Theme.mono.name ? nil : context.host.imageDepth
+      imagery.render(event, depth: depth, into: &buffer, rect: split.image, theme: context.theme)
+    }
     pane.render(into: &buffer, rect: textArea)
+  }
+
+  private func toggleImage() {
+    guard let imagery = context.imagery else { return context.say("Imagery is off (--imagery off)") }
+    imagery.toggle()
   }
 
   func close() {}

@@ -88,6 +88,10 @@ extension KeyCommand {
   static let copyLink = KeyCommand(
     "copy-link", [.char("y")], "copy the event's EONET link to the clipboard (through the terminal, OSC 52)")
   static let step = KeyCommand("step", [.char("J"), .char("K")], "next / previous event, from the detail")
+  static let image = KeyCommand(
+    "image", [.char("i")], "detail: show / hide the event's satellite image (NASA GIBS; remembered)")
+  static let imageLayer = KeyCommand(
+    "image-layer", [.char("L")], "detail: the image's next layer (true colour, then the category's)")
   static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
   static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
   static let export = KeyCommand(
@@ -139,14 +143,14 @@ extension KeyCommand {
       app + list + mapKeys + filters + [
         open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep,
       ],
-      app + list + mapKeys + [openLink, copyLink, step],
+      app + list + mapKeys + [openLink, copyLink, step, image, imageLayer],
     ]
   }()
 
   /// Every command, in the order the manual lists them.
   public static let all: [KeyCommand] = [
     move, page, ends, open, back, days, daysStep, range, search, clearSearchLine, refresh, openLink, copyLink,
-    step,
+    step, image, imageLayer,
     nextNew,
     markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
     clearRegion, places, status, filterForm, clearFilters, mark, sort, messages, help, redraw, suspend, quit,

@@ -96,6 +96,8 @@ protocol DetailEnvironment: ScreenEnvironment {
   /// The titles of EONET's sources by id, as they load (empty until then): the detail names each
   /// source by its title.
   var sourceTitles: BehaviorRelay<[String: String]> { get }
+  /// The satellite image pane (`nil` with `--imagery off`).
+  var imagery: ImageryPane? { get }
 }
 
 extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironment {

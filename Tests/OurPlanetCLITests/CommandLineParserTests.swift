@@ -92,6 +92,27 @@ struct CommandLineParserTests {
     #expect(given.api == URL(string: "http://127.0.0.1:2/v3"))
   }
 
+  @Test("--imagery and OURPLANET_IMAGERY take a URL or off; the command line wins")
+  func imagery() throws {
+    #expect(try parser.parse([]).imagery == nil)
+    #expect(try parser.parse(["--imagery", "off"]).imageryOff)
+    let fromEnvironment = CommandLineParser(environment: ["OURPLANET_IMAGERY": "http://127.0.0.1:1/wms"])
+    #expect(try fromEnvironment.parse([]).imagery == URL(string: "http://127.0.0.1:1/wms"))
+    #expect(try fromEnvironment.parse(["--imagery", "OFF"]).imageryOff)
+    #expect(try CommandLineParser(environment: ["OURPLANET_IMAGERY": "off"]).parse([]).imageryOff)
+    #expect(throws: UsageError("OURPLANET_IMAGERY: 'ftp://x' is not an http(s) URL")) {
+      try CommandLineParser(environment: ["OURPLANET_IMAGERY": "ftp://x"]).parse([])
+    }
+    let image = try parser.parse(["image", "EONET_1", "--output", "a.png", "--date", "2025-11-07"])
+    #expect(
+      image.command == .image(eventID: "EONET_1") && image.output == "a.png"
+        && image.imageDate == "2025-11-07")
+    #expect(refusal(["image", "EONET_1", "--date", "yesterday"])?.contains("not a day") == true)
+    #expect(refusal(["image"])?.contains("'image' needs an event id") == true)
+    #expect(
+      refusal(["events", "all", "--layer", "X"])?.contains("--layer is not an option of 'events'") == true)
+  }
+
   @Test("--theme picks a theme by name; a wrong one is refused with the closest name")
   func theme() throws {
     #expect(try parser.parse([]).theme == .dark)

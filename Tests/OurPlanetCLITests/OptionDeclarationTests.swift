@@ -7,12 +7,13 @@ import Testing
 struct OptionDeclarationTests {
   /// A command line that runs a command `declaration` is for: `events all` when it can.
   private static func commandWords(for declaration: OptionDeclaration) -> [String] {
-    let preferred: [Options.CommandName] = [.events, .watch, .interactive, .categories, .sources]
+    let preferred: [Options.CommandName] = [.events, .watch, .interactive, .categories, .sources, .image]
     switch preferred.first(where: declaration.commands.contains) {
     case .events: return ["events", "all"]
     case .watch: return ["watch"]
     case .categories: return ["categories"]
     case .sources: return ["sources"]
+    case .image: return ["image", "EONET_1"]
     case .interactive, nil: return []
     }
   }

@@ -78,20 +78,23 @@ struct RememberedSettingsTests {
   func hostileFields() throws {
     let (settings, problem) = try read(
       """
-      {"days": "thirty", "sort": "size", "region": "91,0", "category": "wild\\u001b[2Jfires", "map": 1,
+      {"days": "thirty", "sort": "size", "region": "91,0", "category": "wild\\u001b[2Jfires", "map": 1, "image": "yes",
        "future": {"x": [1, 2]}}
       """)
     #expect(settings == RememberedSettings())
     let message = try #require(problem)
     for field in [
       "days (expected", "sort (no order is called 'size')", "region (--near: latitude 91",
-      "category (holds control characters)", "map (expected true or false)",
+      "category (holds control characters)", "map (expected true or false)", "image (expected true or false)",
     ] {
       #expect(message.contains(field), "\(field) in \(message)")
     }
     #expect(!message.unicodeScalars.contains { $0.value == 0x1B }, "no escape reaches a message")
-    let partly = try read(#"{"days": 0, "sort": "title", "region": "home", "category": "all", "map": false}"#)
-    #expect(partly.settings == RememberedSettings(sort: .title, region: "home", category: "all", map: false))
+    let partly = try read(
+      #"{"days": 0, "sort": "title", "region": "home", "category": "all", "map": false, "image": true}"#)
+    #expect(
+      partly.settings
+        == RememberedSettings(sort: .title, region: "home", category: "all", map: false, image: true))
     #expect(partly.problem?.contains("days (0 is not from 1 to 36500)") == true, "\(partly)")
     let long = try read(
       #"{"category": "\#(String(repeating: "a", count: 300))", "days": 1e400, "sort": null}"#)

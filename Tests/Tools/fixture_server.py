@@ -21,6 +21,8 @@ Routes (an /api/v3 or /api/v2.1 prefix is ignored):
                                      (comma-separated ids, OR)
     GET  /sources, /magnitudes       DIR/sources.json, DIR/magnitudes.json (else Resources/eonet's), whole
     GET  /<path>                     DIR/<path>.json (its events filtered by the query if it has events)
+    GET  /wms?REQUEST=GetMap&...     a WMS 1.3.0 GetMap answer: a PNG of WIDTH x HEIGHT (1 to 4096), red
+                                     west of the box's middle column, blue from it east (see WMS FAULTS)
     GET  /__stats                    counters as JSON (see Stats.snapshot)
     POST /__plan                     replace the fault plan (JSON body); rule counters restart
     POST /__reset                    zero the counters
@@ -74,6 +76,10 @@ early-hints (a 103 in its own packet, then the answer), gzip-extra (a gzip membe
 default 510), endless-trailers and endless-extensions (a chunked answer that never ends, for `seconds`, default 30),
 hostile-headers (the real body, with a Content-Type and other headers carrying ESC, BEL, C1 and bidi
 characters), redirect (`code`, default 302, to `location`), raw (`response` sent verbatim, then close).
+WMS FAULTS (rules on "/wms"; "status", "hang" and "silent" work there too): png-huge (a PNG whose header
+says 40000x40000 pixels), png-corrupt (a PNG whose deflate data is garbage), png-crc (a PNG with one
+byte of its image data changed, so its CRC fails), png-truncated (the PNG cut in half), wms-exception
+(GIBS's XML ServiceException document, status 200, Content-Type text/xml).
 Every logged request records its "connection" (the client's port: requests on one connection share it),
 its "query" (the last value of each parameter, blank ones kept),
 "target" (the request line's target as sent) and "authorization" (whether an Authorization header
@@ -91,6 +97,7 @@ import select
 import signal
 import socket
 import ssl
+import struct
 import sys
 import threading
 import time
@@ -98,6 +105,8 @@ import zlib
 from email.utils import formatdate, parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+import png_writer  # beside this script: the PNG writer the test images share
 
 LAST_MODIFIED = "Sat, 08 Nov 2025 12:00:00 GMT"
 
@@ -432,6 +441,8 @@ class Handler(BaseHTTPRequestHandler):
             return "raw"
         if fault == "redirect":
             return self.send_body(int(rule.get("code", 302)), b"", {"Location": rule.get("location", "/")})
+        if path == "/wms":
+            return self.answer_wms(query, fault)
         if fault == "gzip-bomb":
             return self.send_gzip_bomb(int(rule.get("bytes", 4 << 30)))
         if fault == "huge":
@@ -499,6 +510,41 @@ class Handler(BaseHTTPRequestHandler):
             if self.not_modified(etag):
                 return self.send_body(304, b"", headers)
         return self.send_body(200, body, headers)
+
+    def answer_wms(self, query, fault):
+        """A GetMap answer: the halves pattern at the size asked for, or the planned WMS fault."""
+        asked = {name.upper(): value for name, value in query.items()}
+
+        def exception(code, text):
+            document = ('<?xml version="1.0" encoding="UTF-8"?>\n<ServiceExceptionReport version="1.3.0">\n'
+                        f'<ServiceException code="{code}">\n{text}\n</ServiceException>\n</ServiceExceptionReport>\n')
+            return self.send_body(200, document.encode(), content_type="text/xml")
+
+        if asked.get("REQUEST") != "GetMap":
+            return exception("OperationNotSupported", "Only GetMap is served here")
+        if fault == "wms-exception":
+            return exception("InvalidDimensionValue", f"Invalid TIME: {asked.get('TIME', '')}")
+        try:
+            width, height = int(asked.get("WIDTH", "")), int(asked.get("HEIGHT", ""))
+        except ValueError:
+            return exception("InvalidParameterValue", "WIDTH and HEIGHT must be numbers")
+        if not (0 < width <= 4096 and 0 < height <= 4096):
+            return exception("InvalidParameterValue", "WIDTH and HEIGHT must be 1 to 4096")
+        body = png_writer.halves(width, height)
+        # The IDAT chunk follows the 8-byte signature and the 25-byte IHDR chunk.
+        idat = 8 + 25
+        if fault == "png-huge":
+            header = struct.pack(">IIBBBBB", 40000, 40000, 8, 6, 0, 0, 0)
+            body = body[:8] + png_writer.chunk(b"IHDR", header) + body[idat:]
+        elif fault == "png-corrupt":
+            body = body[:idat] + png_writer.chunk(b"IDAT", b"\x78\x9c" + b"\xff" * 64) + png_writer.chunk(b"IEND", b"")
+        elif fault == "png-crc":
+            damaged = bytearray(body)
+            damaged[idat + 10] ^= 0x01
+            body = bytes(damaged)
+        elif fault == "png-truncated":
+            body = body[: len(body) // 2]
+        return self.send_body(200, body, content_type="image/png")
 
     def send_chunked(self, body, size):
         self.log_pending(200)

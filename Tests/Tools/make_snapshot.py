@@ -9,6 +9,8 @@ Layout written (the fixture server serves this layout too):
     snapshot.json              fetch time (the data's own newest date), source files, counts
     categories.json            the /categories response
     categories/<id>.json       an events envelope per category, as /categories/<id> answers
+    layers.json                EONET's /layers, cut to the GIBS layers (the imagery pane's list),
+                               each name once, in EONET's order
 """
 
 import argparse
@@ -20,6 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 CATEGORIES = "categories.json"
 EVENTS = "events-open-all-2025-11.json"
+LAYERS = "layers.json"
+GIBS = "https://gibs.earthdata.nasa.gov/"
 
 
 def newest_date(events):
@@ -69,11 +73,20 @@ def main():
         dump(envelope, os.path.join(args.out, "categories", category_id + ".json"))
 
     dump(categories, os.path.join(args.out, "categories.json"))
+    with open(os.path.join(args.data, LAYERS), encoding="utf-8") as handle:
+        listed = json.load(handle)["categories"][0]["layers"]
+    # GIBS serves each of its WMTS layers by the same name through its WMS too.
+    layers, seen = [], set()
+    for layer in listed:
+        if layer["serviceUrl"].startswith(GIBS) and layer["name"] not in seen:
+            seen.add(layer["name"])
+            layers.append({"name": layer["name"]})
+    dump({"link": f"{base}/layers", "layers": layers}, os.path.join(args.out, LAYERS))
     manifest = {
         "format": "ourplanet-snapshot",
         "version": 1,
         "fetchedAt": newest_date(events),
-        "sources": [f"eonet/v3/{CATEGORIES}", f"eonet/v3/{EVENTS}"],
+        "sources": [f"eonet/v3/{CATEGORIES}", f"eonet/v3/{EVENTS}", f"eonet/v3/{LAYERS}"],
         "generatedBy": "Tests/Tools/make_snapshot.py",
         "events": len(events),
         "counts": counts,

@@ -110,12 +110,31 @@ extension Manual {
       `tmux-256color`, `xterm-direct` for `xterm-256color`, from the ncurses-term package), `light` \
       and `colorblind` are drawn in 24-bit colour; otherwise each of their colours becomes the \
       nearest of the terminal's 256 (the colour cube and grey ramp, never the 16 colours a terminal \
-      theme may have changed), or of the 8 basic colours. `NO_COLOR` (set and not empty) and \
+      theme may have changed), or of the 8 basic colours. Satellite images ask for the \
+      direct-colour entry whatever the theme (unless `--imagery off`); there `dark`'s bright colours \
+      show as xterm renders them. `NO_COLOR` (set and not empty) and \
       `--no-color` win over any theme: the UI draws in `mono` (a `dumb` terminal has no colours \
       either). No state is shown by colour alone: a failed category and its notice carry `!`, an \
       error on the status line starts with `!`, new and updated events `N` and `U`, an alert rule's \
       match a triangle (`^` without UTF-8), the selection is in reverse video and the selected marker \
       a ringed dot (`#` without UTF-8), and the timeline's days window is its highlighted right end.
+      """,
+      """
+      Satellite images. In the detail, `i` shows the event's place seen from space on its day (and \
+      hides it again; the choice is remembered), from NASA GIBS through OGC WMS `GetMap` 1.3.0 \
+      (`--imagery URL` names another endpoint, `--imagery off` turns images off): the latest \
+      position in the middle, marked `+`, in a box at least 200 km across, wide enough for the \
+      whole track, drawn in upper half blocks, two pixels a cell, in 24-bit colour where \
+      `COLORTERM` says so, else in the nearest of 256 or 8 colours; without colours a note instead. \
+      The caption names the layer, the day, the box's size and NASA GIBS; an event reported today \
+      shows yesterday's image, as GIBS has none of today yet, and says so. `L` cycles the layers: \
+      true colour, then those of EONET's layer list that suit the category (fires and false colour \
+      for wildfires, sea ice for ice). Images are kept in the cache folder (`imagery/`, 32 MB at \
+      most, the oldest removed first) and never fetched twice; offline the cached image shows with \
+      the time it was fetched. A bad answer (an image larger than asked for or than 64 MB decoded, \
+      a bad checksum, a cut-off or corrupt file, an HTTP error, GIBS's XML error) is one line in \
+      the pane; `i` twice asks again. `ourplanet image` writes the image of an event as the server \
+      sent it, 1024×640 pixels.
       """,
       """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
@@ -205,6 +224,14 @@ extension Manual {
         ],
         summary: "print each new, updated or closed event as it happens"),
       Command(
+        words: [
+          .literal("image"), .argument("event-id"), .optional([.literal("--layer"), .argument("L")]),
+          .optional([.literal("--date"), .argument("D")]), .literal("--output"), .argument("FILE.png"),
+          .optional([.placeholder("options")]),
+        ],
+        summary:
+          "an event's satellite image, as GIBS sends it (exit status 1 with the reason when there is none)"),
+      Command(
         words: [.literal("config"), .optional([.placeholder("options")])],
         summary: "every setting in force and where it came from, then the places and the keys"),
       Command(
@@ -225,7 +252,7 @@ extension Manual {
       `refresh-interval = "5m"`); `true` for an option without a value (`offline = true`); an array \
       of strings for `exec`. A setting for an option of another command waits for that command. \
       Precedence, strongest first: the command line, then the environment (`OURPLANET_API`, \
-      `NO_COLOR`), then the config file, then what the terminal UI remembered of the last run (the \
+      `OURPLANET_IMAGERY`, `NO_COLOR`), then the config file, then what the terminal UI remembered of the last run (the \
       days, the order and the region; `--fresh` leaves it out), then the default. `ourplanet config` \
       prints every setting in force, each with where it came from (`--days`, `$OURPLANET_API`, \
       `config.toml:3`, the remembered file, `default`), then the places, the keys in force and the \
@@ -277,6 +304,9 @@ extension Manual {
     environment: [
       Entry(term: "OURPLANET_API", summary: "the EONET API root when `--api` is not given"),
       Entry(
+        term: "OURPLANET_IMAGERY",
+        summary: "the WMS endpoint of the satellite images (or `off`) when `--imagery` is not given"),
+      Entry(
         term: "TZ",
         summary: "the zone times are shown in, with its name (`2025-11-08 07:00 EST`); `--utc` shows UTC"),
       Entry(
@@ -309,7 +339,7 @@ extension Manual {
       Entry(
         term: "COLORTERM",
         summary:
-          "`truecolor` or `24bit`: the `light` and `colorblind` themes in 24-bit colour, where terminfo has the terminal's direct-colour entry (`tmux-direct`, `xterm-direct`)"
+          "`truecolor` or `24bit`: the `light` and `colorblind` themes and the satellite images in 24-bit colour, where terminfo has the terminal's direct-colour entry (`tmux-direct`, `xterm-direct`)"
       ),
       Entry(
         term: "XDG_CONFIG_HOME",

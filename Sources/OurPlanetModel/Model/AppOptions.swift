@@ -28,6 +28,8 @@ public struct AppOptions: Sendable, Equatable {
   public var category: String?
   /// Whether the map shows from the start (the remembered setting).
   public var mapShown = false
+  /// Whether the detail shows the event's satellite image (`i`), as remembered.
+  public var imageShown = false
   /// The config file the map's `f` saves places in (`nil`: none, as with `--no-config`).
   public var configFile: String?
   /// What the state folder remembers; the UI writes its changes over it.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What the terminal UI remembers between launches: the days window, the order, the region, the
-/// category whose events were open and whether the map was shown.
+/// category whose events were open, whether the map was shown and whether the detail showed the
+/// satellite image.
 ///
 /// It lives in the state folder (``fileName``), written by ``SettingsMemory`` whenever one of
 /// them changes. The next launch restores each one the command line, the environment and the
@@ -27,6 +28,8 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
   public var category: String?
   /// Whether the map was shown.
   public var map: Bool?
+  /// Whether the detail showed the event's satellite image.
+  public var image: Bool?
   /// The fields the file had that could not be used, each with the reason (never written back).
   public internal(set) var ignored: [String] = []
 
@@ -40,17 +43,20 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
   static let maximumTextLength = 200
 
   public init(
-    days: Int? = nil, sort: EventSort? = nil, region: String? = nil, category: String? = nil, map: Bool? = nil
+    days: Int? = nil, sort: EventSort? = nil, region: String? = nil, category: String? = nil,
+    map: Bool? = nil,
+    image: Bool? = nil
   ) {
     self.days = days
     self.sort = sort
     self.region = region
     self.category = category
     self.map = map
+    self.image = image
   }
 
   private enum CodingKeys: String, CodingKey {
-    case days, sort, region, category, map
+    case days, sort, region, category, map, image
   }
 
   /// Reads what it can: a field of the wrong type or with a value no setting has is left out and
@@ -102,6 +108,7 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
       }
     }
     map = field(.map, Bool.self, "true or false")
+    image = field(.image, Bool.self, "true or false")
     self.ignored = ignored
   }
 
@@ -112,12 +119,13 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
     try container.encodeIfPresent(region, forKey: .region)
     try container.encodeIfPresent(category, forKey: .category)
     try container.encodeIfPresent(map, forKey: .map)
+    try container.encodeIfPresent(image, forKey: .image)
   }
 
   /// Equal settings; what the file had that was ignored does not count.
   public static func == (lhs: RememberedSettings, rhs: RememberedSettings) -> Bool {
     lhs.days == rhs.days && lhs.sort == rhs.sort && lhs.region == rhs.region && lhs.category == rhs.category
-      && lhs.map == rhs.map
+      && lhs.map == rhs.map && lhs.image == rhs.image
   }
 
   /// The message a launch shows for the ignored fields of the file at `path`, or `nil` for none.

@@ -128,6 +128,12 @@ public struct CellBuffer: Hashable, Sendable {
 
   // MARK: - Internals
 
+  /// Puts a one-column cell made by a widget (no text to sanitise: a block glyph) at `x`, `y`.
+  mutating func setBlock(_ character: Character, style: Style, x: Int, y: Int) {
+    guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
+    cells[y * size.width + x] = Cell(unchecked: character, width: 1, style: style)
+  }
+
   private func makeCell(_ character: Character, style: Style) -> Cell {
     let safe =
       TextSanitizer.sanitize(character, placeholder: symbols.placeholder, asciiOnly: symbols.isASCII) ?? " "

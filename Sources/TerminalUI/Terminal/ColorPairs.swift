@@ -20,7 +20,8 @@ struct ColorPairs {
   private var fittedPairs: [Key: Int16] = [:]
   private var nextPair: Int16 = 1
   private let pairLimit: Int
-  private let paletteSize: Int
+  /// How many colours the terminal has (0 when colours are off).
+  let paletteSize: Int
   private let hasDefaultColors: Bool
   /// Whether colours are drawn at all (`false` for `NO_COLOR`, `--no-color` or a monochrome terminal).
   let isEnabled: Bool
@@ -34,6 +35,22 @@ struct ColorPairs {
     self.paletteSize = enabled ? Int(cncursesw_colors()) : 0
     self.pairLimit = enabled ? min(Int(cncursesw_color_pairs()), Int(Int16.max)) : 0
     self.isDirect = paletteSize >= Self.directColorCount
+  }
+
+  /// How many more pairs can be made before they run out.
+  var remaining: Int { max(0, pairLimit - Int(nextPair)) }
+
+  /// Whether the next frame, up to `cells` cells, might run out of pairs: an image drawn in
+  /// 24-bit colour can take a pair per cell, and pairs are never freed one by one.
+  func needsReset(forCells cells: Int) -> Bool {
+    isEnabled && remaining < min(cells, pairLimit / 2)
+  }
+
+  /// Forgets every pair, so numbers are made afresh; the caller repaints the whole screen.
+  mutating func reset() {
+    pairs = [:]
+    fittedPairs = [:]
+    nextPair = 1
   }
 
   /// The pair for a style's colours (0, the default pair, when colours are off).

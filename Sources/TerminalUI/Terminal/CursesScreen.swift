@@ -88,6 +88,9 @@ final class CursesScreen {
   /// Whether colours go out as 24-bit RGB values.
   var isDirectColor: Bool { colorPairs.isDirect }
 
+  /// How many colours the terminal has (0 when colours are off).
+  var colorCount: Int { colorPairs.paletteSize }
+
   /// The terminfo name of `name`'s direct-colour variant, as ncurses names them: `tmux-256color`
   /// and `tmux` become `tmux-direct`, `xterm-256color` `xterm-direct`; `nil` for a name that is
   /// already a direct one.
@@ -152,6 +155,11 @@ final class CursesScreen {
   func present(_ buffer: CellBuffer) {
     let window = cncursesw_stdscr()
     let screenSize = size
+    if colorPairs.needsReset(forCells: screenSize.width * screenSize.height) {
+      // Redefined pair numbers change cells already on screen: start over and draw every cell.
+      colorPairs.reset()
+      invalidate()
+    }
     for run in buffer.changes(from: previous) {
       var x = run.origin.x
       for cell in run.cells {

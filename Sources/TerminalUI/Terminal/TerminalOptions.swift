@@ -28,6 +28,9 @@ public struct TerminalOptions: Hashable, Sendable {
   /// RGB colours is drawn in 24-bit colour when `COLORTERM` is `truecolor` or `24bit` and the
   /// terminal's direct-colour terminfo is installed, else in the nearest of 256 or 8 colours.
   public var theme: Theme = .standard
+  /// Ask for 24-bit colour (as an RGB theme does) whatever the theme: the app draws pictures
+  /// (satellite images), whose colours a 256-colour palette only approximates.
+  public var directColorForImages = false
 
   /// Creates options with the defaults.
   public init(

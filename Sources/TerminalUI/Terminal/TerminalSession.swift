@@ -47,6 +47,8 @@ public final class TerminalSession {
   public let colorsEnabled: Bool
   /// Whether colours go out as 24-bit RGB values (else as the nearest palette entries).
   public let isDirectColor: Bool
+  /// How pictures are drawn here: 24-bit, 256 or 8 colours; `nil` without colours.
+  public let imageDepth: ImageView.ColorDepth?
   /// The styles the app draws with: `options.theme`.
   public var theme: Theme { options.theme }
   /// The screen size as of the last redraw or resize.
@@ -100,7 +102,8 @@ public final class TerminalSession {
     let noColorEnvironment = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
     let colorTerm = getenv("COLORTERM").map { String(cString: $0).lowercased() } ?? ""
     // Only a theme with exact colours needs them; palette themes keep the terminal's own palette.
-    let directColor = ["truecolor", "24bit"].contains(colorTerm) && options.theme.usesRGB
+    let directColor =
+      ["truecolor", "24bit"].contains(colorTerm) && (options.theme.usesRGB || options.directColorForImages)
     let escapeDelay = getenv("ESCDELAY") == nil ? options.escapeDelayMilliseconds : nil
 
     let terminalOut = dup(STDOUT_FILENO)
@@ -141,6 +144,9 @@ public final class TerminalSession {
     self.symbols = screen.symbols
     self.colorsEnabled = screen.colorsEnabled
     self.isDirectColor = screen.isDirectColor
+    self.imageDepth =
+      screen.colorsEnabled
+      ? ImageView.ColorDepth.of(colors: screen.colorCount, direct: screen.isDirectColor) : nil
     self.size = screen.size
     started = true
   }

@@ -41,6 +41,29 @@ struct StyledScreen: CustomStringConvertible {
     raw.split(separator: "\n").first { Self.plain($0).contains(text) }.map { StyledScreen(raw: String($0)) }
   }
 
+  /// Each character of the first line whose text contains `text`, with its style.
+  func cells(ofLineContaining text: String) -> [(character: Character, style: CellStyle)]? {
+    guard let line = raw.split(separator: "\n").first(where: { Self.plain($0).contains(text) }) else {
+      return nil
+    }
+    var cells: [(Character, CellStyle)] = []
+    var style = CellStyle()
+    var rest = line[...]
+    while !rest.isEmpty {
+      if rest.hasPrefix("\u{1B}[") {
+        rest = rest.dropFirst(2)
+        guard let end = rest.firstIndex(of: "m") else { break }
+        Self.apply(
+          rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init), to: &style)
+        rest = rest[rest.index(after: end)...]
+      } else {
+        cells.append((rest.first!, style))
+        rest = rest.dropFirst()
+      }
+    }
+    return cells
+  }
+
   /// `line` without its SGR sequences.
   private static func plain(_ line: Substring) -> String {
     var text = ""

@@ -121,7 +121,9 @@ final class ShellHarness {
     options: AppOptions = AppOptions(),
     beforeShell: (MessageLog) -> Void = { _ in },
     openLink: @escaping LinkOpening = { _, completion in completion(nil) }, exportDirectory: URL? = nil,
-    keymap: Keymap = .standard, theme: Theme = .dark, feed: (TestScheduler) -> EventFeed
+    keymap: Keymap = .standard, theme: Theme = .dark,
+    imagery: ((TestScheduler) -> ImageryClient)? = nil, layers: ImageryLayers = ImageryLayers(names: []),
+    feed: (TestScheduler) -> EventFeed
   ) {
     host = HeadlessHost(symbols: symbols)
     host.theme = theme
@@ -132,7 +134,7 @@ final class ShellHarness {
       backgroundScheduler: scheduler, openLink: openLink,
       seen: SeenTracker(file: nil, messages: nil), clock: { Fixture.reference },
       exportDirectory: exportDirectory ?? scratch,
-      exportScheduler: scheduler, keymap: keymap)
+      exportScheduler: scheduler, keymap: keymap, imagery: imagery?(scheduler), layers: layers)
   }
 
   deinit { try? FileManager.default.removeItem(at: scratch) }
