@@ -69,11 +69,12 @@ enum CLI {
     return EONETClient(configuration: configuration, scheduler: scheduler)
   }
 
-  /// The satellite-image client the options describe, or `nil` with `--imagery off`.
-  static func makeImageryClient(_ options: Options) -> ImageryClient? {
+  /// The satellite-image client the options describe, or `nil` with `--imagery off`; it shares the
+  /// events' client's transport (one libcurl thread, its connections and TLS sessions).
+  static func makeImageryClient(_ options: Options, client: EONETClient) -> ImageryClient? {
     guard !options.imageryOff else { return nil }
     return ImageryClient(
-      endpoint: options.imagery ?? ImageryRequest.defaultEndpoint, transport: SchemeTransport(),
+      endpoint: options.imagery ?? ImageryRequest.defaultEndpoint, transport: client.transport,
       cache: ImageryCache(cacheFolder: options.cacheDirectory ?? EONETCache.defaultDirectory()),
       offline: options.offline)
   }

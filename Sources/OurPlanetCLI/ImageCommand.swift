@@ -21,7 +21,7 @@ enum ImageCommand {
       Console.error("'image' needs --output FILE.png\nTry 'ourplanet --help'.")
       return 2
     }
-    guard let imagery = CLI.makeImageryClient(options) else {
+    guard let imagery = CLI.makeImageryClient(options, client: client) else {
       Console.error("no image: imagery is off (--imagery off)")
       return 1
     }

@@ -97,7 +97,7 @@ func runInteractive(_ options: Options) -> Int32 {
     backgroundScheduler: background,
     openLink: { url, completion in LinkOpener.open(url, on: background, completion: completion) }, seen: seen,
     clock: { Date() }, exportScheduler: background, keymap: options.keymap, memory: memory,
-    imagery: CLI.makeImageryClient(options),
+    imagery: CLI.makeImageryClient(options, client: client),
     layers: EONETSnapshot.resourceDirectories().lazy.map {
       ImageryLayers(directory: $0.appendingPathComponent("eonet"))
     }

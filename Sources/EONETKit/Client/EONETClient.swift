@@ -22,7 +22,8 @@ import RxCore
 public final class EONETClient: @unchecked Sendable {
   /// What the client was created with.
   public let configuration: Configuration
-  let transport: any HTTPTransport
+  /// The HTTP implementation every request of this client goes through.
+  public let transport: any HTTPTransport
   /// Where requests are made, responses decoded and the disk read.
   let scheduler: any SchedulerType
   let cache: EONETCache?
