@@ -32,6 +32,11 @@ enum EventsCommand {
       Console.error("'events' needs a category id (or several: wildfires,volcanoes)")
       return 2
     }
+    if wanted.contains(where: { $0.lowercased() == EventListViewModel.allCategoriesID }) {
+      Console.error(
+        "'all' already means every category: give it alone (events all), or name the categories without it")
+      return 2
+    }
     var known: [EOCategory]?
     switch waitForLast(client.fetchCategories()) {
     case .success(let fetched?):

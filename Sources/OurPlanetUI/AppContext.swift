@@ -138,9 +138,25 @@ final class AppContext {
     say("Showing \(EventWindow(days: days.value, end: end).phrase)")
   }
 
-  /// Shows `text` on the status line until the next key.
+  /// Takes the answer away when it has been shown long enough.
+  private let noticeExpiry = SerialDisposable()
+  /// Hears each answer as it is given (the status line keeps them for `!`), on the main thread,
+  /// without the hop a posted message takes.
+  var answered: ((String) -> Void)?
+
+  /// Shows `text` on the status line until the next key, or for
+  /// ``StatusPresenter/freshSeconds`` seconds, and keeps it for `!` (a line cut on the status line
+  /// can be read there whole).
   func say(_ text: String, isError: Bool) {
     notice = (text, isError)
+    answered?(text)
+    noticeExpiry.disposable = Observable<Int>.timer(
+      .seconds(StatusPresenter.freshSeconds), scheduler: mainScheduler
+    )
+    .subscribe(onNext: { [unowned self] _ in
+      notice = nil
+      host.setNeedsRedraw()
+    })
     host.setNeedsRedraw()
   }
 
@@ -154,7 +170,8 @@ final class AppContext {
     _ = exportScheduler.schedule(()) { _ in
       switch ExportFile.write(events, as: format, name: name, day: day, directory: directory) {
       case .success(let file):
-        messages.post("Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)")
+        messages.post(
+          "Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)", kind: .note)
       case .failure(let error):
         messages.post("Export failed: \(error.message)")
       }
