@@ -87,7 +87,7 @@ extension Options {
       },
       summary:
         "only events reported by one of these EONET sources (`InciWeb,IRWIN`; `ourplanet sources` lists them)",
-      example: ["--source", "InciWeb,IRWIN"],
+      completion: .sources, example: ["--source", "InciWeb,IRWIN"],
       current: { $0.sources.map { .string($0.joined(separator: ",")) } }),
     OptionDeclaration(
       names: ["--cache-dir"],
@@ -159,7 +159,7 @@ extension Options {
       summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)",
       // `categories`, `sources` and `watch` take `--format json` as `--json`; the parser refuses the
       // others there.
-      commands: [.categories, .events, .sources, .watch],
+      commands: [.categories, .events, .sources, .watch], offeredTo: [.events],
       completion: .oneOf(EventExport.Format.allCases.map(\.rawValue)),
       example: ["--format", "csv"], group: "format", current: { $0.format.map { .string($0.rawValue) } }),
     OptionDeclaration(

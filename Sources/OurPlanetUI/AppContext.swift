@@ -165,10 +165,12 @@ final class AppContext {
   func export(_ events: [EOEvent], as format: EventExport.Format, name: String) {
     let directory = exportDirectory
     let day = Formatting.day(clock())
+    // The records every writer makes: with a point to measure from, distance and bearing too.
+    let point = region.value?.centre
     let messages = self.messages
     say("Writing \(Formatting.count(events.count, "event")) as \(format.rawValue)…")
     _ = exportScheduler.schedule(()) { _ in
-      switch ExportFile.write(events, as: format, name: name, day: day, directory: directory) {
+      switch ExportFile.write(events, as: format, name: name, day: day, directory: directory, from: point) {
       case .success(let file):
         messages.post(
           "Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)", kind: .note)

@@ -97,7 +97,7 @@ extension KeyCommand {
   static let messages = KeyCommand("messages", [.char("!")], "list the messages (warnings, failures)")
   static let refresh = KeyCommand("refresh", [.char("r")], "refresh from the network")
   static let search = KeyCommand(
-    "search", [.char("/")], "search titles: type, ↑↓ move, Enter keeps, Esc clears")
+    "search", [.char("/")], "search titles and descriptions: type, ↑↓ move, Enter keeps, Esc clears")
   static let clearSearchLine = KeyCommand(
     "clear-search-line", [.ctrl("u")], "clear the search line while typing")
   static let move = KeyCommand(

@@ -256,6 +256,50 @@ struct DailyUseTests {
     #expect(undrawn == 0, "dots without a region: \(undrawn)")
   }
 
+  // MARK: - Exports and search
+
+  @Test("item 17: with --near the UI's exports carry distance_km and bearing, as the CLI's do")
+  func exportsMeasureFromNear() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ourplanet-daily-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var options = AppOptions()
+    options.region = .near(EOCoordinate(longitude: -101, latitude: 40), radiusKilometres: 800)
+    let app = ShellHarness(options: options, exportDirectory: folder) { ScreenTests().standardFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("E"), .char("e"))
+    app.advance(to: app.scheduler.clock + 2)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    let csv = try #require(files.first { $0.hasSuffix(".csv") }, "\(files)")
+    let geojson = try #require(files.first { $0.hasSuffix(".geojson") }, "\(files)")
+    let table = try String(contentsOf: folder.appendingPathComponent(csv), encoding: .utf8)
+    let header = try #require(table.split(separator: "\r\n").first)
+    #expect(header.contains("distance_km") && header.contains("bearing"), "\(header)")
+    let geo = try String(contentsOf: folder.appendingPathComponent(geojson), encoding: .utf8)
+    #expect(geo.contains("\"distance_km\"") && geo.contains("\"bearing\""), "\(geo)")
+  }
+
+  @Test("item 18: the search finds a description's words too, and the row says where it matched")
+  func searchLooksInDescriptions() throws {
+    let events = [
+      Fixture.event("a", daysAgo: 1, title: "Creek Fire", description: "Burning near Yosemite Valley"),
+      Fixture.event("b", daysAgo: 2, title: "Yosemite Fire"),
+      Fixture.event("c", daysAgo: 3, title: "Other Fire"),
+    ]
+    let app = ShellHarness { scheduler in
+      ScreenTests().standardFeed(scheduler, fires: [.next(20, events), .completed(20)])
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("/"))
+    app.type("yosemite")
+    let creek = try #require(app.lines.first { $0.contains("Creek Fire") }, "\(app.screen)")
+    #expect(creek.contains("(in its description)"), "\(creek)")
+    let titled = try #require(app.lines.first { $0.contains("Yosemite Fire") }, "\(app.screen)")
+    #expect(!titled.contains("(in its description)"), "\(titled)")
+    #expect(!app.screen.contains("Other Fire"), "\(app.screen)")
+  }
+
   // MARK: - Small things
 
   @Test("item 15: a named box is 'in' its place, a point's circle 'near' it")

@@ -117,7 +117,15 @@ public struct EventScope: Equatable, Sendable {
       && (categories.map { wanted in event.categories.contains { wanted.contains($0.id) } } ?? true)
       && (sources.map { wanted in event.sources.contains { wanted.contains($0.id) } } ?? true)
       && (region?.contains(event) ?? true)
-      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
+      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle)
+        || matchesDescription(of: event))
+  }
+
+  /// Whether the search text is in `event`'s description (the search looks there when the title
+  /// does not have it; the list says which matched).
+  public func matchesDescription(of event: EOEvent) -> Bool {
+    guard !needle.isEmpty, let description = event.description, !description.isEmpty else { return false }
+    return FoldedText(description).contains(needle)
   }
 
   /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
