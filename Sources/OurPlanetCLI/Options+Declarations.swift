@@ -63,8 +63,9 @@ extension Options {
         try setMagnitude(&options, text, option: "--min-magnitude") { $0.minimumMagnitude = $1 }
       },
       summary: """
-        only events whose latest magnitude is at least N, in UNIT as EONET names it (`acres`, `kts`, \
-        `NM^2`; `1000acres`); without a unit, in each event's own. Events without a magnitude are left out
+        only events whose latest magnitude is at least N, in UNIT as EONET names it (`acres`, `ha`, \
+        `kts`, `NM^2` or `NM²`; `1000acres`), acres and hectares reading each other; without a unit, in \
+        each event's own. Events without a magnitude are left out
         """,
       example: ["--min-magnitude", "1000acres"], group: "magnitude",
       current: { options in

@@ -92,7 +92,9 @@ public struct EventScope: Equatable, Sendable {
     case .closed: status = .closed
     }
     var magnitude: EventQuery.Magnitude?
-    if let unit = magnitudeUnit, let id = magnitudeIDs[unit] {
+    // A unit that reads another (hectares, acres) is filtered here only: the server would leave out
+    // the events in the other unit.
+    if let unit = magnitudeUnit, let id = magnitudeIDs[unit], !MagnitudeText.converts(unit) {
       magnitude = EventQuery.Magnitude(id: id, minimum: minimumMagnitude, maximum: maximumMagnitude)
     }
     return EventQuery(
@@ -133,9 +135,15 @@ public struct EventScope: Equatable, Sendable {
     if lacksMagnitude { return event.latestMagnitude == nil }
     guard filtersMagnitude else { return true }
     guard let magnitude = event.latestMagnitude else { return false }
-    if let magnitudeUnit, magnitude.unit != magnitudeUnit { return false }
-    return magnitude.value >= (minimumMagnitude ?? -.infinity)
-      && magnitude.value <= (maximumMagnitude ?? .infinity)
+    var value = magnitude.value
+    if let magnitudeUnit {
+      // Acres and hectares read each other (EONET reports fires in both).
+      guard let converted = MagnitudeText.value(magnitude.value, in: magnitude.unit, as: magnitudeUnit) else {
+        return false
+      }
+      value = converted
+    }
+    return value >= (minimumMagnitude ?? -.infinity) && value <= (maximumMagnitude ?? .infinity)
   }
 
   /// Whether a magnitude bound or unit is set (events without a magnitude are then outside).
