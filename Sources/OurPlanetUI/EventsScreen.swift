@@ -204,9 +204,15 @@ final class EventsScreen: Screen, Searchable {
     // Set again below for what this frame draws.
     sliderTrack = nil
     timelineTrack = nil
-    // The label keeps one width, so the slider's track (and the timeline above it) never shifts.
-    let widest = "Last \(Formatting.count(model.dayRange.upperBound)) days"
-    let label = (days == 1 ? "Last day" : "Last \(Formatting.count(days)) days")
+    // The label keeps one width, so the slider's track (and the timeline above it) never shifts. It
+    // says the window as the header does: a past range's days end on its last day, not today's.
+    let end = state?.rangeEnd
+    func label(_ days: Int) -> String {
+      let heading = EventWindow(days: days, end: end).heading
+      return heading.prefix(1).uppercased() + heading.dropFirst()
+    }
+    let widest = label(model.dayRange.upperBound)
+    let label = label(days)
     let padded =
       label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
     if rect.height >= 8 {

@@ -302,6 +302,14 @@ struct DailyUseTests {
 
   // MARK: - Small things
 
+  @Test("item 13: a view across the antimeridian says how wide it is, not the gap between its edges")
+  func wrappedViewLabel() {
+    let wrapped = Region.box(minLongitude: -85.29, minLatitude: -60, maxLongitude: -99.14, maxLatitude: 70)
+    #expect(wrapped.label.contains("85.29°W east across 180° to 99.14°W (346° wide)"), "\(wrapped.label)")
+    let plain = Region.box(minLongitude: 10, minLatitude: -10, maxLongitude: 20, maxLatitude: 10)
+    #expect(plain.label == "in 10.00°E–20.00°E, 10.00°S–10.00°N")
+  }
+
   @Test("item 15: a named box is 'in' its place, a point's circle 'near' it")
   func placeWords() {
     let box = Region.box(minLongitude: -125, minLatitude: 30, maxLongitude: -100, maxLatitude: 49)

@@ -72,4 +72,18 @@ struct RangeTests {
     #expect(feed.moves.count == 4)
     #expect(app.statusLine.contains("Already at today"), "\(app.statusLine)")
   }
+
+  /// Issue 38, item 11: the slider says the window as the header does, not "Last 30 days".
+  @Test("in a past range the slider's label names the range's last day, as the header does")
+  func sliderSaysTheRange() throws {
+    let app = ShellHarness { makeFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("j"), .enter)
+    #expect(app.lines.contains { $0.hasPrefix("Last 30 days") }, "\(app.screen)")
+    app.press(.char("<"))
+    app.advance(to: 300)
+    let slider = try #require(app.lines.first { $0.contains("◀") }, "\(app.screen)")
+    #expect(slider.hasPrefix("30 days ending 2025-10-09"), "\(slider)")
+    #expect(app.header.contains("30 days ending 2025-10-09"), "\(app.header)")
+  }
 }
