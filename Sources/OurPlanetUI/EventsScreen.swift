@@ -250,7 +250,9 @@ final class EventsScreen: Screen, Searchable {
     var listRect = rest
     // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came
     // and went with each download moved every row of the list down and back.
-    if let notice = state?.notice ?? provenanceNotice ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil) {
+    if let notice = state?.notice ?? provenanceNotice ?? rangeNotice
+      ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil)
+    {
       let (noticeRect, below) = rest.splitTop(1)
       let failed = state?.state?.isFailure == true
       // A failure is marked as its category's row is, so it stands out without colour too.
@@ -324,6 +326,13 @@ final class EventsScreen: Screen, Searchable {
     guard provenance != .nothing, !ProvenanceText.isLive(provenance) else { return nil }
     let text = ProvenanceText.describe(provenance)
     return text.prefix(1).uppercased() + text.dropFirst()
+  }
+
+  /// In a past range, what its dates are: each event as it stood at the range's end.
+  private var rangeNotice: String? {
+    guard let end = state?.rangeEnd else { return nil }
+    let last = Formatting.day(end.addingTimeInterval(-1), in: .utc)
+    return "A past range: each event as its last report up to \(last) left it (date, position, magnitude)"
   }
 
   func close() {

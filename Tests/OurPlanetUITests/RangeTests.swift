@@ -85,5 +85,6 @@ struct RangeTests {
     let slider = try #require(app.lines.first { $0.contains("◀") }, "\(app.screen)")
     #expect(slider.hasPrefix("30 days ending 2025-10-09"), "\(slider)")
     #expect(app.header.contains("30 days ending 2025-10-09"), "\(app.header)")
+    #expect(app.screen.contains("each event as its last report up to 2025-10-09 left it"), "\(app.screen)")
   }
 }
