@@ -86,5 +86,9 @@ struct RangeTests {
     #expect(slider.hasPrefix("30 days ending 2025-10-09"), "\(slider)")
     #expect(app.header.contains("30 days ending 2025-10-09"), "\(app.header)")
     #expect(app.screen.contains("each event as its last report up to 2025-10-09 left it"), "\(app.screen)")
+    // Issue 38, item 3: r on a range downloaded after it ended says why it does nothing.
+    app.press(.char("r"))
+    #expect(app.statusLine.contains("Nothing to refresh"), "\(app.statusLine)")
+    #expect(app.statusLine.contains("final"), "\(app.statusLine)")
   }
 }
