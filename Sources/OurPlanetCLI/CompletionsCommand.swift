@@ -3,7 +3,7 @@ import Foundation
 import OurPlanetModel
 
 /// `ourplanet completions bash|zsh|fish`: prints a completion script; `ourplanet completions
-/// places|categories` prints the words the scripts ask for as the user types (one a line).
+/// places|categories|sources` prints the words the scripts ask for as the user types (one a line).
 enum CompletionsCommand {
   /// What `completions` prints.
   enum Subject: Equatable {
@@ -13,6 +13,8 @@ enum CompletionsCommand {
     case places
     /// The category ids: the cache's, else the bundled snapshot's (never the network).
     case categories
+    /// EONET's source ids, as `--source` checks them: the cached list, else the bundled one.
+    case sources
   }
 
   /// The subject `word` names, if any.
@@ -21,6 +23,7 @@ enum CompletionsCommand {
     switch word {
     case "places": return .places
     case "categories": return .categories
+    case "sources": return .sources
     default: return nil
     }
   }
@@ -41,6 +44,8 @@ enum CompletionsCommand {
       if case .success(let fetched?) = waitForLast(client.localCategories()) {
         Console.write(fetched.value.map { Console.line($0.id) + "\n" }.joined())
       }
+    case .sources:
+      Console.write(KnownLists.sources.map { Console.line($0) + "\n" }.joined())
     }
     return 0
   }

@@ -32,6 +32,11 @@ enum EventsCommand {
       Console.error("'events' needs a category id (or several: wildfires,volcanoes)")
       return 2
     }
+    if wanted.contains(where: { $0.lowercased() == EventListViewModel.allCategoriesID }) {
+      Console.error(
+        "'all' already means every category: give it alone (events all), or name the categories without it")
+      return 2
+    }
     var known: [EOCategory]?
     switch waitForLast(client.fetchCategories()) {
     case .success(let fetched?):
@@ -89,7 +94,8 @@ enum EventsCommand {
     // The same window as the UI: counted back from the data's own fetch time, or the range's end;
     // several categories list each event once, as `all` does.
     let catalog = Catalog(items: items, rangeEnd: options.query.window.end)
-    if let item = items.first, items.count == 1 {
+    // The catalog's items: a past range's events as they stood at its end.
+    if let item = catalog.items.first, items.count == 1 {
       print(item.events(in: scope, endingAt: catalog.windowEnd), options: options)
     } else {
       print(catalog.mergedEvents(in: scope).events, options: options, tagged: true)

@@ -7,8 +7,7 @@ import RxCore
 /// there. Read once, on first use (an option naming a unit or a source), without the network.
 enum KnownLists {
   /// The magnitudes: id, unit and name of each.
-  static let magnitudes: [MagnitudeKind] =
-    stored(client.localMagnitudes()).map { MagnitudeKind(id: $0.id, unit: $0.unit, name: $0.name) }
+  static let magnitudes: [EOMagnitudeKind] = stored(client.localMagnitudes())
 
   /// The source ids.
   static let sources: [String] = stored(client.localSources()).map(\.id)

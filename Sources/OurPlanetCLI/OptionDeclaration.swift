@@ -37,6 +37,8 @@ struct OptionDeclaration: Sendable {
     case oneOf([String])
     /// Coordinates, or the name of a place of the config's `[places]`.
     case place
+    /// EONET's source ids (`ourplanet completions sources`), as a comma-separated list.
+    case sources
   }
 
   /// Its spellings, short first: `["-h", "--help"]`.
@@ -47,6 +49,9 @@ struct OptionDeclaration: Sendable {
   var summary: String
   /// The commands that take it.
   var commands: Set<Options.CommandName> = Set(Options.CommandName.allCases)
+  /// The commands whose completion offers it (`nil`: ``commands``): `--format` is taken by
+  /// `categories`, `sources` and `watch` only as `--format json`, which `--json` says better.
+  var offeredTo: Set<Options.CommandName>? = nil
   /// How a shell completes its value.
   var completion: Completion = .none
   /// A use of it as the manual would show one, the option's own words only: `["--days", "30"]`.

@@ -63,8 +63,9 @@ extension Options {
         try setMagnitude(&options, text, option: "--min-magnitude") { $0.minimumMagnitude = $1 }
       },
       summary: """
-        only events whose latest magnitude is at least N, in UNIT as EONET names it (`acres`, `kts`, \
-        `NM^2`; `1000acres`); without a unit, in each event's own. Events without a magnitude are left out
+        only events whose latest magnitude is at least N, in UNIT as EONET names it (`acres`, `ha`, \
+        `kts`, `NM^2` or `NM²`; `1000acres`), acres and hectares reading each other; without a unit, in \
+        each event's own. Events without a magnitude are left out
         """,
       example: ["--min-magnitude", "1000acres"], group: "magnitude",
       current: { options in
@@ -87,7 +88,7 @@ extension Options {
       },
       summary:
         "only events reported by one of these EONET sources (`InciWeb,IRWIN`; `ourplanet sources` lists them)",
-      example: ["--source", "InciWeb,IRWIN"],
+      completion: .sources, example: ["--source", "InciWeb,IRWIN"],
       current: { $0.sources.map { .string($0.joined(separator: ",")) } }),
     OptionDeclaration(
       names: ["--cache-dir"],
@@ -159,7 +160,7 @@ extension Options {
       summary: "`events` output: `json` (as `--json`), `csv` (RFC 4180) or `geojson` (a FeatureCollection)",
       // `categories`, `sources` and `watch` take `--format json` as `--json`; the parser refuses the
       // others there.
-      commands: [.categories, .events, .sources, .watch],
+      commands: [.categories, .events, .sources, .watch], offeredTo: [.events],
       completion: .oneOf(EventExport.Format.allCases.map(\.rawValue)),
       example: ["--format", "csv"], group: "format", current: { $0.format.map { .string($0.rawValue) } }),
     OptionDeclaration(

@@ -38,25 +38,16 @@ extension Options {
     return date
   }
 
-  /// `1000`, `1000acres`, `1,000 acres`, `64 kts`, `10NM^2`: the value, and the unit as EONET names
-  /// it when one is given (`acres`, `ac` and `Acres` all name `acres`).
-  static func magnitude(_ text: String, for option: String, kinds: [MagnitudeKind]) throws(UsageError) -> (
+  /// `1000`, `1000acres`, `1,000 acres`, `64 kts`, `100 NM²`: the value, and the unit as EONET
+  /// names it when one is given, by the one magnitude reading (``MagnitudeText``).
+  static func magnitude(_ text: String, for option: String, kinds: [EOMagnitudeKind]) throws(UsageError) -> (
     value: Double, unit: String?
   ) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "-") }
-    let unitText = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
-    guard let value = Double(number.replacingOccurrences(of: ",", with: "")), value.isFinite else {
-      throw UsageError("\(option): '\(text)' is not a number with an optional unit (1000acres, 64kts)")
+    do {
+      return try MagnitudeText.parse(text, kinds: kinds)
+    } catch {
+      throw UsageError("\(option): \(error.message)")
     }
-    guard !unitText.isEmpty else { return (value, nil) }
-    guard let kind = kinds.first(where: { $0.names(unitText) }) else {
-      let known = kinds.map { "\($0.unit) (\($0.id))" }.joined(separator: ", ")
-      let hint =
-        Suggestion.closest(to: unitText, in: kinds.map(\.unit)).map { "did you mean '\($0)'? " } ?? ""
-      throw UsageError("\(option): '\(unitText)' is not a unit EONET uses; \(hint)the units are \(known)")
-    }
-    return (value, kind.unit)
   }
 
   /// `--source`'s ids, each as EONET spells it (matched regardless of case).
@@ -95,7 +86,11 @@ extension Options {
       }
     }
     if let minimum = minimumMagnitude, let maximum = maximumMagnitude, minimum > maximum {
-      throw UsageError("--min-magnitude \(minimum) is above --max-magnitude \(maximum): nothing would pass")
+      let unit = magnitudeUnit
+      throw UsageError(
+        "--min-magnitude \(Formatting.magnitude(value: minimum, unit: unit, ascii: false)) is above "
+          + "--max-magnitude \(Formatting.magnitude(value: maximum, unit: unit, ascii: false)): nothing would pass"
+      )
     }
   }
 
@@ -111,22 +106,5 @@ extension Options {
       options.magnitudeUnit = unit
     }
     store(&options, value)
-  }
-}
-
-/// A magnitude EONET reports, from its `/magnitudes` list: what `--min-magnitude` units name.
-struct MagnitudeKind: Equatable, Sendable {
-  /// EONET's id (`ac`), what the requests' `magID` says.
-  var id: String
-  /// The unit as events carry it (`acres`).
-  var unit: String
-  /// Its name (`Acres`).
-  var name: String
-
-  /// Whether `word` names this magnitude: its unit, id or name, regardless of case, `^` optional.
-  func names(_ word: String) -> Bool {
-    let plain = { (text: String) in text.lowercased().replacingOccurrences(of: "^", with: "") }
-    let typed = plain(word)
-    return [unit, id, name].contains { plain($0) == typed }
   }
 }

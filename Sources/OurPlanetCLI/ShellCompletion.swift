@@ -3,8 +3,10 @@
 /// ``OptionDeclaration/Completion`` says.
 ///
 /// Words that depend on the user's files (the places of the config, the category ids of the cache
-/// or the bundled snapshot) are asked of `ourplanet completions places|categories` when the shell
-/// completes, so the script never goes stale.
+/// or the bundled snapshot, EONET's source ids) are asked of `ourplanet completions
+/// places|categories|sources` when the shell completes, so the script never goes stale; a category
+/// or source list completes its last item (`wildfires,sev` → `wildfires,severeStorms`). An option a
+/// command takes only in a form another option says better (`--format` off `events`) is not offered.
 enum ShellCompletion: String, CaseIterable {
   case bash, zsh, fish
 
@@ -32,7 +34,7 @@ enum ShellCompletion: String, CaseIterable {
   private static func options(for command: Options.CommandName?) -> [OptionDeclaration] {
     Options.declarations.filter { declaration in
       guard let command else { return true }
-      return declaration.commands.contains(command)
+      return (declaration.offeredTo ?? declaration.commands).contains(command)
     }
   }
 
@@ -52,6 +54,8 @@ enum ShellCompletion: String, CaseIterable {
       case .place:
         action =
           "COMPREPLY=($(compgen -W \"$(ourplanet completions places 2>/dev/null)\" -- \"$cur\")); return 0"
+      case .sources:
+        action = "_ourplanet_list \"$(ourplanet completions sources 2>/dev/null)\"; return 0"
       }
       if case .rest = declaration.value {
         valueCases += "      \(names)) COMPREPLY=($(compgen -c -- \"$cur\")); return 0 ;;\n"
@@ -68,7 +72,13 @@ enum ShellCompletion: String, CaseIterable {
     }
     let all = options(for: nil).flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: " ")
     return """
-      \(header.isEmpty ? "" : header + "\n")_ourplanet() {
+      \(header.isEmpty ? "" : header + "\n")# Completes the last item of a comma-separated list (wildfires,sev → wildfires,severeStorms).
+      _ourplanet_list() {
+        local prefix=""
+        [[ $cur == *,* ]] && prefix="${cur%,*},"
+        COMPREPLY=($(compgen -P "$prefix" -W "$1" -- "${cur##*,}"))
+      }
+      _ourplanet() {
         local cur="${COMP_WORDS[COMP_CWORD]}" prev="" command="" arguments=0 i
         [[ $COMP_CWORD -gt 0 ]] && prev="${COMP_WORDS[COMP_CWORD-1]}"
         COMPREPLY=()
@@ -98,7 +108,11 @@ enum ShellCompletion: String, CaseIterable {
         elif [[ -z $command ]]; then
           COMPREPLY=($(compgen -W "\(commands.joined(separator: " "))" -- "$cur"))
         elif [[ $command == events && $arguments -eq 0 ]]; then
-          COMPREPLY=($(compgen -W "all $(ourplanet completions categories 2>/dev/null)" -- "$cur"))
+          if [[ $cur == *,* ]]; then
+            _ourplanet_list "$(ourplanet completions categories 2>/dev/null)"
+          else
+            COMPREPLY=($(compgen -W "all $(ourplanet completions categories 2>/dev/null)" -- "$cur"))
+          fi
         elif [[ $command == completions && $arguments -eq 0 ]]; then
           COMPREPLY=($(compgen -W "\(allCases.map(\.rawValue).joined(separator: " "))" -- "$cur"))
         fi
@@ -114,17 +128,21 @@ enum ShellCompletion: String, CaseIterable {
       "# fish completion for ourplanet, made by `ourplanet completions fish`",
       "complete -c ourplanet -f",
       "complete -c ourplanet -n __fish_use_subcommand -a '\(commands.joined(separator: " "))'",
-      "complete -c ourplanet -n '__fish_seen_subcommand_from events' -a 'all (ourplanet completions categories 2>/dev/null)'",
+      // The last item of a comma-separated list: the words after what the token holds up to its last comma.
+      "function __ourplanet_list; set -l token (commandline -ct); set -l prefix (string match -r '.*,' -- $token; or echo ''); "
+        + "for word in (ourplanet completions $argv[1] 2>/dev/null); echo $prefix$word; end; end",
+      "complete -c ourplanet -n '__fish_seen_subcommand_from events' -a 'all (__ourplanet_list categories)'",
       "complete -c ourplanet -n '__fish_seen_subcommand_from completions' -a '\(allCases.map(\.rawValue).joined(separator: " "))'",
     ]
     let scriptCommands = Options.CommandName.allCases.filter { $0 != .interactive }.map(\.rawValue)
     for declaration in Options.declarations {
       var line = "complete -c ourplanet"
       // A condition only for an option some command does not take.
-      if declaration.commands.count < Options.CommandName.allCases.count {
-        let taking = declaration.commands.filter { $0 != .interactive }.map(\.rawValue).sorted()
+      let offered = declaration.offeredTo ?? declaration.commands
+      if offered.count < Options.CommandName.allCases.count {
+        let taking = offered.filter { $0 != .interactive }.map(\.rawValue).sorted()
         let others = scriptCommands.filter { !taking.contains($0) }
-        if declaration.commands.contains(.interactive) {
+        if offered.contains(.interactive) {
           line += " -n 'not __fish_seen_subcommand_from \(others.joined(separator: " "))'"
         } else {
           line += " -n '__fish_seen_subcommand_from \(taking.joined(separator: " "))'"
@@ -141,6 +159,7 @@ enum ShellCompletion: String, CaseIterable {
         case .executable: line += " -x -a '(__fish_complete_command)'"
         case .oneOf(let words): line += " -x -a '\(words.joined(separator: " "))'"
         case .place: line += " -x -a '(ourplanet completions places 2>/dev/null)'"
+        case .sources: line += " -x -a '(__ourplanet_list sources)'"
         }
       }
       let summary = declaration.summary.replacingOccurrences(of: "`", with: "")

@@ -140,9 +140,25 @@ final class AppContext {
     say("Showing \(EventWindow(days: days.value, end: end).phrase)")
   }
 
-  /// Shows `text` on the status line until the next key.
+  /// Takes the answer away when it has been shown long enough.
+  private let noticeExpiry = SerialDisposable()
+  /// Hears each answer as it is given (the status line keeps them for `!`), on the main thread,
+  /// without the hop a posted message takes.
+  var answered: ((String) -> Void)?
+
+  /// Shows `text` on the status line until the next key, or for
+  /// ``StatusPresenter/freshSeconds`` seconds, and keeps it for `!` (a line cut on the status line
+  /// can be read there whole).
   func say(_ text: String, isError: Bool) {
     notice = (text, isError)
+    answered?(text)
+    noticeExpiry.disposable = Observable<Int>.timer(
+      .seconds(StatusPresenter.freshSeconds), scheduler: mainScheduler
+    )
+    .subscribe(onNext: { [unowned self] _ in
+      notice = nil
+      host.setNeedsRedraw()
+    })
     host.setNeedsRedraw()
   }
 
@@ -151,12 +167,15 @@ final class AppContext {
   func export(_ events: [EOEvent], as format: EventExport.Format, name: String) {
     let directory = exportDirectory
     let day = Formatting.day(clock())
+    // The records every writer makes: with a point to measure from, distance and bearing too.
+    let point = region.value?.centre
     let messages = self.messages
     say("Writing \(Formatting.count(events.count, "event")) as \(format.rawValue)…")
     _ = exportScheduler.schedule(()) { _ in
-      switch ExportFile.write(events, as: format, name: name, day: day, directory: directory) {
+      switch ExportFile.write(events, as: format, name: name, day: day, directory: directory, from: point) {
       case .success(let file):
-        messages.post("Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)")
+        messages.post(
+          "Wrote \(Formatting.count(events.count, "event")) to \(file) in \(directory.path)", kind: .note)
       case .failure(let error):
         messages.post("Export failed: \(error.message)")
       }

@@ -144,9 +144,49 @@ public final class AppShell {
       return
     }
     context.notice = nil
-    guard let binding = binding(for: key) else { return }
+    guard let binding = binding(for: key) else { return sayNothingHere(key) }
     lastCommand = binding.command.name
-    perform(binding.action(keymap.declaredKey(for: key, of: binding.command)))
+    let action = binding.action(keymap.declaredKey(for: key, of: binding.command))
+    if case .unhandled = action { return sayNothingHere(key) }
+    perform(action)
+  }
+
+  /// A key that does nothing where it is pressed says why: where it does work, or that `?` lists
+  /// the keys that do (the README's promise). A key of the terminal (a resize, the mouse) says
+  /// nothing.
+  private func sayNothingHere(_ key: Key) {
+    if case .mouse = key { return }
+    let name = KeyCommand.name(of: key)
+    let elsewhere = KeyCommand.all.first { keymap.keys(for: $0).contains(key) }
+    let here = screenName
+    if let elsewhere, let place = Self.screenNames(of: elsewhere).first(where: { $0 != here }) {
+      // "on the events screen: days filter …" says its screen already: the message names it once.
+      var help = elsewhere.help
+      if help.hasPrefix("on the "), let colon = help.range(of: ": ") {
+        help = String(help[colon.upperBound...])
+      }
+      context.say("\(name) does nothing \(here) (\(place): \(help); ? lists the keys here)")
+    } else {
+      context.say("\(name) does nothing \(here) (? lists the keys here)")
+    }
+  }
+
+  /// The top screen, as a message names it.
+  private var screenName: String {
+    switch screen {
+    case is CategoriesScreen: "on the categories"
+    case is EventsScreen: "on the events list"
+    default: "in the detail"
+    }
+  }
+
+  /// The screens where `command` is in force, as a message names them (the groups of
+  /// ``KeyCommand/inForceTogether`` are the categories', the events list's and the detail's).
+  private static func screenNames(of command: KeyCommand) -> [String] {
+    let names = ["on the categories", "on the events list", "in the detail"]
+    return zip(KeyCommand.inForceTogether, names).compactMap { group, name in
+      group.contains(command) ? name : nil
+    }
   }
 
   /// What `key` asks for on the top screen: its bindings first, then the app's.
@@ -169,11 +209,8 @@ public final class AppShell {
     [
       .run(.quit) { [unowned self] _ in context.host.stop() },
       .run(.help) { [unowned self] _ in
-        let entries = helpBindings().map {
-          HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help)
-        }
         overlay = ListOverlay(
-          title: "OurPlanet keys", entries: entries + Self.terminalEntries,
+          title: "OurPlanet keys", entries: helpEntries(),
           closeKeys: keymap.keys(for: .help), keymap: keymap, theme: context.theme)
       },
       .run(.messages) { [unowned self] _ in
@@ -216,9 +253,18 @@ public final class AppShell {
     ]
   }
 
-  /// What the terminal does itself, listed in the help with the rest.
-  private static let terminalEntries = KeyCommand.all.filter(\.isTerminal).map {
-    HelpEntry(keys: KeyCommand.label($0.keys), action: $0.help)
+  /// The help's lines: each group's heading, then its commands in force here with the keys that
+  /// reach them (what the terminal does itself last, with the app's).
+  func helpEntries() -> [HelpEntry] {
+    let listed = helpBindings() + KeyCommand.all.filter(\.isTerminal).map { ($0, $0.keys) }
+    var entries: [HelpEntry] = []
+    for group in KeyCommand.Group.allCases {
+      let members = listed.filter { $0.command.group == group }
+      guard !members.isEmpty else { continue }
+      entries.append(HelpEntry(keys: group.rawValue, action: "", isHeading: true))
+      entries += members.map { HelpEntry(keys: KeyCommand.label($0.keys), action: $0.command.help) }
+    }
+    return entries
   }
 
   /// Applies what a screen asked for; a screen that opens, or comes back to the top, starts with the
@@ -250,11 +296,20 @@ public final class AppShell {
       target.setQuery("")
       return .handled
     }
+    guard navigator.stack.count > 1 else {
+      context.say(
+        "\(KeyCommand.name(of: key)): the categories are the first screen, nothing is behind them (q quits)")
+      return .handled
+    }
     return .pop
   }
 
   private func refresh() {
-    if context.catalogModel.isOnline {
+    if context.latestCatalog.isFinalRange {
+      context.say(
+        "Nothing to refresh: this past range was downloaded after it ended, so it is final (> comes back to today)"
+      )
+    } else if context.catalogModel.isOnline {
       context.catalogModel.refresh()
     } else {
       context.say(
@@ -447,13 +502,13 @@ public final class AppShell {
 
   // MARK: - Drawing
 
-  /// The screen's header text cut to what `crumbs` leave of `width`, with an ellipsis: the scope
-  /// reads as far as it fits rather than leaving the header (the header drops what still does not).
+  /// The screen's header text in the fullest form that `crumbs` leave room for in `width` (the
+  /// screen decides what gives way first), the last form cut with an ellipsis when none fits.
   private func headerRight(beside crumbs: [String], width: Int, symbols: Symbols) -> String {
-    let text = screen.headerRight
+    let header = screen.header
     let room = width - DisplayWidth.of(crumbs.joined(separator: symbols.breadcrumbSeparator)) - 2
-    guard room >= Self.shortestHeaderText, DisplayWidth.of(text) > room else { return text }
-    return TextLayout.truncate(text, toWidth: room, ellipsis: symbols.ellipsis)
+    guard room >= Self.shortestHeaderText else { return header.full }
+    return header.fitting(room, ellipsis: symbols.ellipsis)
   }
 
   /// Below this many columns the header's right text is left out rather than cut.

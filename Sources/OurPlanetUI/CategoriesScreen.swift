@@ -63,6 +63,36 @@ final class CategoriesScreen: Screen, Searchable {
     return line + ScopeSummary.separator + ProvenanceText.describe(catalog.provenance) + final
   }
 
+  /// What gives way first on a narrow header: the provenance's words (its date stays), then the
+  /// filters' long forms, then the filters themselves (their count stays), then the marked
+  /// categories' names; the window and the data's date stay in every form.
+  var header: HeaderText {
+    let separator = ScopeSummary.separator
+    let final = catalog.isFinalRange ? separator + "final" : ""
+    let window = scope.window.heading
+    let placeName = scope.region.flatMap(context.placeName(for:))
+    let marked = marks.isEmpty ? nil : markedTitle + " marked"
+    let fewMarked = marks.isEmpty ? nil : "\(marks.count) marked"
+    let short = ProvenanceText.short(catalog.provenance) + final
+    let filters = ScopeSummary.filterParts(of: scope, placeName: placeName, ascii: context.ascii)
+    let shortFilters = ScopeSummary.filterParts(
+      of: scope, placeName: placeName, ascii: context.ascii, short: true)
+    let count = filters.isEmpty ? [] : [Formatting.count(filters.count, "filter")]
+    func line(_ parts: [String?], _ provenance: String) -> String {
+      (parts.compactMap { $0 } + [window, provenance]).joined(separator: separator)
+    }
+    return HeaderText(forms: [
+      headerRight,
+      line([marked] + filters, short),
+      line([marked] + shortFilters, short),
+      line([fewMarked] + shortFilters, short),
+      line([fewMarked] + count, short),
+      line(count, short),
+      line([], short),
+      line([], ProvenanceText.word(catalog.provenance) + final),
+    ])
+  }
+
   /// The marked categories by title, in the list's order: `Wildfires + Volcanoes`.
   private var markedTitle: String {
     let marks = self.marks
@@ -120,7 +150,9 @@ final class CategoriesScreen: Screen, Searchable {
     context.say(
       (marking ? "Marked \(title)" : "Unmarked \(title)")
         + (marks.isEmpty
-          ? "" : " · \(Formatting.count(marks.count, "marked")): Enter opens them together, X clears"))
+          ? ""
+          : " · \(Formatting.count(marks.count, "categor", plural: "ies marked", singular: "y marked")): Enter opens them together, X clears")
+    )
   }
 
   /// Marks every event of the selected category (or of all) seen.

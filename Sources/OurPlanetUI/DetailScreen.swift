@@ -73,7 +73,9 @@ final class DetailScreen: Screen {
       textArea = split.text
       context.map.pane.showTrack(of: event)
       context.map.pane.frame(on: MapPane.trackBox(of: event))
-      context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: event.id)
+      context.map.pane.outline(nil)
+      context.map.pane.render(
+        into: &buffer, rect: split.map, selectedEventID: event.id, isFocused: context.map.isFocused)
     }
     if let imagery = context.imagery, imagery.isShown {
       let split = ImageryPane.split(textArea)

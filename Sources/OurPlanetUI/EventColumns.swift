@@ -76,6 +76,25 @@ struct EventColumns: Equatable {
     return parts.joined(separator: String(repeating: " ", count: Self.gap))
   }
 
+  /// The column header's right-hand text, each shown column's name over it (right-aligned as the
+  /// values are): `magnitude  distance  last date`. The date is an event's last: its latest report,
+  /// or the day it closed.
+  func header(ascii: Bool) -> String {
+    var parts: [String] = []
+    if magnitudeWidth > 0 {
+      parts.append(Self.padLeft(magnitudeWidth >= 9 ? "magnitude" : "mag.", to: magnitudeWidth))
+    }
+    if distanceDigits > 0 {
+      // Over the number, the compass point's three columns after it.
+      parts.append(Self.padLeft("distance", to: Self.distanceWidth(digits: distanceDigits) - 3) + "   ")
+    }
+    if showsDate { parts.append(Self.dateLabel) }
+    return parts.joined(separator: String(repeating: " ", count: Self.gap))
+  }
+
+  /// The date column's name: as wide as a date.
+  static let dateLabel = " last date"
+
   /// `  45 km NW`, ` 108 km W `, `     here `: the number right-aligned to `digits`, the compass point
   /// left-aligned, so both line up.
   private static func distance(of event: EOEvent, from centre: EOCoordinate?, digits: Int) -> String {

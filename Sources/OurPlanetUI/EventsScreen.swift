@@ -20,8 +20,10 @@ final class EventsScreen: Screen, Searchable {
   private var list = ListView(emptyMessage: "Loading events…")
   /// The list's width when its rows were last made: the columns are sized for it.
   private var listWidth = 0
+  /// The columns the rows were last made with (the column header names them).
+  private var columns: EventColumns?
   /// Where the slider's and the timeline's tracks were last drawn (their row, first column and
-  /// width), for the mouse; the timeline's runs oldest first.
+  /// width), for the mouse; both run newest first.
   private var sliderTrack: (y: Int, x: Int, width: Int)?
   private var timelineTrack: (y: Int, x: Int, width: Int)?
   /// The month ticks under the timeline, as last worked out, and what they were worked out for.
@@ -68,6 +70,29 @@ final class EventsScreen: Screen, Searchable {
       title: nil, scope: scope, placeName: state.region.flatMap(context.placeName(for:)),
       tail: state.summary, ascii: context.ascii) + order
   }
+  /// What gives way first on a narrow header: the filters' long forms, then the filters (their
+  /// count stays), then what the magnitude filter hides, then the filters' count; the count, the
+  /// window and the order stay in every form.
+  var header: HeaderText {
+    guard let state else { return HeaderText("") }
+    let separator = ScopeSummary.separator
+    let order = state.sort == .date ? "" : separator + state.sort.label
+    let placeName = state.region.flatMap(context.placeName(for:))
+    let shortFilters = ScopeSummary.filterParts(
+      of: scope, placeName: placeName, ascii: context.ascii, short: true)
+    let filters = ScopeSummary.filterParts(of: scope, placeName: placeName, ascii: context.ascii)
+    let count = filters.isEmpty ? [] : [Formatting.count(filters.count, "filter")]
+    return HeaderText(forms: [
+      headerRight,
+      (shortFilters + [state.summary]).joined(separator: separator) + order,
+      (count + [state.summary]).joined(separator: separator) + order,
+      (count + [state.countSummary]).joined(separator: separator) + order,
+      state.countSummary + order,
+      Formatting.count(state.windowCount) + separator
+        + EventWindow(days: state.days, end: state.rangeEnd).heading
+        + order,
+    ])
+  }
   var showsMap: Bool { true }
   var query: String { model.query.value }
 
@@ -89,7 +114,10 @@ final class EventsScreen: Screen, Searchable {
   func bindings() -> [Binding] {
     let map = context.map.bindings(
       selected: { [unowned self] in selectedEvent }, pick: { [unowned self] id in list.select(id: id) })
+    // The slider's ← → come before `open`, whose keys include → (it opens on the categories): here
+    // → adds a day, as the help, the manual and the README say.
     return map + [
+      .run(.days) { [unowned self] key in model.adjustDays(by: key == .left ? -1 : 1) },
       Binding(.open) { [unowned self] _ in openSelection() },
       .run(.nextNew) { [unowned self] _ in selectNextChanged() },
       .run(.sort) { [unowned self] _ in cycleSort() },
@@ -100,7 +128,6 @@ final class EventsScreen: Screen, Searchable {
         context.seen.markSeen(events)
         context.say("Marked every event of \(breadcrumb) seen")
       },
-      .run(.days) { [unowned self] key in model.adjustDays(by: key == .left ? -1 : 1) },
       .run(.daysStep) { [unowned self] key in
         model.stepDays(forward: !(key == .shiftLeft || key == .char("[")))
       },
@@ -117,8 +144,8 @@ final class EventsScreen: Screen, Searchable {
   }
 
   /// The days a click or a drag on the slider's track or the timeline stands for: the slider's cell
-  /// is its value; the timeline's column is the day it shows, oldest at the left, so the window
-  /// starts there.
+  /// is its value; the timeline's column is the day it shows, the newest at the left as the
+  /// slider's, so the window reaches back to it.
   private func days(at event: MouseEvent) -> Int? {
     switch event.kind {
     case .click, .drag: break
@@ -135,7 +162,7 @@ final class EventsScreen: Screen, Searchable {
     if let track = timelineTrack, point.y == track.y, track.width > 1,
       (track.x..<track.x + track.width).contains(point.x)
     {
-      return geometry.columnValue(track.width - 1 - (point.x - track.x), trackWidth: track.width)
+      return geometry.columnValue(point.x - track.x, trackWidth: track.width)
     }
     return nil
   }
@@ -177,9 +204,15 @@ final class EventsScreen: Screen, Searchable {
     // Set again below for what this frame draws.
     sliderTrack = nil
     timelineTrack = nil
-    // The label keeps one width, so the slider's track (and the timeline above it) never shifts.
-    let widest = "Last \(Formatting.count(model.dayRange.upperBound)) days"
-    let label = (days == 1 ? "Last day" : "Last \(Formatting.count(days)) days")
+    // The label keeps one width, so the slider's track (and the timeline above it) never shifts. It
+    // says the window as the header does: a past range's days end on its last day, not today's.
+    let end = state?.rangeEnd
+    func label(_ days: Int) -> String {
+      let heading = EventWindow(days: days, end: end).heading
+      return heading.prefix(1).uppercased() + heading.dropFirst()
+    }
+    let widest = label(model.dayRange.upperBound)
+    let label = label(days)
     let padded =
       label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
     if rect.height >= 8 {
@@ -187,7 +220,9 @@ final class EventsScreen: Screen, Searchable {
       var timeline = TimelineView(
         counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
         leadingWidth: DisplayWidth.of(padded) + 2, theme: context.theme)
-      timeline.newestLast = true
+      // The newest day first, under the slider's low end: the window the slider sets is the bars
+      // from the left edge to its knob, one direction for both.
+      timeline.showsPeak = true
       timeline.render(into: &buffer, rect: timelineRect)
       timelineTrack = (
         timelineRect.y, timelineRect.x + timeline.leadingWidth, timelineRect.width - timeline.leadingWidth - 1
@@ -215,7 +250,9 @@ final class EventsScreen: Screen, Searchable {
     var listRect = rest
     // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came
     // and went with each download moved every row of the list down and back.
-    if let notice = state?.notice ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil) {
+    if let notice = state?.notice ?? provenanceNotice ?? rangeNotice
+      ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil)
+    {
       let (noticeRect, below) = rest.splitTop(1)
       let failed = state?.state?.isFailure == true
       // A failure is marked as its category's row is, so it stands out without colour too.
@@ -231,13 +268,71 @@ final class EventsScreen: Screen, Searchable {
       listRect = split.list
       context.map.pane.showTrack(of: selectedEvent)
       context.map.pane.frame(on: state?.region.map(MapPane.box(of:)))
-      context.map.pane.render(into: &buffer, rect: split.map, selectedEventID: list.selectedID)
+      context.map.pane.outline(state?.region)
+      context.map.pane.render(
+        into: &buffer, rect: split.map, selectedEventID: list.selectedID, isFocused: context.map.isFocused)
     }
+    list.isFocused = !(context.map.isShown && context.map.isFocused)
     if listRect.width != listWidth {
       listWidth = listRect.width
       rebuildRows()
     }
+    if listRect.height >= Self.rowsKeepingColumnHeader, !events.isEmpty {
+      let (headerRect, below) = listRect.splitTop(1)
+      drawColumnHeader(into: &buffer, rect: headerRect)
+      listRect = below
+    }
+    list.emptyMessage = emptyMessage
     list.render(into: &buffer, rect: listRect)
+  }
+
+  /// From this many rows for the list, its first names the columns.
+  static let rowsKeepingColumnHeader = 6
+
+  /// The names of the list's columns, aligned as the rows draw them (``ListView``: the glyph column,
+  /// a blank, the title; the right-hand columns against the right edge).
+  private func drawColumnHeader(into buffer: inout CellBuffer, rect: Rect) {
+    let style = context.theme.secondary.adding(.underline)
+    buffer.clear(rect, style: context.theme.text)
+    let glyphColumn = rect.width >= Rows.eventGlyphWidth + 3 ? Rows.eventGlyphWidth + 1 : 0
+    let tagged = model.categoryID == EventListViewModel.allCategoriesID
+    let right = columns?.header(ascii: context.ascii) ?? ""
+    let rightWidth = DisplayWidth.of(right)
+    let title = tagged ? "kind   title" : "title"
+    buffer.write(title, at: Point(x: rect.x + glyphColumn, y: rect.y), style: style, clip: rect)
+    if rightWidth > 0, rect.width - glyphColumn >= rightWidth + 1 + DisplayWidth.of(title) {
+      buffer.write(right, at: Point(x: rect.maxX - rightWidth, y: rect.y), style: style, clip: rect)
+    }
+  }
+
+  /// What the empty list says: the state's words, and when the filters (not the search) leave
+  /// nothing, which filters those are and that `X` clears them.
+  private var emptyMessage: String {
+    guard let state else { return "Loading events…" }
+    let message = state.emptyMessage
+    let filters = ScopeSummary.filterParts(
+      of: scope, placeName: scope.region.flatMap(context.placeName(for:)), ascii: context.ascii)
+    guard state.windowCount == 0, state.query.isEmpty, state.fetchedAt != nil, !filters.isEmpty else {
+      return message
+    }
+    return message + " with " + filters.joined(separator: ScopeSummary.separator) + " (X clears the filters)"
+  }
+
+  /// Where the data comes from when it is not live and the category's own notice says nothing of it
+  /// (a refresh that failed after a live one, the whole catalog's cache): someone who stays on this
+  /// screen for hours still reads it.
+  private var provenanceNotice: String? {
+    let provenance = context.latestCatalog.provenance
+    guard provenance != .nothing, !ProvenanceText.isLive(provenance) else { return nil }
+    let text = ProvenanceText.describe(provenance)
+    return text.prefix(1).uppercased() + text.dropFirst()
+  }
+
+  /// In a past range, what its dates are: each event as it stood at the range's end.
+  private var rangeNotice: String? {
+    guard let end = state?.rangeEnd else { return nil }
+    let last = Formatting.day(end.addingTimeInterval(-1), in: .utc)
+    return "A past range: each event as its last report up to \(last) left it (date, position, magnitude)"
   }
 
   func close() {
@@ -258,6 +353,7 @@ final class EventsScreen: Screen, Searchable {
     let match = state?.query ?? ""
     let columns = EventColumns(
       events, centre: centre, sort: state?.sort ?? .date, width: listWidth, ascii: ascii)
+    self.columns = columns
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },
@@ -289,7 +385,6 @@ final class EventsScreen: Screen, Searchable {
     // A new order shows its top, as every list tool does: the old selection, kept, would leave the
     // screen on rows the order put far down.
     if reordered { list.select(0) }
-    list.emptyMessage = state.emptyMessage
     context.map.pane.show(state.events)
     context.host.setNeedsRedraw()
   }

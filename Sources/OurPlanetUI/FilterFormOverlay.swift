@@ -58,7 +58,8 @@ final class FilterFormOverlay: Overlay {
   /// A character: text on the unit's row and digits on a number's; elsewhere the vim keys move
   /// and change as the arrows do.
   private func handle(_ character: Character) {
-    if form.row == .unit || character.isNumber || character == "." || character == "-" {
+    // A bound takes a grouped number (`1,000`) as the command line does; its unit has its own row.
+    if form.row == .unit || character.isNumber || ".,-".contains(character) {
       return form.type(character)
     }
     switch character {

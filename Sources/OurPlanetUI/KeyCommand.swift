@@ -19,6 +19,18 @@ public struct KeyCommand: Hashable, Sendable {
   public let help: String
   /// Whether the terminal acts on it before the app sees a key (Ctrl-Z suspends through the tty).
   public let isTerminal: Bool
+  /// Where the help lists it.
+  public var group: Group { Self.groups[name] ?? .app }
+
+  /// The help's groups, in its order.
+  public enum Group: String, CaseIterable, Sendable {
+    case navigate = "Navigate"
+    case filter = "Filter"
+    case follow = "Follow"
+    case map = "Map"
+    case export = "Open, copy, export"
+    case app = "App"
+  }
 
   init(_ name: String, _ keys: [Key], _ help: String, isTerminal: Bool = false) {
     self.name = name
@@ -26,6 +38,30 @@ public struct KeyCommand: Hashable, Sendable {
     self.help = help
     self.isTerminal = isTerminal
   }
+
+  /// Each command's group by name (the rest are the app's).
+  private static let groups: [String: Group] = {
+    let table: [(Group, [String])] = [
+      (.navigate, ["move", "page", "ends", "open", "back", "step", "search", "clear-search-line"]),
+      (
+        .filter,
+        [
+          "days", "days-step", "range", "status", "filters", "clear-filters", "clear-region", "places",
+          "mark",
+          "sort",
+        ]
+      ),
+      (.follow, ["refresh", "next-new", "mark-seen", "messages"]),
+      (
+        .map,
+        ["map", "focus", "zoom", "pan", "whole-world", "centre", "next-marker", "filter-to-view"]
+      ),
+      (.export, ["open-link", "copy-link", "export", "export-csv"]),
+    ]
+    var groups: [String: Group] = [:]
+    for (group, names) in table { for name in names { groups[name] = group } }
+    return groups
+  }()
 
   /// The keys as the help writes them: `↑ ↓  k j` (named keys and letters in separate groups).
   public static func label(_ keys: [Key]) -> String {
@@ -61,7 +97,7 @@ extension KeyCommand {
   static let messages = KeyCommand("messages", [.char("!")], "list the messages (warnings, failures)")
   static let refresh = KeyCommand("refresh", [.char("r")], "refresh from the network")
   static let search = KeyCommand(
-    "search", [.char("/")], "search titles: type, ↑↓ move, Enter keeps, Esc clears")
+    "search", [.char("/")], "search titles and descriptions: type, ↑↓ move, Enter keeps, Esc clears")
   static let clearSearchLine = KeyCommand(
     "clear-search-line", [.ctrl("u")], "clear the search line while typing")
   static let move = KeyCommand(

@@ -54,7 +54,11 @@ final class MapController {
   func bindings(selected: @escaping () -> EOEvent?, pick: @escaping (String) -> Void) -> [Binding] {
     guard isShown, isFocused else { return [] }
     let move: (Key) -> Void = { [unowned self] key in
-      if case .picked(let id) = pane.handle(key, selected: selected()) { pick(id) }
+      switch pane.handle(key, selected: selected()) {
+      case .picked(let id): pick(id)
+      case .said(let text): say(text)
+      case .moved, .ignored: break
+      }
     }
     return [
       .run(.zoom, move), .run(.pan, move), .run(.wholeWorld, move), .run(.centre, move),

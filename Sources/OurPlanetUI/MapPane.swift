@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import OurPlanetModel
 import TerminalUI
 
@@ -103,14 +104,19 @@ struct MapPane {
 
   /// Draws the map into `rect` with the event `selectedEventID` highlighted (or a note when the
   /// rectangle is too small).
-  mutating func render(into buffer: inout CellBuffer, rect fullRect: Rect, selectedEventID: String?) {
+  /// With `isFocused` (the map has the keys) the legend, or the map's first row when it has none,
+  /// starts with ``focusTag`` in the selection's style; the list's selection is underlined meanwhile.
+  mutating func render(
+    into buffer: inout CellBuffer, rect fullRect: Rect, selectedEventID: String?, isFocused: Bool = false
+  ) {
     makeMarkers()
     view.selectedIndex = selectedEventID.flatMap { markerIndexByEventID[$0] }
     var rect = fullRect
+    var legend: Rect?
     if fullRect.height >= Self.legendHeight, fullRect.width >= MapView.minimumSize.width {
-      let (map, legend) = fullRect.splitBottom(1)
-      rect = map
-      drawLegend(into: &buffer, rect: legend)
+      let split = fullRect.splitBottom(1)
+      rect = split.rest
+      legend = split.bottom
     }
     lastRect = rect
     let home = Framed(box: framing ?? markerBounds, size: rect.size)
@@ -119,14 +125,36 @@ struct MapPane {
       framed = home
     }
     view.render(into: &buffer, rect: rect)
+    if var legend {
+      // Right under the map, when the world's shape leaves rows below it: the rows between give the
+      // legend room for the categories' colours.
+      let used = view.mapSize(in: rect).height
+      if used < rect.height, rect.size.contains(MapView.minimumSize) {
+        legend = Rect(
+          x: legend.x, y: rect.y + used, width: legend.width, height: fullRect.maxY - rect.y - used)
+      }
+      drawLegend(into: &buffer, rect: legend, isFocused: isFocused)
+    } else if isFocused, !rect.isEmpty {
+      let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+      buffer.write(Self.focusTag, at: Point(x: rect.x, y: rect.y), style: view.theme.selection, clip: row)
+    }
   }
+
+  /// What the map says while it has the keys.
+  static let focusTag = " keys: map (Tab: list) "
 
   /// From this many rows the map's last row is its legend.
   static let legendHeight = 14
 
   /// What the marks mean, as many as fit in one row: `● open ○ closed 2–9 + in one cell …`.
-  private func drawLegend(into buffer: inout CellBuffer, rect: Rect) {
+  private func drawLegend(into buffer: inout CellBuffer, rect: Rect, isFocused: Bool) {
     buffer.clear(rect, style: view.theme.text)
+    var x = rect.x
+    var y = rect.y
+    if isFocused {
+      x +=
+        buffer.write(Self.focusTag, at: Point(x: x, y: rect.y), style: view.theme.selection, clip: rect) + 2
+    }
     let ascii = buffer.symbols.isASCII
     var items: [(glyph: String, text: String)] = [
       (ascii ? "*" : "●", "open"), (ascii ? "o" : "○", "closed"), ("2-9 +", "in one cell"),
@@ -134,16 +162,55 @@ struct MapPane {
     ]
     if view.track.count > 1 { items.append((ascii ? "~" : "⠤⠤", "track")) }
     if view.markers.contains(where: \.isFlagged) { items.append((ascii ? "^" : "▲", "alert")) }
-    var x = rect.x
-    for item in items {
+    var styled = items.map { (glyph: $0.glyph, text: $0.text, style: view.theme.secondary.adding(.bold)) }
+    // Each category's colour, the most markers first.
+    var counts: [String: Int] = [:]
+    for marker in view.markers { counts[marker.styleKey, default: 0] += 1 }
+    for (key, _) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where !key.isEmpty {
+      let name = Rows.shortNames[key] ?? key
+      styled.append((ascii ? "*" : "●", name, view.markerStyle(for: key).adding(.bold)))
+    }
+    for item in styled {
       let width = DisplayWidth.of(item.glyph) + 1 + DisplayWidth.of(item.text)
-      guard x + width <= rect.maxX else { break }
+      if x + width > rect.maxX {
+        // The next row, when the legend has one.
+        guard y + 1 < rect.maxY else { break }
+        y += 1
+        x = rect.x
+        guard x + width <= rect.maxX else { break }
+      }
+      buffer.write(item.glyph, at: Point(x: x, y: y), style: item.style, clip: rect)
       buffer.write(
-        item.glyph, at: Point(x: x, y: rect.y), style: view.theme.secondary.adding(.bold), clip: rect)
-      buffer.write(
-        item.text, at: Point(x: x + DisplayWidth.of(item.glyph) + 1, y: rect.y), style: view.theme.secondary,
+        item.text, at: Point(x: x + DisplayWidth.of(item.glyph) + 1, y: y), style: view.theme.secondary,
         clip: rect)
       x += width + 2
+    }
+  }
+
+  /// Draws `region`'s outline (the `--near` circle, the box), or none.
+  mutating func outline(_ region: Region?) {
+    guard let region else {
+      view.outline = []
+      return
+    }
+    switch region {
+    case .near(let centre, let radius):
+      // A circle of `radius` km, in steps of 5°: degrees of latitude are 111.2 km, of longitude
+      // that times the cosine of the latitude.
+      let kilometresPerDegree = 111.2
+      let latitudeRadius = radius / kilometresPerDegree
+      let cosine = max(0.01, cos(centre.latitude * .pi / 180))
+      view.outline = stride(from: 0.0, through: 360.0, by: 5.0).map { degrees in
+        let angle = degrees * .pi / 180
+        return MapMarker(
+          longitude: centre.longitude + latitudeRadius / cosine * sin(angle),
+          latitude: max(-90, min(90, centre.latitude + latitudeRadius * cos(angle))), styleKey: "")
+      }
+    case .box(let west, let south, var east, let north):
+      if east < west { east += 360 }
+      view.outline = [(west, south), (east, south), (east, north), (west, north), (west, south)].map {
+        MapMarker(longitude: $0.0, latitude: $0.1, styleKey: "")
+      }
     }
   }
 
@@ -205,6 +272,8 @@ struct MapPane {
     case picked(String)
     /// Not a map key.
     case ignored
+    /// The map did something the user would not guess, or nothing: the status line says this.
+    case said(String)
   }
 
   /// The map's keys while it has the focus: + - zoom around `selected` (it stays where it is on
@@ -226,9 +295,13 @@ struct MapPane {
       reframe()
       return .moved
     case .char("c"):
-      guard let anchor else { return .moved }
-      if view.viewport.isWholeWorld { view.viewport.zoom(by: 4, in: rect) }
+      guard let anchor else { return .said("c centres on the selected event: it has no position") }
+      // The whole world has no centre to move: it zooms in first, and says so.
+      let zoomed = view.viewport.isWholeWorld
+      if zoomed { view.viewport.zoom(by: 4, in: rect) }
       view.viewport.centre(longitude: anchor.longitude, latitude: anchor.latitude, in: rect)
+      followsFraming = false
+      if zoomed { return .said("Zoomed in 4× to centre on the selection (0 shows the whole frame again)") }
     case .char(" "):
       makeMarkers()
       let visible = view.visibleMarkers(in: rect)

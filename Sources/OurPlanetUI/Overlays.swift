@@ -84,17 +84,29 @@ final class ListOverlay: Overlay {
   private func wrap(toFit width: Int) {
     guard wrappedWidth != width else { return }
     wrappedWidth = width
-    let keys = entries.reduce(0) { max($0, DisplayWidth.of($1.keys)) }
+    let keys = entries.reduce(0) { $1.isHeading ? $0 : max($0, DisplayWidth.of($1.keys)) }
     // The frame and the padding take two columns a side; two more part the keys from the text.
-    let room = max(12, width - 4 - keys - 2)
+    let beside = width - 4 - keys - 2
+    // Too narrow for the text beside the keys: each entry's keys on a row, its text under them,
+    // indented, as wide as the box.
+    let stacked = beside < Self.narrowestText
+    let room = max(1, stacked ? width - 4 - 2 : beside)
     let topEntry = box.entries.isEmpty ? 0 : box.scrollOffset
-    box.entries = entries.flatMap { entry -> [HelpEntry] in
+    box.entries = entries.enumerated().flatMap { index, entry -> [HelpEntry] in
+      if entry.isHeading { return index == 0 ? [entry] : [HelpEntry(keys: "", action: ""), entry] }
       let lines = TextLayout.wrap(entry.action, width: room)
       if lines.isEmpty { return [entry] }
+      if stacked {
+        let head = entry.keys.isEmpty ? [] : [HelpEntry(keys: entry.keys, action: "")]
+        return head + lines.map { HelpEntry(keys: "", action: $0) }
+      }
       return lines.enumerated().map { HelpEntry(keys: $0.offset == 0 ? entry.keys : "", action: $0.element) }
     }
     box.scrollOffset = min(topEntry, max(0, box.entries.count - 1))
   }
+
+  /// Below this many columns beside the keys, the text goes under them instead.
+  static let narrowestText = 24
 
   private func scroll(by rows: Int) {
     box.scrollOffset = max(0, min(box.scrollOffset + rows, box.entries.count - visibleRows))

@@ -26,4 +26,42 @@ enum ProvenanceText {
       }
     }
   }
+
+  /// The short form a narrow header keeps: what the data is and its date, never the date alone
+  /// dropped ("snapshot of 2025-11-08 12:00 UTC", "offline, cached 2026-11-20 07:00 UTC").
+  static func short(_ provenance: Catalog.Provenance) -> String {
+    switch provenance {
+    case .nothing:
+      return "loading"
+    case .live(let updated):
+      return "live \(Formatting.minute(updated))"
+    case .partlyLive(0, _, _, let shown):
+      return "failed, data of \(Formatting.minute(shown))"
+    case .partlyLive(let live, let total, _, let updated):
+      return "\(live)/\(total) live \(Formatting.minute(updated))"
+    case .offline(let since, let shown, let source):
+      let data = source == .snapshot ? "snapshot" : "data"
+      return "offline, \(data) of \(Formatting.minute(shown ?? since))"
+    case .stored(let source, let fetchedAt):
+      return (source == .snapshot ? "snapshot of " : "cached ") + Formatting.minute(fetchedAt)
+    }
+  }
+
+  /// The shortest form: one word for what the data is, and its date ("offline 2026-11-20 07:00 UTC").
+  static func word(_ provenance: Catalog.Provenance) -> String {
+    switch provenance {
+    case .nothing: return "loading"
+    case .live(let updated): return "live \(Formatting.minute(updated))"
+    case .partlyLive(_, _, _, let updated): return "partly live \(Formatting.minute(updated))"
+    case .offline(let since, let shown, _): return "offline \(Formatting.minute(shown ?? since))"
+    case .stored(let source, let fetchedAt):
+      return (source == .snapshot ? "snapshot " : "cached ") + Formatting.minute(fetchedAt)
+    }
+  }
+
+  /// Whether the data is live and complete: a screen says nothing of where it comes from then.
+  static func isLive(_ provenance: Catalog.Provenance) -> Bool {
+    if case .live = provenance { return true }
+    return false
+  }
 }

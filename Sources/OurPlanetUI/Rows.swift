@@ -90,11 +90,18 @@ public enum Rows {
     let text = (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title)
     let needle = match.trimmingCharacters(in: .whitespaces)
     let title = text.index(text.endIndex, offsetBy: -event.title.count)..<text.endIndex
+    let highlight =
+      needle.isEmpty
+      ? nil : text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: title)
+    // The search looks in the description too: a row found there says so, as its title has nothing
+    // marked.
+    let inDescription =
+      !needle.isEmpty && highlight == nil
+      && event.description?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     return ListRow(
-      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: text, rightText: right,
-      glyphStyle: markStyle,
-      highlight: needle.isEmpty
-        ? nil : text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: title))
+      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: text,
+      detail: inDescription ? "(in its description)" : "", rightText: right, glyphStyle: markStyle,
+      highlight: highlight)
   }
 }
 

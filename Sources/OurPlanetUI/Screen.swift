@@ -10,6 +10,9 @@ protocol Screen: AnyObject {
   var breadcrumb: String { get }
   /// Text at the right of the header ("12 of 40 events in the last 30 days").
   var headerRight: String { get }
+  /// The header's text in the forms it may take, fullest first (``headerRight`` alone unless the
+  /// screen says what gives way first).
+  var header: HeaderText { get }
   /// Where the selection is, as `12/1,752`, or `nil` for a screen without a list.
   var position: String? { get }
   /// Whether the world map can be shown here.
@@ -26,6 +29,7 @@ protocol Screen: AnyObject {
 
 extension Screen {
   func handleMouse(_ event: MouseEvent) -> ScreenAction { .unhandled }
+  var header: HeaderText { HeaderText(headerRight) }
 }
 
 extension Binding {

@@ -8,14 +8,16 @@ import TerminalUI
 /// 1. While a refresh runs: the spinner and the progress bar (once the categories are known), with
 ///    the answer to the last key, else the newest message, else the event count, so neither a key's
 ///    answer nor a warning raised at start-up waits for the downloads to end.
-/// 2. The answer to the last key (`Opening …`, `Nothing to refresh offline`).
-/// 3. A message posted in the last ``freshSeconds`` seconds (a damaged cache file, a link that
-///    would not open).
+/// 2. The answer to the last key (`Opening …`, `Nothing to refresh offline`), until the next key or
+///    for ``freshSeconds`` seconds.
+/// 3. A message posted in the last ``freshSeconds`` seconds: a problem (a damaged cache file, a link
+///    that would not open) in the error style, a note (an export written) plainly.
 /// 4. Failed downloads: how many, and that `!` lists them.
 /// 5. The event total in the days window and where the data comes from, with how many of those
 ///    events the config's alert rules mark (`▲ 3 alerts`).
 ///
-/// The line says how many messages are unread and `!` lists them (reading them takes the hint away): the latest ``MessageLog/kept``,
+/// The line says how many problems are unread and `!` lists every message, the answers to keys
+/// included (reading them takes the hint away): the latest ``MessageLog/kept``,
 /// with a note of how many older ones were let go (a session left running for days against a failing
 /// server would otherwise keep every one).
 final class StatusPresenter {
@@ -32,13 +34,18 @@ final class StatusPresenter {
   private(set) var messagesReceived = 0
   /// The message that holds the line now, if any.
   private(set) var fresh: AppMessage?
-  /// How many of the messages received the user has had listed (`!`): the hint counts the rest.
-  private var messagesRead = 0
+  /// How many problems came in all, and how many of them the user has had listed (`!`): the hint
+  /// counts the rest. Notes and answers are never unread.
+  private var problemsReceived = 0
+  private var problemsRead = 0
 
   init(context: AppContext, alerts: AlertTracker? = nil) {
     self.context = context
     self.alerts = alerts
     bag.insert(expiry)
+    context.answered = { [unowned self] text in
+      keep(AppMessage(text: text, date: context.clock(), kind: .answer))
+    }
     context.messages.messages
       .observe(on: context.mainScheduler)
       .subscribe(onNext: { [unowned self] message in self.received(message) })
@@ -63,7 +70,7 @@ final class StatusPresenter {
         line.messageKind = notice.isError ? .error : .info
       } else if let fresh {
         line.message = fresh.text
-        line.messageKind = .error
+        line.messageKind = fresh.kind == .problem ? .error : .info
       } else {
         line.message = catalog.isListing ? "asking for the categories · \(events)" : "downloading · \(events)"
       }
@@ -71,8 +78,8 @@ final class StatusPresenter {
       line.message = notice.text
       line.messageKind = notice.isError ? .error : .info
     } else if let fresh {
-      line.message = fresh.text + moreMessages(than: 1)
-      line.messageKind = .error
+      line.message = fresh.text + moreMessages(than: fresh.kind == .problem ? 1 : 0)
+      line.messageKind = fresh.kind == .problem ? .error : .info
     } else if catalog.failedCount > 0 {
       let failed = catalog.failedCount
       line.message = "\(events) · \(failed) categor\(failed == 1 ? "y" : "ies") failed · ! lists messages"
@@ -94,7 +101,7 @@ final class StatusPresenter {
 
   /// `!` listed every message received so far: the hint leaves until a new one comes.
   func markRead() {
-    messagesRead = messagesReceived
+    problemsRead = problemsReceived
     fresh = nil
   }
 
@@ -106,15 +113,24 @@ final class StatusPresenter {
 
   /// The hint to the unread messages, beyond the `shown` one the line already says.
   private func moreMessages(than shown: Int) -> String {
-    let unread = messagesReceived - messagesRead
+    let unread = problemsReceived - problemsRead
     guard unread > shown else { return "" }
     return " · \(Formatting.count(unread, "unread message")), ! lists them"
   }
 
-  private func received(_ message: AppMessage) {
+  /// Keeps `message` for `!`.
+  private func keep(_ message: AppMessage) {
     messages.append(message)
     messagesReceived += 1
     if messages.count > MessageLog.kept { messages.removeFirst(messages.count - MessageLog.kept) }
+  }
+
+  private func received(_ message: AppMessage) {
+    keep(message)
+    // An answer is on the line already (the context's notice, which expires by itself): it is only
+    // kept for `!`.
+    guard message.kind != .answer else { return }
+    if message.kind == .problem { problemsReceived += 1 }
     fresh = message
     // What happened since the last key (a link that would not open) outranks the answer to it.
     context.notice = nil

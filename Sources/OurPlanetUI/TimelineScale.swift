@@ -4,7 +4,8 @@ import OurPlanetModel
 import TerminalUI
 
 /// The scale under the timeline: a tick where a month begins, named (`Jun`, or the year where one
-/// turns: `2026`), so the bars above read as dates, oldest at the left.
+/// turns: `2026`), so the bars above read as dates, in the timeline's direction (the newest day
+/// at the left, as the slider's low end).
 ///
 /// ```swift
 /// let scale = TimelineScale(timeline: timeline, windowEnd: now)
@@ -36,27 +37,40 @@ struct TimelineScale {
     Key(windowEnd: windowEnd, trackWidth: width - timeline.leadingWidth - 1, bounds: timeline.bounds)
   }
 
-  /// Where each month begins on a track `trackWidth` wide, oldest at the left, skipping a name
-  /// that would run into the one before it.
+  /// A tick where each month begins on a track `trackWidth` wide, in the timeline's direction (the
+  /// newest day at the left unless it runs ``TimelineView/newestLast``), skipping a name that would
+  /// run into another. The years (a January's tick) are placed first, so a range over several years
+  /// names them however crowded its months are.
   func ticks(trackWidth: Int) -> [Tick] {
     guard trackWidth >= 3 else { return [] }
     let zone = Formatting.zone
-    var ticks: [Tick] = []
+    var candidates: [Tick] = []
+    var years: Set<Int> = []
     var previous: (year: Int, month: Int)?
-    var free = 0
     for position in 0..<trackWidth {
-      // Oldest at the left: the position's column counted from the newest one.
-      let column = trackWidth - 1 - position
+      // The position's column counted from the newest one.
+      let column = timeline.newestLast ? trackWidth - 1 - position : position
       let days = timeline.columnValue(column, trackWidth: trackWidth)
       let date = windowEnd.addingTimeInterval(-Double(days) * EventWindow.secondsPerDay)
       let month = Formatting.month(date, in: zone)
       defer { previous = month }
-      guard let before = previous, before != month, position >= free else { continue }
-      let label = Formatting.monthTick(year: month.year, month: month.month)
-      ticks.append(Tick(position: position, label: label))
-      free = position + DisplayWidth.of(label) + 1
+      guard let before = previous, before != month else { continue }
+      // Newest first, the tick is at the month's last day, where the scan meets it.
+      if month.month == 1 { years.insert(candidates.count) }
+      candidates.append(
+        Tick(position: position, label: Formatting.monthTick(year: month.year, month: month.month)))
     }
-    return ticks
+    var taken: [Range<Int>] = []
+    var ticks: [Tick] = []
+    func place(_ tick: Tick) {
+      let span = tick.position..<(tick.position + DisplayWidth.of(tick.label) + 1)
+      guard span.upperBound - 1 <= trackWidth, !taken.contains(where: { $0.overlaps(span) }) else { return }
+      taken.append(span)
+      ticks.append(tick)
+    }
+    for (index, tick) in candidates.enumerated() where years.contains(index) { place(tick) }
+    for (index, tick) in candidates.enumerated() where !years.contains(index) { place(tick) }
+    return ticks.sorted { $0.position < $1.position }
   }
 
   /// Draws `ticks` (``ticks(trackWidth:)`` for this row) on the first row of `rect`.

@@ -47,6 +47,14 @@ struct CompletionEndToEndTests {
       ("ourplanet completions ", ["bash", "zsh", "fish"]),
       ("ourplanet watch --exec ourpl", ["ourplanet"]),
       ("ourplanet watch --exec ourplanet --da", []),
+      // Issue 38, item 16: the last item of a list, the source ids, --format only where it means more
+      // than --json.
+      ("ourplanet events wildfires,sev", ["wildfires,severeStorms"]),
+      ("ourplanet events all --source IRW", ["IRWIN"]),
+      ("ourplanet events all --source InciWeb,IRW", ["InciWeb,IRWIN"]),
+      ("ourplanet events all --for", ["--format"]),
+      ("ourplanet sources --for", []),
+      ("ourplanet watch --for", []),
     ]
     for (line, expected) in cases {
       let run = try CommandRun.run(

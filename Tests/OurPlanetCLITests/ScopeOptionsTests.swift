@@ -68,10 +68,24 @@ struct ScopeOptionsTests {
     #expect(options.scope.minimumMagnitude == 1000)
     #expect(options.scope.maximumMagnitude == 5000)
     #expect(options.scope.magnitudeUnit == "acres")
+    // Acres read hectares too (issue 38, item 15): the server, which would leave those out, is not
+    // asked; a unit that converts to none goes to it.
     let items = options.query.queryItems(status: "open").map { "\($0.name)=\($0.value!)" }
-    #expect(items.contains("magID=ac") && items.contains("magMin=1000") && items.contains("magMax=5000"))
+    #expect(!items.contains { $0.hasPrefix("magID=") }, "\(items)")
+    let knots = try parser.parse([
+      "events", "severeStorms", "--min-magnitude", "64kts", "--max-magnitude", "90",
+    ])
+    let knotItems = knots.query.queryItems(status: "open").map { "\($0.name)=\($0.value!)" }
+    #expect(
+      knotItems.contains("magID=mag_kts") && knotItems.contains("magMin=64")
+        && knotItems.contains("magMax=90"))
     #expect(try parser.parse(["categories", "--min-magnitude", "10nm2"]).magnitudeUnit == "NM^2")
     #expect(try parser.parse(["categories", "--min-magnitude", "64kts"]).query.magnitude?.id == "mag_kts")
+    // Issue 38, item 15: the unit as every screen prints it.
+    #expect(try parser.parse(["categories", "--min-magnitude", "100 NM²"]).magnitudeUnit == "NM^2")
+    // Hectares read acres too (fires come in both): the server is not asked to filter them.
+    let hectares = try parser.parse(["events", "wildfires", "--min-magnitude", "2000ha"])
+    #expect(hectares.scope.magnitudeUnit == "hectare" && hectares.query.magnitude == nil)
     // Without a unit the bounds are in each event's own: nothing for the server, all local.
     let plain = try parser.parse(["categories", "--min-magnitude", "100"])
     #expect(plain.query.magnitude == nil && plain.scope.minimumMagnitude == 100)
@@ -84,6 +98,11 @@ struct ScopeOptionsTests {
       (["--min-magnitude", "10furlongs"], "'furlongs' is not a unit EONET uses"),
       (["--min-magnitude", "10acres", "--max-magnitude", "90kts"], "need one unit"),
       (["--min-magnitude", "100", "--max-magnitude", "10"], "is above --max-magnitude"),
+      // Issue 38, item 15: the units stay in the message.
+      (
+        ["--min-magnitude", "500acres", "--max-magnitude", "100acres"],
+        "500 acres is above --max-magnitude 100 acres"
+      ),
     ])
   func badMagnitudes(arguments: [String], message: String) throws {
     let refused = try #require(refusal(["events", "all"] + arguments))

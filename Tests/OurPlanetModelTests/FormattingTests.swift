@@ -61,7 +61,7 @@ struct FormattingTests {
   }
 
   @Test("the detail numbers the links and lists a track's positions oldest first")
-  func detail() {
+  func detail() throws {
     let event = EOEvent(
       id: "e", title: "Storm", link: "https://eonet.example/e",
       sources: [
@@ -69,9 +69,14 @@ struct FormattingTests {
       ],
       geometries: Sample.track("t", daysAgo: 1, positions: [(1, 2), (3, 4)]).geometries)
     let lines = EventDetail.lines(for: event)
-    #expect(lines.contains("  1. JTWC: https://a.example"))
-    #expect(lines.contains("  2. GDACS: https://b.example"))
-    #expect(lines.contains("  3. EONET: https://eonet.example/e"))
+    // Each name with its link on the line under it (issue 38, item 15: never broken after the name).
+    for (name, url) in [
+      ("  1. JTWC", "https://a.example"), ("  2. GDACS", "https://b.example"),
+      ("  3. EONET", "https://eonet.example/e"),
+    ] {
+      let index = try #require(lines.firstIndex(of: name), "\(lines)")
+      #expect(lines[index + 1] == "     " + url)
+    }
     let positions = lines.drop { $0 != "Positions, oldest first:" }.dropFirst()
     #expect(positions.count == 2)
     #expect(positions.first?.contains("2.00°N  1.00°E") == true)

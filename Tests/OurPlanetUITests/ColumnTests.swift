@@ -94,8 +94,10 @@ struct ColumnTests {
     #expect(rows.allSatisfy { $0.contains("2025-1") }, "the date, the list's order, stays:\n\(app.screen)")
   }
 
-  @Test("the timeline runs oldest left, newest right, over a scale of months")
-  func timelineRunsLeftToRight() throws {
+  /// Issue 38, item 12: the timeline runs as the slider does, so the window the slider sets is the
+  /// bars from the left edge to its knob; its peak is written before it; years where they turn.
+  @Test("the timeline runs newest left, as the slider, over a scale of months and its peak")
+  func timelineRunsAsTheSlider() throws {
     let events = [
       fire("new", "New Fire", daysAgo: 0.5, acres: nil, at: (30, -97)),
       fire("old", "Old Fire", daysAgo: 300, acres: nil, at: (30, -97)),
@@ -112,19 +114,42 @@ struct ColumnTests {
     let lines = app.lines
     let timeline = try #require(
       lines.dropFirst().first { $0.contains("▁") || $0.contains("█") }, "\(app.screen)")
-    let bars = timeline.enumerated().filter { $0.element != " " }.map(\.offset)
-    try #require(bars.count == 2, "two days with events:\n\(app.screen)")
-    // The last day is the track's last column, one before the slider's right arrow.
     let slider = try #require(lines.first { $0.hasPrefix("Last ") }, "\(app.screen)")
-    #expect(bars[1] == slider.count - 2, "today is at the right end:\n\(app.screen)")
-    #expect(bars[0] < bars[1] / 2, "300 days ago is near the left:\n\(app.screen)")
-    // The scale: months back from 2025-11-08, a year named where it turns.
-    #expect(
-      lines.contains { $0.contains("2025") && $0.contains("Jun") && $0.contains("Oct") },
-      "a scale of months under the bars:\n\(app.screen)")
+    let trackStart = try #require(slider.firstIndex(of: "◀")).utf16Offset(in: slider) + 1
+    // The peak (one event a column) before the track, the bars on it.
+    #expect(timeline.hasPrefix("           █ 1"), "the scale: \(timeline)")
+    let bars = timeline.enumerated().filter { $0.offset >= trackStart && $0.element != " " }.map(\.offset)
+    try #require(bars.count == 2, "two days with events:\n\(app.screen)")
+    #expect(bars[0] == trackStart, "today is at the left end, under the slider's low end:\n\(app.screen)")
+    #expect(bars[1] > (trackStart + slider.count) / 2, "300 days ago is near the right:\n\(app.screen)")
+    // The scale: months back from 2025-11-08, newest first, a year named where it turns.
+    let scale = try #require(lines.first { $0.contains("Oct") }, "\(app.screen)")
+    let october = try #require(scale.range(of: "Oct")).lowerBound
+    let june = try #require(scale.range(of: "Jun")).lowerBound
+    #expect(october < june, "newer months first: \(scale)")
+    #expect(scale.contains("2025"), "the year where it turns: \(scale)")
   }
 
-  @Test("a click or a drag on the slider sets the days; on the timeline, the day clicked starts the window")
+  /// Issue 38, item 12: at 1,000 days the months crowd, but the years are named.
+  @Test("at 1,000 days the scale names each year it crosses")
+  func longScaleNamesTheYears() throws {
+    let app = ShellHarness(size: Size(width: 100, height: 20), options: AppOptions(days: 1000)) { scheduler in
+      ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([
+            .next(10, [fire("new", "New Fire", daysAgo: 0.5, acres: nil, at: (30, -97))]), .completed(10),
+          ]).asObservable()
+        ])
+    }
+    app.advance(to: 100)
+    app.press(.char("j"), .enter)
+    let scale = try #require(app.lines.first { $0.contains("Oct") || $0.contains("2025") }, "\(app.screen)")
+    // 1,000 days back from 2025-11-08 reach 2023-02: two Januaries crossed.
+    for year in ["2025", "2024"] { #expect(scale.contains(year), "\(year) in \(scale)") }
+  }
+
+  @Test("a click or a drag on the slider sets the days; on the timeline, the day clicked ends the window")
   func clicksSetTheDays() throws {
     let app = wildfires(width: 100)
     func label() -> String { app.lines.first { $0.hasPrefix("Last ") }.map { String($0.prefix(14)) } ?? "" }
@@ -135,8 +160,11 @@ struct ColumnTests {
     app.press(.mouse(MouseEvent(.drag(from: Point(x: 98, y: slider)), at: Point(x: 20, y: slider))))
     let dragged = Int(label().dropFirst(5).prefix { $0.isNumber }) ?? 0
     #expect((2...30).contains(dragged), "dragged near the start: \(label())")
-    // The timeline's last column is today: the last day.
+    // The timeline runs as the slider: its last column is the slider's end, its first the last day.
     app.press(.mouse(MouseEvent(.click, at: Point(x: 98, y: slider - 2))))
+    #expect(label() == "Last 360 days ", "\(app.screen)")
+    let first = try #require(app.lines[slider].firstIndex(of: "◀")).utf16Offset(in: app.lines[slider]) + 1
+    app.press(.mouse(MouseEvent(.click, at: Point(x: first, y: slider - 2))))
     #expect(label() == "Last day      ", "\(app.screen)")
   }
 }

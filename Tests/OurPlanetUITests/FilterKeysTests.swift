@@ -159,7 +159,8 @@ struct FilterKeysTests {
     #expect(app.lines.contains { $0.contains("• Wildfires") }, "\(app.screen)")
     #expect(app.lines.contains { $0.contains("• Severe Storms") }, "\(app.screen)")
     #expect(app.header.contains("Severe Storms + Wildfires marked"), "\(app.header)")
-    #expect(app.statusLine.contains("2 marked"), "\(app.statusLine)")
+    // Issue 38, item 15: "2 categories marked", not "2 markeds".
+    #expect(app.statusLine.contains("2 categories marked"), "\(app.statusLine)")
     app.press(.enter)
     #expect(app.header.contains("OurPlanet › Severe Storms + Wildfires"), "\(app.header)")
     #expect(Set(listed(app)) == ["f1", "f2", "f3", "f4", "s1", "s2"], "\(app.screen)")

@@ -72,4 +72,23 @@ struct RangeTests {
     #expect(feed.moves.count == 4)
     #expect(app.statusLine.contains("Already at today"), "\(app.statusLine)")
   }
+
+  /// Issue 38, item 11: the slider says the window as the header does, not "Last 30 days".
+  @Test("in a past range the slider's label names the range's last day, as the header does")
+  func sliderSaysTheRange() throws {
+    let app = ShellHarness { makeFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("j"), .enter)
+    #expect(app.lines.contains { $0.hasPrefix("Last 30 days") }, "\(app.screen)")
+    app.press(.char("<"))
+    app.advance(to: 300)
+    let slider = try #require(app.lines.first { $0.contains("◀") }, "\(app.screen)")
+    #expect(slider.hasPrefix("30 days ending 2025-10-09"), "\(slider)")
+    #expect(app.header.contains("30 days ending 2025-10-09"), "\(app.header)")
+    #expect(app.screen.contains("each event as its last report up to 2025-10-09 left it"), "\(app.screen)")
+    // Issue 38, item 3: r on a range downloaded after it ended says why it does nothing.
+    app.press(.char("r"))
+    #expect(app.statusLine.contains("Nothing to refresh"), "\(app.statusLine)")
+    #expect(app.statusLine.contains("final"), "\(app.statusLine)")
+  }
 }

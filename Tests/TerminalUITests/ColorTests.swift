@@ -53,4 +53,16 @@ import Testing
     #expect(merged == Style(foreground: .red, background: .blue, attributes: [.bold, .reverse]))
     #expect(merged.withoutColors == Style(attributes: [.bold, .reverse]))
   }
+
+  /// Issue 38, item 14: the light theme's faint grey was white (SGR 37) on a white background.
+  @Test("text whose nearest basic colour is black or white takes the default foreground, below 256 colours")
+  func foregroundNeverBecomesABackground() {
+    #expect(Color.rgb(150, 150, 150).fitted(toPaletteSize: 8) == .palette(7))
+    #expect(Color.rgb(150, 150, 150).fittedForeground(toPaletteSize: 8) == .default)
+    #expect(Color.rgb(40, 40, 40).fittedForeground(toPaletteSize: 16) == .default)
+    #expect(Color.rgb(175, 0, 0).fittedForeground(toPaletteSize: 8) == .palette(1))
+    #expect(
+      Color.palette(7).fittedForeground(toPaletteSize: 8) == .palette(7), "a palette entry asked for stays")
+    #expect(Color.rgb(150, 150, 150).fittedForeground(toPaletteSize: 256) != .default)
+  }
 }

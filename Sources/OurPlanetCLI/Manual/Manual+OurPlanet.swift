@@ -117,7 +117,8 @@ extension Manual {
       either). No state is shown by colour alone: a failed category and its notice carry `!`, an \
       error on the status line starts with `!`, new and updated events `N` and `U`, an alert rule's \
       match a triangle (`^` without UTF-8), the selection is in reverse video and the selected marker \
-      a ringed dot (`#` without UTF-8), and the timeline's days window is its highlighted right end.
+      a ringed dot (`#` without UTF-8), the timeline's days window is its highlighted left end (up to \
+      the slider's knob), and the map that has the keys says so in its legend.
       """,
       """
       Satellite images. In the detail, `i` shows the event's place seen from space on its day (and \

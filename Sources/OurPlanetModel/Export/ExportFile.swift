@@ -7,11 +7,15 @@ public enum ExportFile {
   /// Writes `events` as `format` to `<directory>/ourplanet-<name>-<day>.<ext>`, or `-2`, `-3`, …
   /// when that exists (by `AtomicFile`, exclusive: two writers never share a file, none is replaced).
   ///
+  /// The records are ``EventRecord``'s, as every writer's: with `point` (a `--near` centre) they
+  /// carry `distance_km` and `bearing`, as `ourplanet events --near … --format csv` does.
+  ///
   /// - Returns: The file name written, or why it could not be.
   public static func write(
-    _ events: [EOEvent], as format: EventExport.Format, name: String, day: String, directory: URL
+    _ events: [EOEvent], as format: EventExport.Format, name: String, day: String, directory: URL,
+    from point: EOCoordinate? = nil
   ) -> Result<String, ExportError> {
-    let data = Data(EventExport.render(events, as: format).utf8)
+    let data = Data(EventExport.render(events, as: format, from: point).utf8)
     let safeName = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     for attempt in 1...999 {
       let suffix = attempt == 1 ? "" : "-\(attempt)"

@@ -92,7 +92,9 @@ public struct EventScope: Equatable, Sendable {
     case .closed: status = .closed
     }
     var magnitude: EventQuery.Magnitude?
-    if let unit = magnitudeUnit, let id = magnitudeIDs[unit] {
+    // A unit that reads another (hectares, acres) is filtered here only: the server would leave out
+    // the events in the other unit.
+    if let unit = magnitudeUnit, let id = magnitudeIDs[unit], !MagnitudeText.converts(unit) {
       magnitude = EventQuery.Magnitude(id: id, minimum: minimumMagnitude, maximum: maximumMagnitude)
     }
     return EventQuery(
@@ -117,7 +119,15 @@ public struct EventScope: Equatable, Sendable {
       && (categories.map { wanted in event.categories.contains { wanted.contains($0.id) } } ?? true)
       && (sources.map { wanted in event.sources.contains { wanted.contains($0.id) } } ?? true)
       && (region?.contains(event) ?? true)
-      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle))
+      && (needle.isEmpty || (title ?? FoldedText(event.title)).contains(needle)
+        || matchesDescription(of: event))
+  }
+
+  /// Whether the search text is in `event`'s description (the search looks there when the title
+  /// does not have it; the list says which matched).
+  public func matchesDescription(of event: EOEvent) -> Bool {
+    guard !needle.isEmpty, let description = event.description, !description.isEmpty else { return false }
+    return FoldedText(description).contains(needle)
   }
 
   /// Whether `event`'s latest magnitude is inside the bounds (always, without bounds).
@@ -125,9 +135,15 @@ public struct EventScope: Equatable, Sendable {
     if lacksMagnitude { return event.latestMagnitude == nil }
     guard filtersMagnitude else { return true }
     guard let magnitude = event.latestMagnitude else { return false }
-    if let magnitudeUnit, magnitude.unit != magnitudeUnit { return false }
-    return magnitude.value >= (minimumMagnitude ?? -.infinity)
-      && magnitude.value <= (maximumMagnitude ?? .infinity)
+    var value = magnitude.value
+    if let magnitudeUnit {
+      // Acres and hectares read each other (EONET reports fires in both).
+      guard let converted = MagnitudeText.value(magnitude.value, in: magnitude.unit, as: magnitudeUnit) else {
+        return false
+      }
+      value = converted
+    }
+    return value >= (minimumMagnitude ?? -.infinity) && value <= (maximumMagnitude ?? .infinity)
   }
 
   /// Whether a magnitude bound or unit is set (events without a magnitude are then outside).

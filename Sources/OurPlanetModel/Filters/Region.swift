@@ -63,11 +63,18 @@ public enum Region: Equatable, Sendable {
     return nil
   }
 
-  /// "within 500 km of 40.00°N 100.00°W", "in 170.00°E–170.00°W, 10.00°S–10.00°N".
+  /// "within 500 km of 40.00°N 100.00°W", "in 10.00°E–20.00°E, 10.00°S–10.00°N", "in 170.00°E east
+  /// across 180° to 170.00°W (20° wide), 10.00°S–10.00°N".
   public var label: String {
     switch self {
     case .near(let centre, let radius):
       return "within \(Formatting.count(Int(radius.rounded()))) km of \(Formatting.coordinate(centre))"
+    case .box(let west, let south, let east, let north) where east < west:
+      // Across the antimeridian: "85.29°W–99.14°W" would read as the 14° between them, not the 346°
+      // eastward from the first across 180° to the second.
+      let width = Int((east + 360 - west).rounded())
+      return "in \(Self.longitude(west)) east across 180° to \(Self.longitude(east)) (\(width)° wide), "
+        + "\(Self.latitude(south))–\(Self.latitude(north))"
     case .box(let west, let south, let east, let north):
       return
         "in \(Self.longitude(west))–\(Self.longitude(east)), \(Self.latitude(south))–\(Self.latitude(north))"

@@ -27,8 +27,14 @@ public enum ScopeSummary {
     return parts.joined(separator: separator)
   }
 
-  /// The filters `scope` sets, in words: its status, magnitude range, sources and region.
-  public static func filterParts(of scope: EventScope, placeName: String?, ascii: Bool = false) -> [String] {
+  /// The filters `scope` sets, in words: its status, magnitude range, sources and region (a named
+  /// place as `near home` around a point, `in westus` for a box).
+  ///
+  /// With `short`, the form a narrow header keeps: several sources as their count, a region that is
+  /// no named place as `region`.
+  public static func filterParts(
+    of scope: EventScope, placeName: String?, ascii: Bool = false, short: Bool = false
+  ) -> [String] {
     var parts: [String] = []
     switch scope.status {
     case .any: break
@@ -37,10 +43,13 @@ public enum ScopeSummary {
     }
     if let magnitude = magnitude(of: scope, ascii: ascii) { parts.append(magnitude) }
     if let sources = scope.sources, !sources.isEmpty {
-      parts.append("from " + sources.sorted().joined(separator: ", "))
+      parts.append(
+        short && sources.count > 1
+          ? "\(sources.count) sources" : "from " + sources.sorted().joined(separator: ", "))
     }
     if let region = scope.region {
-      parts.append(placeName.map { "near \($0)" } ?? region.label)
+      let named = placeName.map { (region.centre == nil ? "in " : "near ") + $0 }
+      parts.append(named ?? (short ? "region" : region.label))
     }
     return parts
   }

@@ -60,7 +60,10 @@ public enum EventDetail {
           lines.append("  \(number + 1). \(name)")
           lines.append("     \(link.url)")
         } else {
-          lines.append("  \(number + 1). \(link.name): \(link.url)")
+          // A name alone (no title, or a title that is its id) is set out as a titled one is: the
+          // link on its own line, never broken after the name.
+          lines.append("  \(number + 1). \(link.name)")
+          lines.append("     \(link.url)")
         }
       }
     }

@@ -36,6 +36,8 @@ public struct Catalog: Equatable, Sendable {
   ) {
     self.rangeEnd = rangeEnd
     self.items = items
+    // A past range holds its events as they stood at its end.
+    if let rangeEnd { for index in self.items.indices { self.items[index].clip(to: rangeEnd) } }
     self.pending = pending
     self.isListing = isListing
     self.messages = []
@@ -219,6 +221,7 @@ extension Catalog {
     case .loaded(let category, let fetched):
       if let index = index(of: category.id) {
         items[index].replaceEvents(with: fetched)
+        if let rangeEnd { items[index].clip(to: rangeEnd) }
         items[index].state = .done
       }
       pending.remove(category.id)

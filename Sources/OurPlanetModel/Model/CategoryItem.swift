@@ -76,6 +76,14 @@ public struct CategoryItem: Equatable, Sendable {
     revision = .next()
   }
 
+  /// Each event as it stood at a past range's `end` (``EOEvent/asOf(_:)``), newest first again.
+  mutating func clip(to end: Date) {
+    let clipped = events.map { $0.asOf(end) }
+    guard clipped != events else { return }
+    events = clipped.sortedNewestFirst()
+    revision = .next()
+  }
+
   /// Takes `stored`'s events when this row has none (stored data never replaces newer data).
   mutating func adoptIfEmpty(_ stored: CategoryItem) {
     guard fetchedAt == nil, stored.fetchedAt != nil else { return }

@@ -7,11 +7,26 @@ public struct AppMessage: Equatable, Sendable {
   public var text: String
   /// When it was posted (the injected clock).
   public var date: Date
+  /// What kind of message it is: a problem holds the status line in the error style and counts as
+  /// unread until `!` lists it; a note (an export written) holds it plainly; an answer to a key is
+  /// already on the line and is only kept for `!`.
+  public var kind: Kind
+
+  /// What kind of message a message is.
+  public enum Kind: Equatable, Sendable {
+    /// Something went wrong or needs the user's attention.
+    case problem
+    /// Something finished as asked (an export written).
+    case note
+    /// The answer to a key, kept so that a line cut on the status line can be read whole in `!`.
+    case answer
+  }
 
   /// A message.
-  public init(text: String, date: Date) {
+  public init(text: String, date: Date, kind: Kind = .problem) {
     self.text = text
     self.date = date
+    self.kind = kind
   }
 }
 
@@ -35,9 +50,9 @@ public final class MessageLog: @unchecked Sendable {
     self.clock = clock
   }
 
-  /// Adds a message. Safe from any thread.
-  public func post(_ text: String) {
-    subject.onNext(AppMessage(text: text, date: clock()))
+  /// Adds a message (a problem unless `kind` says otherwise). Safe from any thread.
+  public func post(_ text: String, kind: AppMessage.Kind = .problem) {
+    subject.onNext(AppMessage(text: text, date: clock(), kind: kind))
   }
 
   /// The kept messages so far, then each new one.

@@ -44,13 +44,18 @@ public struct EventListState: Equatable, Sendable {
   /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them, then
   /// "· 40 without a magnitude hidden" when a magnitude filter hides some.
   public var summary: String {
-    let window = EventWindow(days: days, end: rangeEnd).phrase
-    let unit = windowCount == 1 ? "event" : "events"
     let hidden =
       withoutMagnitude == 0 ? "" : " · \(Formatting.count(withoutMagnitude)) without a magnitude hidden"
-    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" + hidden }
+    return countSummary + hidden
+  }
+
+  /// ``summary`` without what the magnitude filter hides: the count and the window alone, what a
+  /// narrow header keeps.
+  public var countSummary: String {
+    let window = EventWindow(days: days, end: rangeEnd).phrase
+    let unit = windowCount == 1 ? "event" : "events"
+    if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
     return "\(Formatting.count(events.count)) of \(Formatting.count(windowCount)) \(unit) in \(window)"
-      + hidden
   }
 
   /// What the list says when it has no rows: never "No events" while the truth is "still

@@ -297,7 +297,10 @@ private struct MatchingEvents {
       let base = recent.filter { needle.contains($0.needle) }.max {
         $0.needle.bytes.count < $1.needle.bytes.count
       }
-      aged = (base?.aged ?? unsearched).keeping { _, title in title.contains(needle) }
+      // The title, else the description (EventScope's one rule for the search).
+      aged = (base?.aged ?? unsearched).keeping { event, title in
+        title.contains(needle) || scope.matchesDescription(of: event)
+      }
       recent.append((needle, aged))
       if recent.count > Self.recentLimit { recent.removeFirst() }
     }

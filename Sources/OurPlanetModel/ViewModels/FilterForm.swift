@@ -69,8 +69,18 @@ public struct FilterForm: Equatable, Sendable {
   /// What is wrong with the value on the selected row, until the next key.
   public private(set) var problem: String?
 
+  /// EONET's `/magnitudes` as bundled: the bounds are read by ``MagnitudeText`` against them (and
+  /// the catalog's own units), so `1,000`, `2000 ha` and `100 NM²` read as on the command line.
+  public static let eonetKinds = [
+    EOMagnitudeKind(id: "ac", name: "Acres", unit: "acres"),
+    EOMagnitudeKind(id: "ha", name: "Hectares", unit: "hectare"),
+    EOMagnitudeKind(id: "mag_kts", name: "Maximum Sustained Wind Speed", unit: "kts"),
+    EOMagnitudeKind(id: "mms", name: "Moment Magnitude Scale", unit: "Mw"),
+    EOMagnitudeKind(id: "sq_NM", name: "Square Nautical Miles", unit: "NM^2"),
+  ]
+
   /// The units EONET's `/magnitudes` names: a typed one is taken even when no event has it yet.
-  public static let eonetUnits = ["acres", "hectare", "kts", "Mw", "NM^2"]
+  public static let eonetUnits = eonetKinds.map(\.unit)
 
   /// The slider's bounds.
   public let dayRange: ClosedRange<Int>
@@ -199,18 +209,34 @@ public struct FilterForm: Equatable, Sendable {
     }
     var filters = ScopeFilters(status: status, sources: chosenSources.isEmpty ? nil : chosenSources)
     filters.categories = categories
-    switch Self.bound(minimumText) {
-    case .failure: return refuse(.minimum, "the minimum is a number, such as 1000 or 2.5")
-    case .success(let value): filters.minimumMagnitude = value
-    }
-    switch Self.bound(maximumText) {
-    case .failure: return refuse(.maximum, "the maximum is a number, such as 5000 or 2.5")
-    case .success(let value): filters.maximumMagnitude = value
+    // A unit typed with a bound is the unit row's, unless that names another.
+    var typedUnit: String?
+    for row in [Row.minimum, .maximum] {
+      switch bound(row == .minimum ? minimumText : maximumText) {
+      case .failure:
+        // Only digits, points, commas and minus signs reach a bound: what fails is the number.
+        return refuse(
+          row,
+          row == .minimum
+            ? "the minimum is a number, such as 1,000 or 2.5"
+            : "the maximum is a number, such as 5,000 or 2.5")
+      case .success(let read):
+        if row == .minimum {
+          filters.minimumMagnitude = read?.value
+        } else {
+          filters.maximumMagnitude = read?.value
+        }
+        guard let unit = read?.unit else { continue }
+        if let other = typedUnit ?? (unitText.isEmpty ? nil : unitText), other != unit {
+          return refuse(row, "'\(unit)' and '\(other)': the bounds need one unit")
+        }
+        typedUnit = unit
+      }
     }
     if let minimum = filters.minimumMagnitude, let maximum = filters.maximumMagnitude, maximum < minimum {
       return refuse(.maximum, "the maximum is below the minimum")
     }
-    let unit = unitText.trimmingCharacters(in: .whitespaces)
+    let unit = typedUnit ?? unitText.trimmingCharacters(in: .whitespaces)
     if !unit.isEmpty {
       guard units.contains(unit) || Self.eonetUnits.contains(unit) else {
         let known = Array(Set(units + Self.eonetUnits)).sorted().joined(separator: ", ")
@@ -247,12 +273,19 @@ public struct FilterForm: Equatable, Sendable {
     }
   }
 
-  /// A bound as typed: `nil` when empty, a failure when it is not a finite number.
-  private static func bound(_ text: String) -> Result<Double?, FilterFormError> {
+  /// A bound as typed, read as the command line reads it: `nil` when empty.
+  private func bound(_ text: String) -> Result<(value: Double, unit: String?)?, MagnitudeText.Failure> {
     let text = text.trimmingCharacters(in: .whitespaces)
     if text.isEmpty { return .success(nil) }
-    guard let value = Double(text), value.isFinite else { return .failure(FilterFormError()) }
-    return .success(value)
+    let known = Set(Self.eonetUnits)
+    let kinds =
+      Self.eonetKinds
+      + units.filter { !known.contains($0) }.map { EOMagnitudeKind(id: $0, name: $0, unit: $0) }
+    do {
+      return .success(try MagnitudeText.parse(text, kinds: kinds))
+    } catch {
+      return .failure(error)
+    }
   }
 
   private mutating func refuse(_ row: Row, _ message: String) -> Outcome? {
@@ -261,8 +294,10 @@ public struct FilterForm: Equatable, Sendable {
     return nil
   }
 
+  /// What a bound may hold as it is typed: a number, grouped or not (`1,000`), as the command line
+  /// reads it; its unit has its own row.
   private static func isNumeric(_ character: Character) -> Bool {
-    (character.isASCII && character.isNumber) || character == "." || character == "-"
+    (character.isASCII && character.isNumber) || ".,-".contains(character)
   }
 
   private static func wrap(_ index: Int, _ count: Int) -> Int { ((index % count) + count) % count }
@@ -279,6 +314,3 @@ public struct FilterForm: Equatable, Sendable {
       && lhs.regionIndex == rhs.regionIndex && lhs.problem == rhs.problem
   }
 }
-
-/// A bound that is not a number.
-struct FilterFormError: Error {}

@@ -60,6 +60,22 @@ public enum Color: Hashable, Sendable {
     }
   }
 
+  /// ``fitted(toPaletteSize:)`` for text: an RGB colour that would become the basic black or white
+  /// (0 or 7) of a terminal without the 256 colours becomes its default foreground instead. One of
+  /// them is the terminal's background, which the app cannot know: the light theme's faint grey
+  /// became white (SGR 37) on the white background it is for, the dark theme's dark grey black on
+  /// black; the default foreground reads on either.
+  ///
+  /// - Parameter paletteSize: how many colours the terminal has.
+  /// - Returns: a colour the terminal has.
+  public func fittedForeground(toPaletteSize paletteSize: Int) -> Color {
+    let fitted = fitted(toPaletteSize: paletteSize)
+    guard case .rgb = self, paletteSize < 256, fitted == .palette(0) || fitted == .palette(7) else {
+      return fitted
+    }
+    return .default
+  }
+
   /// This colour's red, green and blue: its own for an RGB colour, xterm's usual rendering for a
   /// palette entry, `nil` for the default.
   public var components: (red: UInt8, green: UInt8, blue: UInt8)? {

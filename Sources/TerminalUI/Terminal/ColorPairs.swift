@@ -69,7 +69,7 @@ struct ColorPairs {
       isDirect
       ? wanted
       : Key(
-        foreground: wanted.foreground.fitted(toPaletteSize: paletteSize),
+        foreground: wanted.foreground.fittedForeground(toPaletteSize: paletteSize),
         background: wanted.background.fitted(toPaletteSize: paletteSize))
     if key.foreground == .default && key.background == .default { return 0 }
     if let pair = fittedPairs[key] { return pair }

@@ -4,10 +4,13 @@ public struct HelpEntry: Hashable, Sendable {
   public var keys: String
   /// What they do ("move").
   public var action: String
+  /// Whether it is a group's heading ("Navigate", in `keys`): drawn apart, with a blank row before it.
+  public var isHeading: Bool
 
   /// Creates an entry.
-  public init(keys: String, action: String) {
+  public init(keys: String, action: String, isHeading: Bool = false) {
     self.keys = keys
     self.action = action
+    self.isHeading = isHeading
   }
 }

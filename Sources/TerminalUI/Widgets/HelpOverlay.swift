@@ -34,12 +34,18 @@ public struct HelpOverlay: Hashable, Sendable {
   public func render(into buffer: inout CellBuffer, rect: Rect) {
     guard !rect.isEmpty else { return }
     let symbols = buffer.symbols
-    let keyColumn = entries.reduce(0) { max($0, DisplayWidth.of($1.keys)) }
+    // Headings and keys without an action (a narrow help puts the action under its keys) span the
+    // row: they leave the key column as wide as the keys beside an action.
+    let spanning = entries.filter { $0.isHeading || $0.action.isEmpty }
+    let keyColumn = entries.reduce(0) {
+      $1.isHeading || $1.action.isEmpty ? $0 : max($0, DisplayWidth.of($1.keys))
+    }
     let actionColumn = entries.reduce(0) { max($0, DisplayWidth.of($1.action)) }
     let gap = 2
     let padding = 1
     let contentWidth = max(
-      keyColumn + gap + actionColumn, DisplayWidth.of(title) + 2, DisplayWidth.of(footer))
+      keyColumn + gap + actionColumn, spanning.reduce(0) { max($0, DisplayWidth.of($1.keys)) },
+      DisplayWidth.of(title) + 2, DisplayWidth.of(footer))
     let footerLines = footer.isEmpty ? 0 : 2
     let border = 2
     let box = rect.centered(
@@ -57,7 +63,8 @@ public struct HelpOverlay: Hashable, Sendable {
     for (line, entry) in entries.dropFirst(first).prefix(entryRows).enumerated() {
       let y = inner.y + line
       let keys = TextLayout.truncate(entry.keys, toWidth: inner.width, ellipsis: symbols.ellipsis)
-      buffer.write(keys, at: Point(x: inner.x, y: y), style: theme.text.adding(.bold), clip: inner)
+      let keyStyle = entry.isHeading ? theme.frame.adding([.bold, .underline]) : theme.text.adding(.bold)
+      buffer.write(keys, at: Point(x: inner.x, y: y), style: keyStyle, clip: inner)
       let actionX = inner.x + keyColumn + gap
       let actionWidth = inner.maxX - actionX
       if actionWidth > 0 {

@@ -49,6 +49,9 @@ public struct ListView {
   private func index(ofID id: String) -> Int? {
     (0..<rowCount).first { rowID(at: $0) == id }
   }
+  /// Whether the list has the keys: its selection is drawn in the theme's selection style; without
+  /// them (another pane has the keys) it is only underlined, so a screen shows where the keys go.
+  public var isFocused = true
   /// The selected row (0 when the list is empty).
   public private(set) var selectedIndex: Int = 0
   /// The first visible row.
@@ -190,7 +193,10 @@ public struct ListView {
   private func draw(_ row: ListRow, selected: Bool, glyphColumn: Int, in rect: Rect, buffer: inout CellBuffer)
   {
     let ellipsis = buffer.symbols.ellipsis
-    let style = { (base: Style) in selected ? base.merged(with: theme.selection) : base }
+    let focused = isFocused
+    let style = { (base: Style) in
+      selected ? (focused ? base.merged(with: theme.selection) : base.adding(.underline)) : base
+    }
     if selected { buffer.clear(rect, style: style(theme.text)) }
     var x = rect.x
     if glyphColumn > 0 {

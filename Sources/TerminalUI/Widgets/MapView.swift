@@ -43,6 +43,9 @@ public struct MapView: Sendable {
   public var viewport = MapViewport()
   /// The selected event's track, oldest position first, drawn as a braille line under the markers.
   public var track: [MapMarker] = []
+  /// An outline drawn as a dotted line under the track, in the accent style: the region a list is
+  /// filtered to (a `--near` circle, a box), first point to last.
+  public var outline: [MapMarker] = []
 
   /// The land drawn at the last render, kept until the window, its size or the symbols change.
   private var landCache: LandLayer?
@@ -116,7 +119,8 @@ public struct MapView: Sendable {
       landCache = LandLayer(mask: customMask ?? .naturalEarth110m, projection: projection, ascii: ascii)
     }
     landCache?.draw(into: &buffer, at: area, style: landStyle)
-    drawTrack(into: &buffer, area: area, projection: projection, ascii: ascii)
+    drawLine(outline, into: &buffer, area: area, projection: projection, style: theme[.accent], ascii: ascii)
+    drawLine(track, into: &buffer, area: area, projection: projection, style: theme[.mapTrack], ascii: ascii)
     drawMarkers(into: &buffer, area: area, projection: projection, ascii: ascii)
     if !viewport.isWholeWorld {
       let caption = TextLayout.truncate(
@@ -169,7 +173,7 @@ public struct MapView: Sendable {
 
   /// The style of markers with `key`: ``markerStyles``, else one of the theme's
   /// ``Theme/otherMarkers`` picked by the key's bytes (stable across runs, unlike `Hasher`).
-  func markerStyle(for key: String) -> Style {
+  public func markerStyle(for key: String) -> Style {
     if let style = markerStyles[key] { return style }
     var hash: UInt32 = 2_166_136_261  // FNV-1a
     for byte in key.utf8 {
@@ -216,9 +220,12 @@ public struct MapView: Sendable {
     }
   }
 
-  /// The track as a braille line: each leg between two positions drawn dot by dot.
-  private func drawTrack(into buffer: inout CellBuffer, area: Rect, projection cells: Projection, ascii: Bool)
-  {
+  /// A line (the track, the outline) in braille: each leg between two positions drawn dot by dot.
+  private func drawLine(
+    _ track: [MapMarker], into buffer: inout CellBuffer, area: Rect, projection cells: Projection,
+    style: Style,
+    ascii: Bool
+  ) {
     guard track.count > 1 else { return }
     let dots = Projection(
       width: area.width * 2, height: area.height * 4, north: cells.north, south: cells.south,
@@ -240,7 +247,6 @@ public struct MapView: Sendable {
         patterns[(y / 4) * area.width + x / 2] |= Self.trackBits[y % 4][x % 2]
       }
     }
-    let style = theme[.mapTrack]
     for (cell, pattern) in patterns.enumerated() where pattern != 0 {
       let glyph: Character = ascii ? "~" : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
       buffer.fill(cellRect(cell, in: area), with: glyph, style: style)

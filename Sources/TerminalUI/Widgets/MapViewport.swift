@@ -17,8 +17,9 @@ public struct MapViewport: Hashable, Sendable {
   /// Room left around a framed box, as a share of its size on each side.
   static let framingMargin = 0.15
   /// The least a framing shows, in degrees across and down: one event, or a track of one position,
-  /// still shows the land around it.
-  static let framingMinimum = (width: 6.0, height: 3.0)
+  /// still shows the land around it, a coast or a border to place it by (at 6° by 3° a point inland
+  /// opened at 32× on solid land).
+  static let framingMinimum = (width: 20.0, height: 10.0)
 
   /// How many times closer than the whole world, 1 ... ``maximumZoom``.
   public private(set) var zoom: Double = 1

@@ -20,6 +20,9 @@ public struct TimelineView: Hashable, Sendable {
   /// Whether time runs left to right: the oldest day at the left, the last day at the right, as in
   /// every sparkline. `false` puts the last day first, under the slider's low end.
   public var newestLast = false
+  /// Whether the leading columns end with the scale: the tallest bar's count (`█ 42`), what the
+  /// bars' heights are a share of.
+  public var showsPeak = false
 
   /// Creates a timeline.
   public init(
@@ -72,6 +75,15 @@ public struct TimelineView: Hashable, Sendable {
     let totals = columnTotals(trackWidth: trackWidth)
     let highest = totals.max() ?? 0
     let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+    if showsPeak, highest > 0 {
+      let label = "\(levels[levels.count - 1]) \(highest)"
+      let width = DisplayWidth.of(label)
+      if width + 1 <= leadingWidth {
+        buffer.write(
+          label, at: Point(x: rect.x + leadingWidth - width - 1, y: rect.y), style: theme.secondary, clip: row
+        )
+      }
+    }
     for (column, total) in totals.enumerated() {
       var level = 0
       if total > 0, highest > 0 {
