@@ -54,7 +54,8 @@ extension ScheduledItem: TrampolineTask {
   func invoke(in queue: TrampolineQueue) { invoke() }
 }
 
-/// The FIFO queue of one thread's trampoline: a ring buffer that doubles when full.
+/// The FIFO queue of one thread's trampoline: a ring buffer that doubles when full, allocated on first
+/// use (most trampolines, one per top-level subscription, never queue anything).
 ///
 /// Only its own thread touches it, and every access to `slots`, `head` and `count` is a short read or
 /// write that never calls out while held (a task is moved out before it runs, so no deinit runs
@@ -62,7 +63,7 @@ extension ScheduledItem: TrampolineTask {
 /// skipped. A ring keeps a task that re-queues itself behind others (a `from` interleaving with its
 /// neighbours, one value per turn) from growing the storage or moving it.
 final class TrampolineQueue {
-  @exclusivity(unchecked) private var slots = ContiguousArray<TrampolineTask?>(repeating: nil, count: 16)
+  @exclusivity(unchecked) private var slots = ContiguousArray<TrampolineTask?>()
   @exclusivity(unchecked) private var head = 0
   @exclusivity(unchecked) private var count = 0
 
@@ -83,10 +84,11 @@ final class TrampolineQueue {
     return item
   }
 
-  /// Doubles the storage (a power of two, so indices wrap with a mask), keeping the order.
+  /// Doubles the storage (16 slots at first; a power of two, so indices wrap with a mask), keeping the
+  /// order.
   @inline(never)
   private func grow() {
-    var larger = ContiguousArray<TrampolineTask?>(repeating: nil, count: slots.count * 2)
+    var larger = ContiguousArray<TrampolineTask?>(repeating: nil, count: max(16, slots.count * 2))
     for offset in 0..<count {
       larger[offset] = slots[(head &+ offset) & (slots.count &- 1)].take()
     }
