@@ -30,8 +30,8 @@ let package = Package(
     .target(name: "RxTesting", dependencies: ["RxCore"]),
     // RxSwift's RxBlocking: operators that block the calling thread until a sequence ends, for tests.
     .target(name: "RxBlocking", dependencies: ["RxCore"]),
-    // RxSwift's parts that need Foundation (OperationQueueScheduler), kept out of RxCore so the core
-    // links no Foundation.
+    // RxSwift's parts that need the whole of Foundation (OperationQueueScheduler), kept out of RxCore so
+    // the core links only FoundationEssentials.
     .target(name: "RxFoundation", dependencies: ["RxCore"]),
     // What every module but RxCore shares: the lock, the atomic file writer, file locks, redaction.
     .target(name: "Support"),

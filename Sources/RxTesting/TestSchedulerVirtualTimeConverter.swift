@@ -9,8 +9,8 @@ import RxCore
 ///
 /// ```swift
 /// let converter = TestSchedulerVirtualTimeConverter(resolution: 0.5)
-/// converter.convertToVirtualTime(RxTime(timeIntervalSince1970: 1.3))  // 3
-/// converter.convertFromVirtualTime(3)  // RxTime(1.5)
+/// converter.convertToVirtualTime(Date(timeIntervalSince1970: 1.3))  // 3
+/// converter.convertFromVirtualTime(3)  // 1.5 s after 1970-01-01 UTC
 /// ```
 public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
   public typealias VirtualTimeUnit = Int

@@ -99,4 +99,27 @@ struct CurrentThreadSchedulerTests {
     }
     #expect(log == ["of 1", "other", "of 2", "of 3"])
   }
+
+  @Test("the queue keeps first in first out while it wraps around and grows past its first 16 slots")
+  func queueWrapsAndGrows() {
+    var log: [Int] = []
+    let scheduler = CurrentThreadScheduler.instance
+    func record(_ value: Int, then next: Int? = nil) -> (()) -> Disposable {
+      { _ in
+        log.append(value)
+        if let next { _ = scheduler.schedule((), action: record(next)) }
+        return Disposables.create()
+      }
+    }
+    _ = scheduler.schedule(()) { _ in
+      // Ten actions that each queue one more make the ring wrap; then forty at once make it grow twice.
+      for value in 0..<10 { _ = scheduler.schedule((), action: record(value, then: 100 + value)) }
+      _ = scheduler.schedule(()) { _ in
+        for value in 200..<240 { _ = scheduler.schedule((), action: record(value)) }
+        return Disposables.create()
+      }
+      return Disposables.create()
+    }
+    #expect(log == Array(0..<10) + Array(100..<110) + Array(200..<240))
+  }
 }

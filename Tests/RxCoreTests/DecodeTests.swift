@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 import RxTesting
 import Testing
@@ -25,6 +26,25 @@ struct DecodeTests {
     let xs = scheduler.createHotObservable([.next(210, "Ritz"), .next(220, ""), .next(230, "Savoy")])
     let res = scheduler.start { xs.decode(type: Hotel.self, decoder: NameDecoder()) }
     #expect(res.events == [.next(210, Hotel(name: "Ritz")), .error(220, DecodeFailed())])
+    #expect(xs.subscriptions == [Subscription(200, 220)])
+  }
+
+  @Test("decodes Data with Foundation's JSONDecoder, as RxSwift's decode does, and ends with its error")
+  func jsonDecoder() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(210, Data(#"{"name":"Ritz"}"#.utf8)), .next(220, Data("{".utf8)), .next(230, Data("{}".utf8)),
+    ])
+    let res = scheduler.start { xs.decode(type: Hotel.self, decoder: JSONDecoder()) }
+    #expect(res.events.count == 2)
+    #expect(res.events.first == .next(210, Hotel(name: "Ritz")))
+    let last = try #require(res.events.last)
+    #expect(last.time == 220)
+    guard case .error(let error) = last.value else {
+      Issue.record("expected an error, got \(last.value)")
+      return
+    }
+    #expect(error is DecodingError)
     #expect(xs.subscriptions == [Subscription(200, 220)])
   }
 }

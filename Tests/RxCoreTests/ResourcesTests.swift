@@ -1,5 +1,7 @@
 #if TRACE_RESOURCES
+  import Dispatch
   import RxCore
+  import RxTesting
   import Testing
 
   /// `Resources.total` itself (a `TRACE_RESOURCES` build only: `make test-resources`): what it counts
@@ -49,6 +51,49 @@
       withExtendedLifetime((subject, subscription)) {
         // The subject counts twice (an observable and a subject); its observer is gone.
         #expect(Resources.total == before + 2)
+      }
+    }
+
+    @Test("observe(on:) a serial dispatch queue is counted while the observable lives, as in RxSwift")
+    func serialQueueObservableCounted() {
+      let before = Resources.numberOfSerialDispatchQueueObservables
+      let scheduler = SerialDispatchQueueScheduler(qos: .default)
+      do {
+        let delivered = Observable.just(0).observe(on: scheduler)
+        withExtendedLifetime(delivered) {
+          #expect(Resources.numberOfSerialDispatchQueueObservables == before + 1)
+        }
+      }
+      #expect(Resources.numberOfSerialDispatchQueueObservables == before)
+    }
+
+    @Test("the count falls back once a serial-queue observable that delivered everything is released")
+    func serialQueueObservableReleasedAfterWork() {
+      let before = Resources.numberOfSerialDispatchQueueObservables
+      let scheduler = SerialDispatchQueueScheduler(qos: .default)
+      let done = DispatchSemaphore(value: 0)
+      var values: [Int] = []
+      do {
+        let delivered = Observable.of(1, 2).observe(on: scheduler)
+        let subscription = delivered.subscribe(
+          onNext: { values.append($0) }, onCompleted: { done.signal() })
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(Resources.numberOfSerialDispatchQueueObservables == before + 1)
+        subscription.dispose()
+        withExtendedLifetime(delivered) {}
+      }
+      #expect(values == [1, 2])
+      #expect(Resources.numberOfSerialDispatchQueueObservables == before)
+    }
+
+    @Test("observe(on:) any other scheduler is not counted")
+    func otherSchedulersNotCounted() {
+      let before = Resources.numberOfSerialDispatchQueueObservables
+      let concurrent = Observable.just(0).observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+      let virtual = Observable.just(0).observe(on: TestScheduler(initialClock: 0))
+      let main = Observable.just(0).observe(on: MainScheduler.instance)
+      withExtendedLifetime((concurrent, virtual, main)) {
+        #expect(Resources.numberOfSerialDispatchQueueObservables == before)
       }
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 import Testing
 
@@ -94,5 +95,42 @@ struct VirtualTimeSchedulerTests {
         onCompleted: { log.append("done@\(scheduler.now.timeIntervalSince1970)") })
     scheduler.start()
     #expect(log == ["0@10.0", "1@20.0", "2@30.0", "done@30.0"])
+  }
+
+  @Test("RxTime is Date: a HistoricalScheduler starts at a Date, tells now and advances by dates")
+  func historicalOnDates() {
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    let scheduler = HistoricalScheduler(initialClock: start)
+    let now: Date = scheduler.now
+    #expect(now == start)
+    var ranAt: [Date] = []
+    _ = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in
+      ranAt.append(scheduler.now)
+      return Disposables.create()
+    }
+    scheduler.advanceTo(start.addingTimeInterval(10))
+    #expect(ranAt.isEmpty)
+    #expect(scheduler.clock == start.addingTimeInterval(10))
+    scheduler.advanceTo(start.addingTimeInterval(60))
+    #expect(ranAt == [start.addingTimeInterval(30)])
+    #expect(scheduler.now == start.addingTimeInterval(60))
+  }
+
+  @Test("the historical converter keeps dates as they are and moves them by seconds")
+  func historicalConverter() {
+    let converter = HistoricalSchedulerTimeConverter()
+    let date = Date(timeIntervalSince1970: 1_000)
+    #expect(converter.convertToVirtualTime(date) == date)
+    #expect(converter.convertFromVirtualTime(date) == date)
+    #expect(converter.offsetVirtualTime(date, offset: 2.5) == Date(timeIntervalSince1970: 1_002.5))
+    #expect(converter.convertToVirtualTimeInterval(4) == 4)
+    #expect(converter.compareVirtualTime(date, date.addingTimeInterval(1)) == .lessThan)
+  }
+
+  @Test("the real schedulers tell the wall clock as a Date")
+  func realNow() {
+    let before = Date()
+    let now = SerialDispatchQueueScheduler(qos: .default).now
+    #expect(now >= before && now <= Date())
   }
 }

@@ -95,8 +95,9 @@ public enum Hooks {
     set { handlers.withLock { $0.defaultError = newValue } }
   }
 
-  /// Captures the call stack for ``recordCallStackOnError``. RxCore imports no Foundation, so by default
-  /// it captures nothing; set it to, for example, `{ Thread.callStackSymbols }`.
+  /// Captures the call stack for ``recordCallStackOnError``. RxCore imports only `FoundationEssentials`,
+  /// which has no `Thread`, so by default it captures nothing; set it to, for example,
+  /// `{ Thread.callStackSymbols }`.
   public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
     get { handlers.withLock { $0.captureCallStack } }
     set { handlers.withLock { $0.captureCallStack = newValue } }

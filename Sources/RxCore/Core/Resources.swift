@@ -14,9 +14,22 @@
   /// ```
   public enum Resources {
     private static let count = Atomic<Int32>(0)
+    fileprivate static let serialQueueObservables = Atomic<Int32>(0)
 
     /// How many counted resources are alive now.
     public static var total: Int32 { count.load(ordering: .acquiring) }
+
+    /// How many `observe(on:)` observables whose scheduler is a ``SerialDispatchQueueScheduler`` are
+    /// alive now, as RxSwift counts its serial-queue `observe(on:)`: each from its creation until it is
+    /// released. On any other scheduler `observe(on:)` is not counted here.
+    ///
+    /// ```swift
+    /// let delivered = Observable.just(1).observe(on: SerialDispatchQueueScheduler(qos: .default))
+    /// assert(Resources.numberOfSerialDispatchQueueObservables == 1)
+    /// ```
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+      serialQueueObservables.load(ordering: .acquiring)
+    }
 
     /// Counts one more live resource.
     ///
@@ -43,9 +56,29 @@
     init() { Resources.incrementTotal() }
     deinit { Resources.decrementTotal() }
   }
+
+  /// A stored property that counts its owner in ``Resources/numberOfSerialDispatchQueueObservables``
+  /// for as long as the owner lives, when `counted` (an `observe(on:)` on a serial dispatch queue).
+  struct TracedSerialQueueObservable: ~Copyable {
+    private let counted: Bool
+
+    init(counted: Bool) {
+      self.counted = counted
+      if counted { Resources.serialQueueObservables.wrappingAdd(1, ordering: .acquiringAndReleasing) }
+    }
+
+    deinit {
+      if counted { Resources.serialQueueObservables.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+    }
+  }
 #else
   /// Without `TRACE_RESOURCES`, an empty value the compiler removes: counting costs nothing.
   struct TracedResource: ~Copyable {
     @inline(__always) init() {}
+  }
+
+  /// Without `TRACE_RESOURCES`, an empty value the compiler removes.
+  struct TracedSerialQueueObservable: ~Copyable {
+    @inline(__always) init(counted: Bool) {}
   }
 #endif

@@ -91,7 +91,7 @@ where Cursor.Element == Observer.Element {
     // sink's own disposed flag cancels it, and no scheduled item or closure is allocated per subscription.
     guard let queue = CurrentThreadScheduler.currentQueue else {
       return CurrentThreadScheduler.instance.schedule(()) { [self] _ in
-        step()
+        if let queue = CurrentThreadScheduler.currentQueue { step(queue) }
         return Disposables.create()
       }
     }
@@ -99,8 +99,8 @@ where Cursor.Element == Observer.Element {
     return Disposables.create()
   }
 
-  fileprivate func step() {
-    guard let queue = CurrentThreadScheduler.currentQueue, !isDisposed else { return }
+  fileprivate func step(_ queue: TrampolineQueue) {
+    if isDisposed { return }
     // Send values while nothing else waits on the trampoline; once something does, queue the next step
     // behind it, which is where recursive scheduling would have run it.
     let stopped = cursor.advance { value in
@@ -132,5 +132,5 @@ where Cursor.Element == Observer.Element {
 }
 
 extension ObservableSequenceSink: TrampolineTask {
-  func invoke() { step() }
+  func invoke(in queue: TrampolineQueue) { step(queue) }
 }

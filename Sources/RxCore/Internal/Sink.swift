@@ -2,11 +2,13 @@ import Synchronization
 
 /// The per-subscription worker of an operator: forwards events to the observer until disposed.
 class Sink<Observer: ObserverType>: Disposable {
+  // The flag comes first: stored before `observer`, whose size depends on the generic parameter, it
+  // sits at a fixed offset, so the per-value check reads it without looking its offset up in metadata.
+  private let disposedFlag = Atomic<Bool>(false)
+  final let cancel: Cancelable
+  final let observer: Observer
   // Counted in `Resources.total` in a TRACE_RESOURCES build; nothing otherwise.
   private let traced = TracedResource()
-  final let observer: Observer
-  final let cancel: Cancelable
-  private let disposedFlag = Atomic<Bool>(false)
 
   init(observer: Observer, cancel: Cancelable) {
     self.observer = observer

@@ -9,6 +9,14 @@ extension ObservableType {
 }
 
 private final class ObserveOn<Element>: SchedulingProducer<Element> {
+  // RxSwift's `Resources.numberOfSerialDispatchQueueObservables` counts these on a serial queue.
+  private let traced: TracedSerialQueueObservable
+
+  override init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    traced = TracedSerialQueueObservable(counted: scheduler is SerialDispatchQueueScheduler)
+    super.init(source: source, scheduler: scheduler)
+  }
+
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable)
   where Observer.Element == Element {

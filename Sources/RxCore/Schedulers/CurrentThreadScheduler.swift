@@ -38,7 +38,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     defer { slot.set(nil) }
     let result = withExtendedLifetime(queue) { body() }
     while let item = queue.dequeue() {
-      item.invoke()
+      item.invoke(in: queue)
     }
     return result
   }
@@ -46,36 +46,53 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 
 /// Work a trampoline can run: a scheduled action, or an operator's own reusable continuation.
 protocol TrampolineTask: AnyObject {
-  func invoke()
+  /// Runs the task on the trampoline whose queue is `queue` (the current thread's).
+  func invoke(in queue: TrampolineQueue)
 }
 
-extension ScheduledItem: TrampolineTask {}
+extension ScheduledItem: TrampolineTask {
+  func invoke(in queue: TrampolineQueue) { invoke() }
+}
 
-/// The FIFO queue of one thread's trampoline.
+/// The FIFO queue of one thread's trampoline: a ring buffer that doubles when full, allocated on first
+/// use (most trampolines, one per top-level subscription, never queue anything).
 ///
-/// Only its own thread touches it, and every access to `items` and `head` is a short read or write that
-/// never calls out while held (a task is moved out before it runs, so no deinit runs mid-access), so the
-/// dynamic exclusivity checks, a large share of a trampolined element's cost, are skipped.
+/// Only its own thread touches it, and every access to `slots`, `head` and `count` is a short read or
+/// write that never calls out while held (a task is moved out before it runs, so no deinit runs
+/// mid-access), so the dynamic exclusivity checks, a large share of a trampolined element's cost, are
+/// skipped. A ring keeps a task that re-queues itself behind others (a `from` interleaving with its
+/// neighbours, one value per turn) from growing the storage or moving it.
 final class TrampolineQueue {
-  @exclusivity(unchecked) private var items: [TrampolineTask?] = []
+  @exclusivity(unchecked) private var slots = ContiguousArray<TrampolineTask?>()
   @exclusivity(unchecked) private var head = 0
+  @exclusivity(unchecked) private var count = 0
 
-  var isEmpty: Bool { head == items.count }
+  var isEmpty: Bool { count == 0 }
 
-  func enqueue(_ item: TrampolineTask) { items.append(item) }
+  func enqueue(_ item: TrampolineTask) {
+    if count == slots.count { grow() }
+    slots[(head &+ count) & (slots.count &- 1)] = item
+    count &+= 1
+  }
 
   func dequeue() -> TrampolineTask? {
-    guard head < items.count else { return nil }
-    let item = items[head]
-    items[head] = nil
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head > 1024 && head * 2 > items.count {
-      items.removeFirst(head)
-      head = 0
-    }
+    guard count > 0 else { return nil }
+    // `take` moves the task out and leaves `nil`, without a retain and a release.
+    let item = slots[head].take()
+    head = (head &+ 1) & (slots.count &- 1)
+    count &-= 1
     return item
+  }
+
+  /// Doubles the storage (16 slots at first; a power of two, so indices wrap with a mask), keeping the
+  /// order.
+  @inline(never)
+  private func grow() {
+    var larger = ContiguousArray<TrampolineTask?>(repeating: nil, count: max(16, slots.count * 2))
+    for offset in 0..<count {
+      larger[offset] = slots[(head &+ offset) & (slots.count &- 1)].take()
+    }
+    slots = larger
+    head = 0
   }
 }

@@ -1,42 +1,26 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
+#if canImport(FoundationEssentials)
+  // Swift 6's core of Foundation: `Date`, `JSONDecoder` and the value types, without the rest of
+  // Foundation (no ICU data, no URLSession), so the core stays small.
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
 
-/// A point in time, in seconds since 1970-01-01 UTC.
+/// A point in time: Foundation's `Date`, as in RxSwift.
 ///
-/// RxSwift uses Foundation's `Date` here; RxCore stays free of Foundation, so it has its own type.
-/// Convert with `Date(timeIntervalSince1970: time.timeIntervalSince1970)`.
-public struct RxTime: Comparable, Hashable, Sendable, CustomStringConvertible {
-  /// Seconds since 1970-01-01 00:00:00 UTC.
-  public var timeIntervalSince1970: Double
+/// Schedulers tell their time (`now`) as a `Date`, and ``HistoricalScheduler`` runs on dates. RxCore
+/// takes `Date` from `FoundationEssentials` where the toolchain has it, so the core does not link the
+/// whole of Foundation; code that imports Foundation sees the same type.
+///
+/// ```swift
+/// let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 1_700_000_000))
+/// scheduler.advanceTo(Date(timeIntervalSince1970: 1_700_000_060))
+/// ```
+public typealias RxTime = Date
 
-  /// A time `seconds` after 1970-01-01 UTC.
-  public init(timeIntervalSince1970 seconds: Double) {
-    timeIntervalSince1970 = seconds
+extension Date {
+  /// This date moved by a scheduler's interval (`.never` lands at the end of time).
+  func addingDispatchInterval(_ interval: RxTimeInterval) -> Date {
+    addingTimeInterval(interval.secondsValue)
   }
-
-  /// The current wall-clock time.
-  public static var now: RxTime {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return RxTime(timeIntervalSince1970: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
-  }
-
-  /// This time moved by `interval`.
-  public func addingTimeInterval(_ interval: RxTimeInterval) -> RxTime {
-    RxTime(timeIntervalSince1970: timeIntervalSince1970 + interval.secondsValue)
-  }
-
-  /// Seconds from `other` to this time.
-  public func timeIntervalSince(_ other: RxTime) -> Double {
-    timeIntervalSince1970 - other.timeIntervalSince1970
-  }
-
-  public static func < (lhs: RxTime, rhs: RxTime) -> Bool {
-    lhs.timeIntervalSince1970 < rhs.timeIntervalSince1970
-  }
-
-  public var description: String { "RxTime(\(timeIntervalSince1970))" }
 }

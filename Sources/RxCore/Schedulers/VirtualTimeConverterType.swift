@@ -1,7 +1,13 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Translates between a ``VirtualTimeScheduler``'s own units of time and real time, as RxSwift's
 /// `VirtualTimeConverterType`.
 ///
-/// Intervals in real time are seconds (`Double`), as Foundation's `TimeInterval` in RxSwift.
+/// Real time is a `Date` (``RxTime``) and real intervals are seconds (`TimeInterval`), as in RxSwift.
 public protocol VirtualTimeConverterType {
   /// A point in virtual time.
   associatedtype VirtualTimeUnit
@@ -13,9 +19,9 @@ public protocol VirtualTimeConverterType {
   /// The virtual time of `time`.
   func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
   /// The seconds of `virtualTimeInterval`.
-  func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> Double
+  func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
   /// The virtual interval of `timeInterval` seconds.
-  func convertToVirtualTimeInterval(_ timeInterval: Double) -> VirtualTimeIntervalUnit
+  func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
   /// `time` moved by `offset`.
   func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
   /// How `lhs` compares with `rhs`.

@@ -7,7 +7,7 @@
 /// ```swift
 /// let scheduler = HistoricalScheduler()
 /// _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in print(scheduler.now); return Disposables.create() }
-/// scheduler.start()  // prints RxTime(10.0)
+/// scheduler.start()  // prints 1970-01-01 00:00:10 +0000
 /// ```
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType {
   /// A point in this scheduler's time.
@@ -47,7 +47,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   public func scheduleRelative<StateType>(
     _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    let time = converter.convertToVirtualTime(now.addingTimeInterval(dueTime))
+    let time = converter.convertToVirtualTime(now.addingDispatchInterval(dueTime))
     return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
   }
 
