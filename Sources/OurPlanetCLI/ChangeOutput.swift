@@ -139,14 +139,14 @@ struct ChangeOutput {
     let name = URL(fileURLWithPath: program).lastPathComponent
     let child: Child
     do {
-      child = try Child.spawn(
-        program, arguments: arguments, environment: environment, input: input, quiet: quiet)
+      child = try Shutdown.startChild {
+        try Child.spawn(program, arguments: arguments, environment: environment, input: input, quiet: quiet)
+      }
     } catch {
       Console.error("watch: \(what): \(error)")
       return
     }
-    Shutdown.setChild(child)
-    defer { Shutdown.setChild(nil) }
+    defer { Shutdown.childEnded() }
     let status: Int32
     if let ended = child.wait(timeout: .seconds(timeout)) {
       status = ended

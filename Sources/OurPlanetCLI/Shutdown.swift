@@ -54,9 +54,19 @@ enum Shutdown {
     state.withLock { $0.sources.isEmpty ? [] : signals }
   }
 
-  /// Records the running `--exec` child (`nil` once it ended), for the ending to stop it.
-  static func setChild(_ child: Child?) {
-    state.withLock { $0.child = child }
+  /// Starts the `--exec` child and records it in one step, for the ending to stop it: a signal that
+  /// arrives while it starts waits for it to be recorded, so it is never left running on its own.
+  static func startChild(_ start: () throws -> Child) rethrows -> Child {
+    try state.withLock { state in
+      let child = try start()
+      state.child = child
+      return child
+    }
+  }
+
+  /// Forgets the `--exec` child once it ended.
+  static func childEnded() {
+    state.withLock { $0.child = nil }
   }
 
   /// Runs `body` with the ending held off (a state write).
