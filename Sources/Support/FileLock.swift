@@ -20,10 +20,14 @@ package final class FileLock: @unchecked Sendable {
 
   /// Opens (creating, `0600`) the lock file at `path`.
   ///
-  /// - Throws: ``SystemFailure`` when the file cannot be opened.
+  /// A symbolic link at `path` is never followed (`O_NOFOLLOW`, as the state writers never follow
+  /// one): someone who can write the folder cannot make the lock create or open a file elsewhere.
+  /// `O_NONBLOCK` keeps a FIFO put in its place from holding the open.
+  ///
+  /// - Throws: ``SystemFailure`` when the file cannot be opened (`ELOOP` for a symbolic link).
   package init(path: String) throws {
     self.path = path
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { throw SystemFailure("open", path: path) }
   }
 
