@@ -139,7 +139,7 @@ struct InflaterTests {
     }
   }
 
-  @Test("random bytes never crash or hang", arguments: SplitMix.seeds(4))
+  @Test("random bytes never crash or hang", .timeLimit(.minutes(1)), arguments: SplitMix.seeds(4))
   func random(seed: UInt64) throws {
     var generator = SplitMix(seed: seed)
     for _ in 0..<500 {
