@@ -35,15 +35,17 @@ package final class FileLock: @unchecked Sendable {
     close(descriptor)
   }
 
-  /// Takes the lock exclusively.
+  /// Takes the lock, exclusively unless `shared`.
   ///
-  /// - Parameter blocking: When `false`, returns at once if another process holds it.
+  /// - Parameters:
+  ///   - blocking: When `false`, returns at once if another process holds it.
+  ///   - shared: Take it shared: any number of shared holders, but no exclusive one beside them.
   /// - Returns: Whether the lock is now held (always `true` when blocking).
   /// - Throws: ``SystemFailure`` when the file system refuses locks.
   @discardableResult
-  package func acquire(blocking: Bool = true) throws -> Bool {
+  package func acquire(blocking: Bool = true, shared: Bool = false) throws -> Bool {
     while true {
-      if flock(descriptor, LOCK_EX | (blocking ? 0 : LOCK_NB)) == 0 { return true }
+      if flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | (blocking ? 0 : LOCK_NB)) == 0 { return true }
       switch errno {
       case EINTR: continue
       case EWOULDBLOCK: return false
@@ -57,6 +59,15 @@ package final class FileLock: @unchecked Sendable {
     try acquire()
     defer { release() }
     return try body()
+  }
+
+  /// Whether ``path`` still names the file this lock holds: a remover that unlinks a lock file while
+  /// holding it exclusively leaves a later holder of the old file holding nothing anyone checks.
+  package var isLinked: Bool {
+    var held = stat()
+    var named = stat()
+    guard fstat(descriptor, &held) == 0, lstat(path, &named) == 0 else { return false }
+    return held.st_dev == named.st_dev && held.st_ino == named.st_ino
   }
 
   /// Gives the lock up.
