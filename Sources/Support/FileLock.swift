@@ -12,7 +12,7 @@
 /// try lock.acquire()
 /// defer { lock.release() }
 /// ```
-package final class FileLock: @unchecked Sendable {
+package final class FileLock: Sendable {
   // `descriptor` is set once in init and only closed in deinit; flock itself is thread-safe.
   private let descriptor: Int32
   /// The lock file.
