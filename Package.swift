@@ -33,8 +33,9 @@ let package = Package(
     // RxSwift's parts that need the whole of Foundation (OperationQueueScheduler), kept out of RxCore so
     // the core links only FoundationEssentials.
     .target(name: "RxFoundation", dependencies: ["RxCore"]),
-    // What every module but RxCore shares: the lock, the atomic file writer, file locks, redaction.
-    .target(name: "Support"),
+    // What every module but RxCore shares: the atomic file writer, file locks, redaction; it passes on
+    // RxCore's lock box, the one of the package.
+    .target(name: "Support", dependencies: ["RxCore"]),
     .target(
       name: "EONETKit",
       dependencies: ["RxCore", "Support", "CCurl", "CZlib"],

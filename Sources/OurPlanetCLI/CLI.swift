@@ -64,6 +64,7 @@ enum CLI {
     let configuration = EONETClient.Configuration(
       baseURL: options.api ?? EONETClient.Configuration.defaultBaseURL,
       cacheDirectory: options.cacheDirectory ?? EONETCache.defaultDirectory(),
+      cacheLimit: options.cacheLimit << 20,
       offline: options.offline,
       onWarning: onWarning)
     return EONETClient(configuration: configuration, scheduler: scheduler)

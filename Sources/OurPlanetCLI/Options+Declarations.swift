@@ -101,6 +101,20 @@ extension Options {
       example: ["--cache-dir", "/tmp/ourplanet-cache"],
       current: { .string(($0.cacheDirectory ?? EONETCache.defaultDirectory()).path) }),
     OptionDeclaration(
+      names: ["--cache-limit"],
+      value: .one("MB") { options, text throws(UsageError) in
+        guard text.allSatisfy(\.isASCII), let megabytes = Int(text), (1...1_000_000).contains(megabytes)
+        else {
+          throw UsageError("--cache-limit: '\(text)' is not a whole number of megabytes from 1 to 1000000")
+        }
+        options.cacheLimit = megabytes
+      },
+      summary: """
+        keep the cache under MB megabytes (default \(CacheSweep.defaultLimit >> 20)): each start removes \
+        the ranges and filters asked longest ago, never one a running instance uses
+        """,
+      example: ["--cache-limit", "500"], current: { .integer($0.cacheLimit) }),
+    OptionDeclaration(
       names: ["--offline"], value: .flag { $0.offline = true },
       summary: "no network: the cache, else the bundled snapshot", example: ["--offline"],
       current: { .boolean($0.offline) }),

@@ -1,3 +1,4 @@
+import EONETKit
 import Foundation
 import OurPlanetModel
 import OurPlanetUI
@@ -76,6 +77,8 @@ struct Options: Equatable {
   var days: Int = defaultDays
   /// `--cache-dir DIR`.
   var cacheDirectory: URL?
+  /// `--cache-limit MB`: the cache's size limit, in megabytes.
+  var cacheLimit = CacheSweep.defaultLimit >> 20
   /// `--offline`: cache, else the bundled snapshot; no network.
   var offline = false
   /// `--no-mouse`: leave the mouse to the terminal.

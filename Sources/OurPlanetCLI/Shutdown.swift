@@ -24,7 +24,9 @@ enum Shutdown {
   /// Held by a state write, and by the ending for good.
   private static let section = LockedValue(())
 
-  private struct State {
+  // `@unchecked Sendable`: dispatch sources are thread-safe but not declared Sendable; the state is
+  // read and written only under its lock.
+  private struct State: @unchecked Sendable {
     var sources: [any DispatchSourceSignal] = []
     var child: Child?
   }

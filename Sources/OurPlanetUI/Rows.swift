@@ -1,6 +1,7 @@
 import EONETKit
 import Foundation
 import OurPlanetModel
+import Support
 import TerminalUI
 
 /// How categories and events look as list rows. Symbols are Unicode; the cell buffer turns them
@@ -114,9 +115,14 @@ extension Rows {
 
   /// A short, fixed-width tag for an event's category, for the merged list of every category (on
   /// screen and in `ourplanet events all`).
+  ///
+  /// A category it has no short name for is tagged with the start of the server's title, made safe
+  /// for a terminal here (the text table prints the tag as it is).
   public static func tag(for event: EOEvent) -> String {
     let id = event.categories.first?.id ?? ""
-    let short = shortNames[id] ?? String((event.categories.first?.title ?? "?").prefix(6))
+    let short =
+      shortNames[id]
+      ?? TextSanitizer.sanitize((event.categories.first?.title ?? "?").prefix(6), placeholder: "?")
     return short.padding(toLength: 6, withPad: " ", startingAt: 0)
   }
 

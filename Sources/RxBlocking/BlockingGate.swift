@@ -18,7 +18,7 @@ final class BlockingGate: @unchecked Sendable {
   /// How long a wait on the main thread sleeps before it runs the main scheduler's queued work again.
   static let mainQueueSlice = 0.002
 
-  private let mutex = Mutex()
+  private let mutex = Lock()
   private let condition: UnsafeMutablePointer<pthread_cond_t>
   private var isOpen = false
 
@@ -63,41 +63,12 @@ final class BlockingGate: @unchecked Sendable {
       }
       let opened = mutex.withLock { () -> Bool in
         if !isOpen {
-          if let until {
-            var spec = timespec(seconds: until)
-            pthread_cond_timedwait(condition, mutex.raw, &spec)
-          } else {
-            pthread_cond_wait(condition, mutex.raw)
-          }
+          mutex.wait(on: condition, until: until.map(timespec.init(seconds:)))
         }
         return isOpen
       }
       if opened { return true }
       if let deadline, monotonicNow() >= deadline { return false }
-    }
-  }
-
-  /// A pthread mutex (visible to ThreadSanitizer) that the condition can wait with.
-  final class Mutex: @unchecked Sendable {
-    let raw: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-      raw = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-      raw.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(raw, nil)
-      precondition(status == 0, "RxBlocking: pthread_mutex_init failed (\(status))")
-    }
-
-    deinit {
-      pthread_mutex_destroy(raw)
-      raw.deinitialize(count: 1)
-      raw.deallocate()
-    }
-
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-      pthread_mutex_lock(raw)
-      defer { pthread_mutex_unlock(raw) }
-      return try body()
     }
   }
 }

@@ -81,7 +81,7 @@ private final class BlockingRun<Element>: @unchecked Sendable {
   private let gate: BlockingGate
   private let max: Int?
   private let predicate: (Element) throws -> Bool
-  private let lock = BlockingGate.Mutex()
+  private let lock = Lock()
   private var elements: [Element] = []
   private var error: Swift.Error?
   private var done = false

@@ -34,13 +34,15 @@ struct ConfigEndToEndTests {
 
     /// Runs the binary with `arguments`, the cache in the test's folder, and `environment` over
     /// `PATH`, `HOME` and `XDG_CONFIG_HOME`.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
+    func run(
+      _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
+    ) throws -> CommandRun {
       try CommandRun.run(
         [binary] + arguments + ["--cache-dir", temporary.url.appendingPathComponent("cache").path],
         in: temporary.url,
         environment: [
           "PATH": "/usr/bin:/bin", "HOME": temporary.url.path, "XDG_CONFIG_HOME": configHome.path,
-        ].merging(environment) { _, given in given })
+        ].merging(environment) { _, given in given }, timeout: timeout)
     }
 
     /// The ids `events wildfires --json` printed.
@@ -98,6 +100,34 @@ struct ConfigEndToEndTests {
       #expect(
         missing.standardError.hasPrefix("ourplanet: \(other.path).missing: no such file\n"), "\(missing)")
       #expect(missing.standardOutput.isEmpty)
+    }
+  }
+
+  @Test("--config /dev/zero fails at the size cap, and a FIFO as config.toml is refused at once")
+  func endlessAndBlockingFiles() throws {
+    try withWorld { world in
+      // Before: /dev/zero was read without end (1 GB after 3 s) and a FIFO blocked every command.
+      let endless = try world.run(
+        ["categories", "--offline", "--config", "/dev/zero"], timeout: .seconds(20))
+      #expect(endless.status == 2, "\(endless)")
+      #expect(
+        endless.standardError.hasPrefix(
+          "ourplanet: /dev/zero: is larger than 1048576 bytes, more than such a file can hold\n"),
+        "\(endless)")
+      try FileManager.default.createDirectory(
+        at: world.configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+      #expect(mkfifo(world.configFile.path, 0o600) == 0)
+      let fifo = try world.run(["categories", "--offline"], timeout: .seconds(20))
+      #expect(fifo.status == 2, "\(fifo)")
+      #expect(
+        fifo.standardError.hasPrefix(
+          "ourplanet: \(world.configFile.path): is not a regular file (a FIFO, socket or device)"), "\(fifo)")
+      // The documented empty config still reads.
+      let empty = try world.run([
+        "events", "wildfires", "--json", "--config", "/dev/null", "--api",
+        world.server.baseURL.absoluteString,
+      ])
+      #expect(empty.status == 0, "\(empty)")
     }
   }
 

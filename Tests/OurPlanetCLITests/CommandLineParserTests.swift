@@ -22,6 +22,17 @@ struct CommandLineParserTests {
     #expect(spaced.command == .events(categoryID: "wildfires"))
   }
 
+  @Test("--cache-limit is in megabytes, 300 by default, and reaches the client in bytes")
+  func cacheLimit() throws {
+    #expect(try parser.parse([]).cacheLimit == 300)
+    // A folder of its own: the client sweeps the cache it is given at start.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let options = try parser.parse(["--cache-limit", "500", "--cache-dir", folder.path])
+    #expect(options.cacheLimit == 500)
+    #expect(CLI.makeClient(options).configuration.cacheLimit == 500 << 20)
+  }
+
   @Test("--exec takes the rest of the line, options included")
   func execTakesTheRest() throws {
     let options = try parser.parse(["watch", "--json", "--exec", "notify-send", "--days", "2"])
@@ -64,6 +75,8 @@ struct CommandLineParserTests {
       (["watch", "--interval", "10x"], "--interval: '10x'"),
       (["--refresh-interval", "-5"], "--refresh-interval"),
       (["--near", "91,0"], "--near"), (["--bbox", "0,0,10"], "--bbox"), (["--cache-dir="], "--cache-dir"),
+      (["--cache-limit", "0"], "--cache-limit: '0' is not a whole number of megabytes"),
+      (["--cache-limit=1G"], "--cache-limit: '1G'"),
       (["--log="], "--log"), (["watch", "--exec="], "--exec"), (["--days"], "option '--days' needs a value"),
       (["--offline=yes"], "option '--offline' takes no value"), (["--colour"], "unknown option '--colour'"),
     ])

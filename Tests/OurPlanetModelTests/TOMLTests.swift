@@ -204,7 +204,7 @@ import Testing
 
   /// Whatever the bytes, the parser answers (a table or an error) and never traps: cut and spliced
   /// pieces of the example, 500 documents per seed.
-  @Test(arguments: SplitMix.seeds(4))
+  @Test(.timeLimit(.minutes(1)), arguments: SplitMix.seeds(4))
   func anyTextGivesATableOrAnError(seed: UInt64) {
     var generator = SplitMix(seed: seed)
     let pieces = Array(example.unicodeScalars) + Array("[]{}\"'=.,#\\\n\r\t0x_e+-".unicodeScalars)

@@ -20,4 +20,21 @@ import Testing
     let failure = #expect(throws: SystemFailure.self) { try FileLock(path: "/nonexistent-folder/x.lock") }
     #expect(failure?.description == "cannot open /nonexistent-folder/x.lock: No such file or directory")
   }
+
+  @Test("a symbolic link as the lock file is refused, and its missing target is never created")
+  func aSymbolicLinkIsNeverFollowed() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("victim").path
+    let link = folder.appendingPathComponent("x.lock").path
+    #expect(symlink(target, link) == 0)
+    let failure = #expect(throws: SystemFailure.self) { try FileLock(path: link) }
+    #expect(failure?.code == ELOOP)
+    #expect(!FileManager.default.fileExists(atPath: target), "the link's target was created")
+    // A link to an existing file is refused as well: the lock never opens someone else's file.
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("keep".utf8)))
+    #expect(throws: SystemFailure.self) { try FileLock(path: link) }
+    #expect(FileManager.default.contents(atPath: target) == Data("keep".utf8))
+  }
 }

@@ -117,7 +117,17 @@ import Testing
     expectRestored(try tmux.terminalState(), exitStatus: 128 + SIGINT)
   }
 
-  @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing), arguments: [SIGTERM, SIGHUP])
+  @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing))
+  func ctrlBackslashEndsLikeSIGTERM() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    // Ctrl-\ is SIGQUIT: it used to reach the Swift runtime's backtracer, which froze the screen for
+    // about 30 s waiting on the terminal; the wait below is 10 s.
+    try tmux.sendKeys("C-\\")
+    expectRestored(try tmux.terminalState(), exitStatus: 128 + SIGQUIT)
+  }
+
+  @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing), arguments: [SIGTERM, SIGHUP, SIGQUIT])
   func terminatingSignalsRestoreTheTerminal(signal: Int32) throws {
     let tmux = try start()
     defer { tmux.close() }
@@ -125,7 +135,7 @@ import Testing
     expectRestored(try tmux.terminalState(), exitStatus: 128 + signal)
   }
 
-  @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing), arguments: [SIGINT, SIGTERM, SIGHUP])
+  @Test(.enabled(if: TmuxSession.isAvailable, tmuxMissing), arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
   func oneSignalEndsTheProgramWhileItsMainThreadIsBusy(signal: Int32) throws {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tui-busy-\(UUID().uuidString).log")

@@ -15,12 +15,36 @@ import Support
 public final class EONETCache: Sendable {
   /// Where the files live.
   public let directory: URL
+  /// The pins this process holds, by question (see ``pin(question:)``).
+  private let pins = LockedValue<[String: FileLock]>([:])
 
   /// Creates a cache in `directory` (created on the first write).
   ///
   /// - Parameter directory: The cache folder.
   public init(directory: URL) {
     self.directory = directory
+  }
+
+  /// Keeps ``CacheSweep`` (of this instance or another) from removing the files of `question` (an
+  /// ``EventQuery/cacheSuffix``) for as long as this cache lives: a shared lock on its pin file.
+  /// The plain question (`""`) is never swept and needs none. Blocks only while a sweep removes that
+  /// very question; call it off the UI's thread.
+  func pin(question suffix: String) {
+    let question = String(suffix.drop { $0 == "-" })
+    guard !question.isEmpty else { return }
+    pins.withLock { pins in
+      guard pins[question] == nil else { return }
+      try? AtomicFile.createDirectory(directory)
+      let path = directory.appendingPathComponent(CacheSweep.pinName(question)).path
+      // A sweep unlinks a pin it took: a lock on that old file pins nothing, so open it again.
+      for _ in 0..<3 {
+        guard let lock = try? FileLock(path: path), (try? lock.acquire(shared: true)) == true else { return }
+        if lock.isLinked {
+          pins[question] = lock
+          return
+        }
+      }
+    }
   }
 
   /// `$XDG_CACHE_HOME/ourplanet`, else `~/.cache/ourplanet`.

@@ -16,6 +16,9 @@ extension EONETClient {
     public var baseURL: URL
     /// The disk cache folder, or `nil` for no cache.
     public var cacheDirectory: URL?
+    /// The most bytes the cache's files may hold, kept by a sweep at start (``CacheSweep``); `nil`
+    /// for no sweep.
+    public var cacheLimit: Int?
     /// Never touch the network: serve the cache, else the bundled snapshot.
     public var offline: Bool
     /// Seconds each request may take, from sending to the last byte.
@@ -36,6 +39,7 @@ extension EONETClient {
     /// - Parameters:
     ///   - baseURL: The API root.
     ///   - cacheDirectory: The cache folder, or `nil` for none.
+    ///   - cacheLimit: The cache's size limit in bytes, or `nil` for no sweep.
     ///   - offline: Never touch the network.
     ///   - requestTimeout: Seconds per request.
     ///   - maximumResponseBytes: The largest body accepted.
@@ -46,6 +50,7 @@ extension EONETClient {
     public init(
       baseURL: URL = defaultBaseURL,
       cacheDirectory: URL? = EONETCache.defaultDirectory(),
+      cacheLimit: Int? = nil,
       offline: Bool = false,
       requestTimeout: TimeInterval = 30,
       maximumResponseBytes: Int = 64 << 20,
@@ -56,6 +61,7 @@ extension EONETClient {
     ) {
       self.baseURL = baseURL
       self.cacheDirectory = cacheDirectory
+      self.cacheLimit = cacheLimit
       self.offline = offline
       self.requestTimeout = requestTimeout
       self.maximumResponseBytes = maximumResponseBytes

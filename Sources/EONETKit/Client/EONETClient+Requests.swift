@@ -71,6 +71,8 @@ extension EONETClient {
   public func fetchEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     if configuration.offline { return localEvents(query, category: category) }
     let download = Observable.deferred { [self] () -> Observable<EOFetched<[EOEvent]>> in
+      // This question's files are in use while the client lives: no sweep removes them.
+      cache?.pin(question: query.cacheSuffix)
       // A past range stored from after it ended is final: judged from the files' fetch times, then
       // decoded from the same reads.
       if query.window.end != nil {
@@ -291,7 +293,8 @@ extension EONETClient {
   private func ownCacheEntries(
     _ query: EventQuery, category: EOCategory
   ) -> [(key: String, entry: CacheEntry)] {
-    query.halves.compactMap { status in
+    cache?.pin(question: query.cacheSuffix)
+    return query.halves.compactMap { status in
       let key = Self.eventsKey(category: category, status: status) + query.cacheSuffix
       return readCacheEntry(key).map { (key: key, entry: $0) }
     }

@@ -44,9 +44,11 @@ public final class EONETClient: @unchecked Sendable {
     self.scheduler = scheduler
     self.cache = configuration.cacheDirectory.map(EONETCache.init(directory:))
     if let directory = configuration.cacheDirectory {
+      let limit = configuration.cacheLimit
       // Off the caller's thread (the UI's, at start): listing a folder is I/O.
       DispatchQueue.global(qos: .utility).async {
         TemporaryFileSweep.sweep(directory) { $0.hasSuffix(".cache") }
+        if let limit { CacheSweep.sweep(directory, limit: limit) }
       }
     }
   }

@@ -193,8 +193,8 @@ extension Manual {
       window; offline, a category comes whole from the cache (open and closed events) or from the \
       bundled snapshot, never half from each. Temporary files left by an interrupted write are \
       removed at the next start once their writer has exited (or after a day); another running \
-      instance's are left alone. One SIGINT, SIGTERM or SIGHUP ends the terminal UI within a second \
-      too, however busy it is, with the terminal restored.
+      instance's are left alone. One SIGINT, SIGTERM, SIGHUP or SIGQUIT (Ctrl-\\) ends the terminal \
+      UI within a second too, however busy it is, with the terminal restored.
       """,
     ],
     commands: [

@@ -4,7 +4,7 @@ import RxCore
 
 /// The app's data from an ``EONETClient``: the cache (else the bundled snapshot) for start-up, the
 /// network for refreshes.
-public struct LiveEventFeed: EventFeed, @unchecked Sendable {
+public struct LiveEventFeed: EventFeed, Sendable {
   // The client is immutable and thread-safe (see EONETClient).
   private let client: EONETClient
   /// What each category's download asks for.

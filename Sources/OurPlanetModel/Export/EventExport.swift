@@ -32,23 +32,30 @@ public enum EventExport {
   /// RFC 4180: a header row (the record's field names), CRLF line ends, fields with a comma,
   /// quote, tab or line break quoted with their quotes doubled; lists joined by `;`.
   ///
-  /// A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return, and is not a
-  /// number, gets a leading `'` so a spreadsheet never evaluates it as a formula (OWASP's advice
-  /// for CSV injection); the record has already removed control and bidi characters.
+  /// Every cell, the header's too, goes through one writer (``csvCell(_:)``), which also keeps
+  /// spreadsheets from evaluating it as a formula; the record has already removed control and
+  /// bidi characters.
   public static func csv(_ events: [EOEvent], from point: EOCoordinate? = nil) -> String {
-    var output = EventRecord.fieldNames(withPoint: point != nil).joined(separator: ",") + "\r\n"
+    var output = csvRow(EventRecord.fieldNames(withPoint: point != nil).map(JSONValue.string))
     for event in events {
-      output +=
-        EventRecord(event, from: point).fields.map { csvField($0.value) }.joined(separator: ",") + "\r\n"
+      output += csvRow(EventRecord(event, from: point).fields.map(\.value))
     }
     return output
   }
 
-  private static func csvField(_ value: JSONValue) -> String {
+  private static func csvRow(_ values: [JSONValue]) -> String {
+    values.map(csvCell).joined(separator: ",") + "\r\n"
+  }
+
+  /// One cell: the value as ``EventRecord/flat(_:)`` writes it, guarded, then quoted if it needs it.
+  ///
+  /// A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a
+  /// spreadsheet never evaluates it as a formula (OWASP's advice for CSV injection), whatever field
+  /// it is (an id, a title, a link, a list of sources): only a JSON number, or text that is a plain
+  /// decimal number (`-12.5`), is left as it is.
+  static func csvCell(_ value: JSONValue) -> String {
     var text = EventRecord.flat(value)
-    if case .string = value, let first = text.unicodeScalars.first, formulaStarts.contains(first),
-      Double(text) == nil
-    {
+    if let first = text.unicodeScalars.first, formulaStarts.contains(first), !isPlainNumber(value, text) {
       text = "'" + text
     }
     let needsQuotes = text.unicodeScalars.contains {
@@ -60,6 +67,24 @@ public enum EventExport {
 
   /// What a spreadsheet reads as the start of a formula (or, for tab and CR, lets one slip past).
   private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+  /// Whether a cell is a number a spreadsheet reads as one: a JSON number, or text of an optional
+  /// sign, digits and at most one decimal point (`Double` alone would also pass `-inf` and `-0x1p3`).
+  private static func isPlainNumber(_ value: JSONValue, _ text: String) -> Bool {
+    if case .number = value { return true }
+    guard case .string = value else { return false }
+    var digits = 0
+    var points = 0
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+      switch scalar {
+      case "0"..."9": digits += 1
+      case ".": points += 1
+      case "-" where index == 0, "+" where index == 0: continue
+      default: return false
+      }
+    }
+    return digits > 0 && points <= 1
+  }
 
   /// A FeatureCollection: one Feature per event, a Point at its latest position, or a LineString
   /// for a track ending at it, `[longitude, latitude]`; no geometry without a position. The

@@ -13,8 +13,8 @@ import Support
 /// go to a serial background queue, in order, each merged with the file under a lock, so two
 /// instances on one folder never lose each other's marks; ``flush()`` waits for them (the app calls
 /// it on the way out).
-public final class SeenTracker: @unchecked Sendable {
-  // `stored` is a thread-safe relay; `isLoaded` is Support's lock; `queue` serialises the writes.
+public final class SeenTracker: Sendable {
+  // `stored` is a thread-safe relay; `isLoaded` is the package's lock box; `queue` serialises the writes.
   private let stored = BehaviorRelay<SeenState>(value: SeenState(baseline: []))
   private let isLoaded: LockedValue<Bool>
 

@@ -47,24 +47,24 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
 
   /// Reads the file.
   ///
-  /// Its type is checked first: a folder or a FIFO in its place is a message, and a FIFO is never
-  /// opened (opening one for reading waits for a writer, forever).
+  /// Through ``BoundedFile``: a folder or a FIFO in its place is a message, and a FIFO is never
+  /// waited on (opening one for reading waits for a writer, forever).
   public func read() -> Contents {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else {
-      if errno == ENOENT { return .missing }
-      return .damaged("ignored state file \(url.lastPathComponent): \(SystemFailure("read", path: url.path))")
-    }
-    if let problem = Self.typeProblem(info) {
-      return .damaged("ignored state file \(url.lastPathComponent): \(url.path) \(problem)")
-    }
-    if let maximumSize, info.st_size > maximumSize {
-      return .damaged(
-        "ignored state file \(url.lastPathComponent): \(url.path) is \(info.st_size) bytes, "
-          + "more than the \(maximumSize) such a file can hold")
+    let data: Data
+    do throws(BoundedFile.Failure) {
+      data = try BoundedFile.read(url.path, limit: maximumSize)
+    } catch {
+      switch error {
+      case .missing: return .missing
+      case .folder:
+        return .damaged(
+          "ignored state file \(url.lastPathComponent): \(url.path) is a folder, not a state file")
+      case .system(let failure): return .damaged("ignored state file \(url.lastPathComponent): \(failure)")
+      case .notRegular, .tooLarge:
+        return .damaged("ignored state file \(url.lastPathComponent): \(url.path) \(error)")
+      }
     }
     do {
-      let data = try Self.contents(of: url.path, limit: maximumSize)
       if let reading = Value.self as? any QuickStateReading.Type,
         let value = reading.quickRead(data) as? Value
       {
@@ -120,27 +120,6 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     case S_IFREG: return nil
     case S_IFDIR: return "is a folder, not a state file"
     default: return "is not a regular file (a FIFO, socket or device)"
-    }
-  }
-
-  /// The whole file, read with `read(2)`; one that grew past `limit` bytes since it was checked is
-  /// refused rather than read on.
-  private static func contents(of path: String, limit: Int?) throws -> Data {
-    // O_NONBLOCK: should the file have become a FIFO since it was checked, opening it does not wait.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw SystemFailure("open", path: path) }
-    defer { close(descriptor) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemFailure("read", path: path)
-      }
-      if count == 0 { return data }
-      data.append(contentsOf: buffer[0..<count])
-      if let limit, data.count > limit { throw SystemFailure("read", path: path, code: EFBIG) }
     }
   }
 

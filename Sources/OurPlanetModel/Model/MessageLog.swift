@@ -37,7 +37,7 @@ public struct AppMessage: Equatable, Sendable {
 /// lost on the way to the status line or the messages view. It keeps a bounded number: a session
 /// left running for days against a failing server posts a few messages a refresh, and an unbounded
 /// log would grow for as long as it runs.
-public final class MessageLog: @unchecked Sendable {
+public final class MessageLog: Sendable {
   /// How many messages are kept (the newest).
   public static let kept = 200
 

@@ -107,6 +107,9 @@ public struct Configuration: Equatable, Sendable {
     settings.first { $0.key == key }
   }
 
+  /// The largest config file read or edited: far more than any config needs.
+  public static let maximumFileSize = 1 << 20
+
   /// Reads the file at `path`.
   ///
   /// - Parameters:
@@ -118,16 +121,14 @@ public struct Configuration: Equatable, Sendable {
   public static func read(path: String, optionKeys: [String], missingIsFine: Bool) throws(ConfigurationError)
     -> Configuration?
   {
-    // A file handle, not `Data(contentsOf:)`, which cannot read `/dev/null` (`--config /dev/null`).
-    guard let handle = FileHandle(forReadingAtPath: path),
-      let data = try? handle.readToEnd() ?? Data(), (try? handle.close()) != nil
-    else {
-      var isFolder: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      if !exists, missingIsFine { return nil }
-      throw ConfigurationError(
-        file: path, line: nil,
-        message: !exists ? "no such file" : isFolder.boolValue ? "is a folder, not a file" : "cannot be read")
+    // Bounded and non-blocking: `--config /dev/zero` is refused at the cap, a FIFO at once; a
+    // character device is read (`--config /dev/null`).
+    let data: Data
+    do throws(BoundedFile.Failure) {
+      data = try BoundedFile.read(path, limit: maximumFileSize, allowingCharacterDevices: true)
+    } catch {
+      if error == .missing, missingIsFine { return nil }
+      throw ConfigurationError(file: path, line: nil, message: error.description)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigurationError(file: path, line: nil, message: "is not UTF-8 text")

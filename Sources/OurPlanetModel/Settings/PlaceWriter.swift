@@ -21,9 +21,6 @@ import Support
 /// // "[places]\nhome = \"1,2\"\nlake = \"bbox:-120,38,-119,39\"\n"
 /// ```
 public enum PlaceWriter {
-  /// The largest config file it edits.
-  static let maximumFileSize = 1 << 20
-
   /// Saves `region` as place `name` in the config file at `path` (created, with its folder, when
   /// missing).
   ///
@@ -50,7 +47,7 @@ public enum PlaceWriter {
           guard info.st_mode & S_IFMT == S_IFREG else {
             throw fail("is not a regular file: places cannot be saved in it")
           }
-          guard info.st_size <= maximumFileSize else { throw fail("is too large to edit") }
+          guard info.st_size <= Configuration.maximumFileSize else { throw fail("is too large to edit") }
           mode = info.st_mode & 0o777
           guard let data = FileManager.default.contents(atPath: target),
             let read = String(data: data, encoding: .utf8)

@@ -15,8 +15,8 @@ import Support
 /// let memory = SettingsMemory(file: StateFile(name: RememberedSettings.fileName, directory: state), messages: log)
 /// memory.remember(RememberedSettings(days: 30))
 /// ```
-public final class SettingsMemory: @unchecked Sendable {
-  // `pending` is Support's lock; `queue` serialises the writes; `file` and `messages` never change.
+public final class SettingsMemory: Sendable {
+  // `pending` is the package's lock box; `queue` serialises the writes; `file` and `messages` never change.
   private let file: StateFile<RememberedSettings>
   private let messages: MessageLog?
   private let queue: DispatchQueue

@@ -17,11 +17,19 @@ public struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the line: a key set twice, a table defined twice, a table extended after it was closed (an inline
 /// table, or a value), control characters, an integer that does not fit in 64 bits.
 ///
+/// Bounded for any input: values nest at most ``maximumDepth`` tables and arrays deep (a file of
+/// 100,000 `[` is a message, not a stack overflow), and a key of many parts or a file of many
+/// headers costs time in proportion to its length.
+///
 /// ```swift
 /// let table = try TOML.parse("days = 30\n[places]\nhome = \"29.76,-95.37,300\"\n")
 /// table["days"]  // .integer(30)
 /// ```
 public enum TOML {
+  /// How deep tables (by header, dotted key or inline) and arrays may nest: far more than a config
+  /// needs, few enough that the recursive parser stays well inside any thread's stack.
+  public static let maximumDepth = 100
+
   /// Parses `text`.
   ///
   /// - Returns: The document's root table.
@@ -38,8 +46,10 @@ private struct TOMLParser {
   private var index = 0
   private var line = 1
   /// The tables as they are built: classes, so a header can reopen one found by its path.
-  private let root = Node(line: 0, origin: .header)
+  private let root = Node(line: 0, origin: .header, depth: 0)
   private var current: Node
+  /// How deep the value being read lies (tables and arrays around it).
+  private var depth = 0
 
   init(_ text: String) {
     scalars = Array(text.unicodeScalars)
@@ -77,16 +87,23 @@ private struct TOMLParser {
     }
     var node = root
     for (position, name) in path.enumerated() {
-      let shown = path[...position].joined(separator: ".")
+      // Joined only for a message: joining it at every part made a long key cost its length squared.
+      var shown: String { path[...position].joined(separator: ".") }
       let isLast = position == path.count - 1
+      // Appended in place, before anything else holds the array: a new array per header made
+      // 50,000 headers cost seconds.
+      if isLast, isArray, let element = node.appendElement(name, line: headerLine) {
+        node = element
+        continue
+      }
       switch node.children[name] {
       case nil:
         if isLast && isArray {
-          let element = Node(line: headerLine, origin: .header)
+          let element = Node(line: headerLine, origin: .header, depth: node.depth + 1)
           node.set(name, .tables([element]))
           node = element
         } else {
-          let table = Node(line: headerLine, origin: isLast ? .header : .implicit)
+          let table = Node(line: headerLine, origin: isLast ? .header : .implicit, depth: node.depth + 1)
           node.set(name, .table(table))
           node = table
         }
@@ -104,17 +121,12 @@ private struct TOMLParser {
         }
         // A header may pass through a table dotted keys made, to add a sub-table to it.
         node = table
-      case .tables(let elements)?:
+      case .tables?:
         if isLast {
-          guard isArray else {
-            throw TOMLError(line: headerLine, message: "'\(shown)' is an array of tables; write [[\(shown)]]")
-          }
-          let element = Node(line: headerLine, origin: .header)
-          node.set(name, .tables(elements + [element]))
-          node = element
-        } else {
+          throw TOMLError(line: headerLine, message: "'\(shown)' is an array of tables; write [[\(shown)]]")
+        } else if let last = node.lastElement(name) {
           // A sub-table of an array of tables belongs to its latest element.
-          node = elements[elements.count - 1]
+          node = last
         }
       case .value(let value, _)?:
         throw TOMLError(line: headerLine, message: Self.notExtensible(shown, value))
@@ -130,13 +142,17 @@ private struct TOMLParser {
     skipSpaces()
     guard take("=") else { throw failure("expected '=' after the key '\(path.joined(separator: "."))'") }
     skipSpaces()
+    let outer = depth
+    depth = table.depth + path.count
+    defer { depth = outer }
+    guard depth <= TOML.maximumDepth else { throw tooDeep(keyLine) }
     let value = try self.value()
     var node = table
     for (position, name) in path.dropLast().enumerated() {
-      let shown = path[...position].joined(separator: ".")
+      var shown: String { path[...position].joined(separator: ".") }
       switch node.children[name] {
       case nil:
-        let child = Node(line: keyLine, origin: .dotted)
+        let child = Node(line: keyLine, origin: .dotted, depth: node.depth + 1)
         node.set(name, .table(child))
         node = child
       case .table(let child)? where child.origin == .dotted:
@@ -153,6 +169,10 @@ private struct TOMLParser {
       throw TOMLError(line: keyLine, message: "'\(path.joined(separator: "."))' is set twice")
     }
     node.set(name, .value(value, line: keyLine))
+  }
+
+  private func tooDeep(_ line: Int) -> TOMLError {
+    TOMLError(line: line, message: "tables and arrays nest more than \(TOML.maximumDepth) deep here")
   }
 
   /// Why the key `shown`, already set to `value`, cannot be used as a table here.
@@ -175,6 +195,8 @@ private struct TOMLParser {
       }
       skipSpaces()
       parts.append(try simpleKey())
+      // Each part is a table deeper: stop reading at the limit rather than at the key's end.
+      if parts.count > TOML.maximumDepth { throw tooDeep(line) }
     }
   }
 
@@ -244,6 +266,9 @@ private struct TOMLParser {
   /// `[ value, value, ]` over any number of lines, with comments between values.
   private mutating func array() throws(TOMLError) -> TOMLValue {
     let openLine = line
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= TOML.maximumDepth else { throw tooDeep(openLine) }
     advance()
     var elements: [TOMLValue] = []
     while true {
@@ -265,7 +290,7 @@ private struct TOMLParser {
 
   /// `{ key = value, key = value }` on one line.
   private mutating func inlineTable() throws(TOMLError) -> TOMLValue {
-    let table = Node(line: line, origin: .header)
+    let table = Node(line: line, origin: .header, depth: depth)
     advance()
     skipSpaces()
     if take("}") { return .table(table.table()) }
@@ -651,17 +676,39 @@ private final class Node {
 
   let line: Int
   var origin: Origin
+  /// How many tables deep it lies (the document: 0).
+  let depth: Int
   private(set) var keys: [String] = []
   private(set) var children: [String: Slot] = [:]
 
-  init(line: Int, origin: Origin) {
+  init(line: Int, origin: Origin, depth: Int) {
     self.line = line
     self.origin = origin
+    self.depth = depth
   }
 
   func set(_ key: String, _ slot: Slot) {
     if children[key] == nil { keys.append(key) }
     children[key] = slot
+  }
+
+  /// The latest element of the array of tables `key`.
+  func lastElement(_ key: String) -> Node? {
+    guard case .tables(let elements)? = children[key] else { return nil }
+    return elements.last
+  }
+
+  /// A new element added to the array of tables `key` without copying the array, or `nil` when
+  /// `key` is not an array of tables.
+  func appendElement(_ key: String, line: Int) -> Node? {
+    guard case .tables? = children[key], case .tables(var elements)? = children.removeValue(forKey: key)
+    else {
+      return nil
+    }
+    let element = Node(line: line, origin: .header, depth: depth + 1)
+    elements.append(element)
+    children[key] = .tables(elements)
+    return element
   }
 
   /// The finished value.

@@ -70,7 +70,9 @@ public enum Hooks {
 
   // Read by every `subscribe` on any thread, so the flag is atomic and the closures sit behind a lock.
   private static let recording = Atomic<Bool>(false)
-  private struct Handlers {
+  // `@unchecked Sendable`: RxSwift's handler types are plain closures; they are stored and read only
+  // under `handlers`' lock, and RxSwift documents them as callable from any thread.
+  private struct Handlers: @unchecked Sendable {
     var defaultError: DefaultErrorHandler = { callStack, error in
       let origin =
         callStack.isEmpty ? "" : "\nsubscription called from:\n" + callStack.joined(separator: "\n")

@@ -4,10 +4,10 @@ import Synchronization
 /// The session's signal handling: the one place that runs inside signal handlers.
 ///
 /// Two kinds of handler:
-/// - *Relayed* signals (SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH) only record themselves
-///   and write a byte to the wake-up pipe; the main loop does the real work (restoring the terminal,
-///   suspending, resizing) on the main thread, where calling curses is allowed. A second SIGINT,
-///   SIGTERM or SIGHUP while the first is still unhandled means the main loop is stuck: the handler
+/// - *Relayed* signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH) only record
+///   themselves and write a byte to the wake-up pipe; the main loop does the real work (restoring the
+///   terminal, suspending, resizing) on the main thread, where calling curses is allowed. A second
+///   terminating signal while the first is still unhandled means the main loop is stuck: the handler
 ///   then restores the terminal itself and dies of the signal. A single one is enough too: the
 ///   handler also wakes ``SignalWatchdog``, which ends the process if the main loop has not within
 ///   its grace period (a main thread busy for seconds).
@@ -19,7 +19,10 @@ import Synchronization
 /// Everything a handler reads is prepared before the handlers are installed and never changes while
 /// they are.
 enum SignalRelay {
-  static let relayedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+  /// The signals that end the session. SIGQUIT (Ctrl-\) is one of them: left to the Swift runtime,
+  /// its backtracer froze the screen for about 30 s waiting on the terminal.
+  static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  static let relayedSignals: [Int32] = terminatingSignals + [SIGTSTP, SIGCONT, SIGWINCH]
   static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
   /// Saves the terminal's modes and installs the relaying handlers. Call before curses starts, so
@@ -53,7 +56,7 @@ enum SignalRelay {
   /// A terminating signal the program was started with ignored (`nohup`, a background job) stays
   /// ignored, as shells and well-behaved programs do.
   private static func isIgnoredTermination(_ action: sigaction, signal: Int32) -> Bool {
-    guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { return false }
+    guard terminatingSignals.contains(signal) else { return false }
     let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
     return handler == unsafeBitCast(SIG_IGN, to: Int.self)
   }
@@ -108,7 +111,11 @@ enum SignalRelay {
   }
 
   /// Ends the process the way `signal` would have, after the terminal has been restored.
+  ///
+  /// SIGQUIT ends it with status 128+3 instead, as the script commands do: its default action would
+  /// dump core, and a crash report is not what Ctrl-\ asks for.
   static func dieOf(_ signal: Int32) -> Never {
+    if signal == SIGQUIT { _exit(128 + signal) }
     _ = setHandler(nil, for: signal, flags: 0)
     var unblock = sigset_t()
     sigemptyset(&unblock)
@@ -218,10 +225,12 @@ private let relayHandler: @convention(c) (Int32) -> Void = { signal in
   defer { errno = savedErrno }
   let bit = UInt64(1) << UInt64(signal)
   let previous = pendingSignals.bitwiseOr(bit, ordering: .sequentiallyConsistent).oldValue
-  let terminates = signal == SIGINT || signal == SIGTERM || signal == SIGHUP
+  // Compared one by one: a handler must not touch a lazily made global such as an array.
+  let terminates = signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT
   if previous & bit != 0 && terminates {
     // The main loop has not picked up the first one: it is stuck, so do its job here.
     restoreTerminalFromHandler()
+    if signal == SIGQUIT { _exit(128 + signal) }  // as `dieOf`: no core dump
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Ends the process within ``grace`` of a terminating signal, whatever the main thread is doing.
 ///
-/// SIGINT, SIGTERM and SIGHUP are relayed to the main loop, which restores the terminal and dies of
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT are relayed to the main loop, which restores the terminal and dies of
 /// the signal: but a main thread busy for seconds (a huge screen to lay out, a stuck call) would
 /// keep a user's Ctrl-C or a supervisor's SIGTERM waiting. The relay handler therefore also posts a
 /// semaphore (`sem_post` is async-signal-safe) that wakes a thread waiting here since start-up; if the
@@ -67,7 +67,7 @@ enum SignalWatchdog {
     // This thread must never take a terminating signal itself: the relay handler runs elsewhere.
     var blocked = sigset_t()
     sigemptyset(&blocked)
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&blocked, number) }
+    for number in SignalRelay.relayedSignals { sigaddset(&blocked, number) }
     pthread_sigmask(SIG_BLOCK, &blocked, nil)
     while sem_wait(semaphore) != 0 {}  // EINTR only
     var deadline = timespec()
@@ -85,6 +85,8 @@ enum SignalWatchdog {
       if var modes = saved.termios { tcsetattr(saved.ttyFD, TCSANOW, &modes) }
       _ = saved.bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: saved.ttyFD) }
     }
+    // SIGQUIT's default action would dump core: end with its status, as the session does.
+    if signal == SIGQUIT { _exit(128 + signal) }
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)

@@ -33,7 +33,7 @@ public final class TerminalSession {
   public enum Ending: Hashable, Sendable {
     /// `stop()` was called.
     case stopped
-    /// A terminating signal arrived (SIGINT from Ctrl-C, SIGTERM, SIGHUP).
+    /// A terminating signal arrived (SIGINT from Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from Ctrl-\).
     case signal(Int32)
     /// The terminal went away (its window closed, the connection dropped).
     case terminalLost
@@ -298,7 +298,7 @@ public final class TerminalSession {
   private func handleSignals() -> Ending? {
     let pending = SignalRelay.takePending()
     guard !pending.isEmpty else { return nil }
-    for signal in [SIGINT, SIGTERM, SIGHUP] where pending.contains(signal) {
+    for signal in SignalRelay.terminatingSignals where pending.contains(signal) {
       return .signal(signal)
     }
     if pending.contains(SIGTSTP) { suspend() }
