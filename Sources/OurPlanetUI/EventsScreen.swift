@@ -72,8 +72,17 @@ final class EventsScreen: Screen, Searchable {
   var query: String { model.query.value }
 
   var position: String? {
-    list.rowCount == 0
-      ? nil : "\(Formatting.count(list.selectedIndex + 1))/\(Formatting.count(list.rowCount))"
+    guard list.rowCount > 0 else { return nil }
+    let above = changedAboveView.count
+    // News a refresh put above the visible rows is said until seen: `n` goes there.
+    let news = above == 0 ? "" : "↑ \(Formatting.count(above)) new" + ScopeSummary.separator
+    return news + "\(Formatting.count(list.selectedIndex + 1))/\(Formatting.count(list.rowCount))"
+  }
+
+  /// The rows above the visible ones whose events are new or updated, top first.
+  private var changedAboveView: [Int] {
+    let events = self.events
+    return (0..<min(list.scrollOffset, events.count)).filter { seen.change(of: events[$0]) != nil }
   }
 
   func setQuery(_ text: String) { model.query.accept(text) }
@@ -269,9 +278,14 @@ final class EventsScreen: Screen, Searchable {
       })
   }
 
-  /// Selects the next event (after the selection, wrapping) that is new or updated.
+  /// Selects the next event (after the selection, wrapping) that is new or updated; the topmost
+  /// of those above the visible rows first, when a refresh put some there.
   private func selectNextChanged() {
     guard !events.isEmpty else { return }
+    if let top = changedAboveView.first {
+      list.select(top)
+      return
+    }
     for step in 1...events.count {
       let index = (list.selectedIndex + step) % events.count
       if seen.change(of: events[index]) != nil {

@@ -96,6 +96,13 @@ protocol DetailEnvironment: ScreenEnvironment {
   /// The titles of EONET's sources by id, as they load (empty until then): the detail names each
   /// source by its title.
   var sourceTitles: BehaviorRelay<[String: String]> { get }
+  /// The config's alert rules: the detail names those an event matches.
+  var alerts: AlertRules { get }
+}
+
+extension DetailEnvironment {
+  /// No rules, unless the environment has some.
+  var alerts: AlertRules { AlertRules() }
 }
 
 extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironment {

@@ -29,10 +29,22 @@ extension EONETClient {
   /// ``refresh(forLast:)`` for any query: a past range, a status, magnitudes, sources.
   ///
   /// - Parameter query: What each category's download asks for.
+  ///
+  /// A category list that fails to download (any failure: an HTTP 500, a bad answer) costs no
+  /// events: the cached list stands in, else the bundled one, and a warning says which.
   public func refresh(_ query: EventQuery) -> Observable<EORefreshUpdate> {
-    Self.refresh(
-      categories: fetchCategories().map(\.value), order: largestFirst,
-      onWarning: configuration.onWarning
+    let onWarning = configuration.onWarning
+    let categories = fetchCategories().catch { [self] failure -> Observable<EOFetched<[EOCategory]>> in
+      localCategories()
+        .do(onNext: { stored in
+          onWarning?(
+            .categoryListStandIn(reason: "\(failure)", source: stored.source, fetchedAt: stored.fetchedAt))
+        })
+        .catch { _ in Observable<EOFetched<[EOCategory]>>.error(failure) }
+    }
+    return Self.refresh(
+      categories: categories.map { $0.value }, order: largestFirst,
+      onWarning: onWarning
     ) { category in
       self.fetchEvents(query, category: category)
     }
