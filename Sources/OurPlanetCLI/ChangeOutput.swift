@@ -180,8 +180,9 @@ struct ChangeOutput {
     }
     if let position = record.position {
       if let rule = rules.first(where: { $0.scope.region != nil }), let centre = rule.scope.region?.centre {
-        first.append(
-          Geodesy.describe(from: centre, to: position) + (rule.place.map { " of \(flat($0))" } ?? ""))
+        let way = Geodesy.describe(from: centre, to: position)
+        let place = rule.place.map(flat)
+        first.append(place.map { way == "here" ? "at \($0)" : "\(way) of \($0)" } ?? way)
       } else if let point {
         first.append(Geodesy.describe(from: point, to: position))
       } else {
