@@ -473,6 +473,32 @@ struct AlertEndToEndTests {
     }
   }
 
+  @Test(
+    "an --exec program that cannot start is not done: said, tried again at the next look, and run once it can start"
+  )
+  func failedSpawnIsRetried() throws {
+    let setup = try Setup(config: "")
+    defer { setup.finish() }
+    let program = setup.file("record")
+    let script = "#!/bin/sh\necho \"$OURPLANET_CHANGE $OURPLANET_ID\" >> \"\(setup.file("ran").path)\"\n"
+    try script.write(to: program, atomically: true, encoding: .utf8)
+    chmod(program.path, 0o755)
+    let run = try setup.start(["--exec", program.path])
+    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    // Not executable any more: posix_spawn fails (EACCES), as it would with E2BIG.
+    chmod(program.path, 0o644)
+    _ = try FixtureAPI(in: setup.temporary.url, events: FixtureAPI.changedEvents)
+    try waitUntil("a failure is said") { run.errors.contains("trying again at the next look (1 of 3)") }
+    #expect(setup.lines("ran").isEmpty)
+    chmod(program.path, 0o755)
+    try waitUntil("all five run") { setup.lines("ran").count >= 5 }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM)
+    #expect(
+      Set(setup.lines("ran")).count == 5 && setup.lines("ran").count == 5, "each once: \(setup.lines("ran"))")
+    #expect(run.output.split(separator: "\n").count == 5, "each line once:\n\(run.output)")
+  }
+
   /// `systemd-analyze`, where it is installed.
   private static let analyzer = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first {
     FileManager.default.isExecutableFile(atPath: $0)
