@@ -54,7 +54,15 @@ final class EventsScreen: Screen, Searchable {
   var categoryID: String { model.categoryID }
   /// The categories shown together (the marked ones), or `nil`.
   var categories: Set<String>? { model.categories }
-  var events: [EOEvent] { state?.events ?? [] }
+  /// The events listed: the state's, or with the alerts-only view (`a`) those a rule marks.
+  var events: [EOEvent] {
+    let all = state?.events ?? []
+    guard alertsOnly else { return all }
+    let rules = context.alerts
+    return all.filter { rules.marks($0) }
+  }
+  /// Whether the list shows only the events an alert rule marks.
+  private(set) var alertsOnly = false
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
   var breadcrumb: String {
     state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
@@ -64,9 +72,10 @@ final class EventsScreen: Screen, Searchable {
   var headerRight: String {
     guard let state else { return "" }
     let order = state.sort == .date ? "" : ScopeSummary.separator + state.sort.label
+    let alerts = alertsOnly ? ScopeSummary.separator + "alerts only" : ""
     return ScopeSummary.line(
       title: nil, scope: scope, placeName: state.region.flatMap(context.placeName(for:)),
-      tail: state.summary, ascii: context.ascii) + order
+      tail: state.summary, ascii: context.ascii) + order + alerts
   }
   var showsMap: Bool { true }
   var query: String { model.query.value }
@@ -109,11 +118,24 @@ final class EventsScreen: Screen, Searchable {
         context.seen.markSeen(events)
         context.say("Marked every event of \(breadcrumb) seen")
       },
+      .run(.alertsOnly) { [unowned self] _ in toggleAlertsOnly() },
       .run(.days) { [unowned self] key in model.adjustDays(by: key == .left ? -1 : 1) },
       .run(.daysStep) { [unowned self] key in
         model.stepDays(forward: !(key == .shiftLeft || key == .char("[")))
       },
     ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
+  }
+
+  /// Shows only the events an alert rule marks, or all of them again.
+  private func toggleAlertsOnly() {
+    guard !context.alerts.isEmpty else {
+      return context.say("No alert rules: add [[alert]] tables to the config file", isError: true)
+    }
+    alertsOnly.toggle()
+    rebuildRows()
+    list.select(0)
+    context.say(alertsOnly ? "Showing only the events an alert rule marks (a: all)" : "Showing every event")
+    context.host.setNeedsRedraw()
   }
 
   /// Opens the selected event's detail, marking it seen.

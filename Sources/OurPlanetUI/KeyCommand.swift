@@ -90,6 +90,8 @@ extension KeyCommand {
   static let step = KeyCommand("step", [.char("J"), .char("K")], "next / previous event, from the detail")
   static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
   static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
+  static let alertsOnly = KeyCommand(
+    "alerts-only", [.char("a")], "events list: only the events an alert rule marks (again: all of them)")
   static let export = KeyCommand(
     "export", [.char("e")], "export the list as shown as GeoJSON, in this folder")
   static let exportCSV = KeyCommand(
@@ -137,7 +139,7 @@ extension KeyCommand {
     return [
       app + list + filters + [open, nextNew, markSeen, mark],
       app + list + mapKeys + filters + [
-        open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep,
+        open, nextNew, sort, copyLink, export, exportCSV, markSeen, alertsOnly, days, daysStep,
       ],
       app + list + mapKeys + [openLink, copyLink, step],
     ]
@@ -148,7 +150,8 @@ extension KeyCommand {
     move, page, ends, open, back, days, daysStep, range, search, clearSearchLine, refresh, openLink, copyLink,
     step,
     nextNew,
-    markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
+    markSeen, alertsOnly, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker,
+    filterToView,
     clearRegion, places, status, filterForm, clearFilters, mark, sort, messages, help, redraw, suspend, quit,
   ]
 }

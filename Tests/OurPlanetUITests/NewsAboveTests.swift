@@ -79,4 +79,22 @@ struct NewsAboveTests {
     app.press(.char("g"), .enter)
     #expect(app.screen.contains("Alerts:        big fires"), "\(app.screen)")
   }
+
+  @Test("a shows only the events a rule marks, the header says so, and a again shows them all")
+  func alertsOnly() {
+    var scope = EventScope(days: 1)
+    scope.minimumMagnitude = 1_000
+    var options = AppOptions(days: 30)
+    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
+    let app = harness(
+      first: [Self.fire("big", daysAgo: 1, acres: 2_000), Self.fire("small", daysAgo: 2)], later: [],
+      options: options)
+    app.advance(to: 100)
+    app.press(.char("G"), .enter, .char("a"))
+    #expect(app.screen.contains("Fire big") && !app.screen.contains("Fire small"), "\(app.screen)")
+    #expect(app.lines.prefix(3).joined().contains("alerts only"), "the header says it is on:\n\(app.screen)")
+    #expect(app.statusLine.contains("1/1"), "\(app.statusLine)")
+    app.press(.char("a"))
+    #expect(app.screen.contains("Fire small") && !app.screen.contains("alerts only"), "\(app.screen)")
+  }
 }
