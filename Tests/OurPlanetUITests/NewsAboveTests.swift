@@ -56,6 +56,44 @@ struct NewsAboveTests {
     #expect(!app.statusLine.contains("↑"), "none above the view any more: \(app.statusLine)")
   }
 
+  @Test("widening the window after a first look marks nothing new; a back-dated arrival inside it is news")
+  func wideningIsHistory() {
+    let first = [Self.fire("recent", daysAgo: 1), Self.fire("old", daysAgo: 200)]
+    let backDated = Self.fire("back", daysAgo: 20)
+    let app = harness(first: first, later: [first + [backDated]])
+    app.advance(to: 100)
+    let counted = { app.screen.range(of: #"[0-9] new\b"#, options: .regularExpression) != nil }
+    #expect(!counted(), "the first look takes everything as seen:\n\(app.screen)")
+    app.shell.context.days.accept(360)
+    app.advance(to: app.scheduler.clock + 10)
+    #expect(!counted(), "a wider window is history, not news:\n\(app.screen)")
+    #expect(app.shell.context.seen.state.value.change(of: first[1]) == nil)
+    app.shell.context.catalogModel.refresh()
+    app.advance(to: app.scheduler.clock + 50)
+    #expect(app.screen.contains("1 new"), "an arrival inside a window looked at is news:\n\(app.screen)")
+  }
+
+  @Test("< after a first look: the past range's events, never seen, are history, not news")
+  func goingBackIsHistory() {
+    let first = [Self.fire("recent", daysAgo: 1), Self.fire("f40", daysAgo: 40)]
+    let past = [Self.fire("p35", daysAgo: 35), Self.fire("p50", daysAgo: 50)]
+    let app = ShellHarness(size: Size(width: 100, height: 20), options: AppOptions(days: 30)) { scheduler in
+      let base = ScriptedFeed(
+        categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([.next(10, first), .completed(10)]).asObservable()
+        ])
+      base.laterEventSequence["wildfires"] = [first + past]
+      return RangeTests.MovingFeed(base: base)
+    }
+    app.advance(to: 100)
+    app.press(.char("<"))
+    app.advance(to: 300)
+    #expect(app.header.contains("30 days ending"), "\(app.header)")
+    #expect(app.screen.range(of: #"[0-9] new\b"#, options: .regularExpression) == nil, "\(app.screen)")
+    for event in past { #expect(app.shell.context.seen.state.value.change(of: event) == nil, "\(event.id)") }
+  }
+
   @Test(
     "the alert mark has its own column: titles line up on marked and unmarked rows; the detail names the rule"
   )
