@@ -130,9 +130,8 @@ struct ScriptFallbackEndToEndTests {
         environment: environment)
       #expect(failed.status == 1, "\(failed)")
       #expect(failed.standardOutput.contains(#""id":"wildfires","title":"Wildfires","count":6"#), "\(failed)")
-      // The list failed too: the cached one stands in (issue 37), and each category says it failed.
-      #expect(failed.standardError.contains("using the cached category list"), "\(failed)")
-      #expect(failed.standardError.contains("wildfires: cannot reach"), "\(failed)")
+      #expect(failed.standardError.contains("cannot refresh the categories"), "\(failed)")
+      #expect(failed.standardError.contains("showing stored data"), "\(failed)")
       #expect(failed.standardError.contains("showing cache data fetched"), "says from when:\n\(failed)")
     }
   }

@@ -129,8 +129,9 @@ struct FollowEndToEndTests {
     #expect(run.errors.contains("HTTP 404"), "\(run.errors)")
     #expect(run.errors.contains("trying again in 2 s"), "the first wait doubles the interval:\n\(run.errors)")
     try server.setPlan(#"{"rules": []}"#)
-    try waitUntil("it says it is back") { run.errors.contains("watch: the server answers again, after ") }
-    #expect(run.errors.contains("watch: watching 13 categories"), "\(run.errors)")
+    // Back: it says so, then (its first good look) what it watches.
+    try waitUntil("it says it is back") { run.errors.contains("watch: watching 13 categories") }
+    #expect(run.errors.contains("watch: the server answers again, after 2 failed looks over "), "\(run.errors)")
     #expect(try run.terminate() == 128 + SIGTERM)
     #expect(run.output.isEmpty)
   }

@@ -30,12 +30,16 @@ extension EONETClient {
   ///
   /// - Parameter query: What each category's download asks for.
   ///
-  /// A category list that fails to download (any failure: an HTTP 500, a bad answer) costs no
-  /// events: the cached list stands in, else the bundled one, and a warning says which.
+  /// A category list the server answers badly (an HTTP error, a body too large or not the list)
+  /// costs no events: the cached list stands in, else the bundled one, and a warning says which.
+  /// An unreachable server (no connection, a timeout) fails the refresh, as before: its events
+  /// could not come either.
   public func refresh(_ query: EventQuery) -> Observable<EORefreshUpdate> {
     let onWarning = configuration.onWarning
     let categories = fetchCategories().catch { [self] failure -> Observable<EOFetched<[EOCategory]>> in
-      localCategories()
+      // Unreachable: the events would fail the same way; the refresh fails whole, as offline.
+      guard Self.serverAnswered(failure) else { return .error(failure) }
+      return localCategories()
         .do(onNext: { stored in
           onWarning?(
             .categoryListStandIn(reason: "\(failure)", source: stored.source, fetchedAt: stored.fetchedAt))
@@ -47,6 +51,15 @@ extension EONETClient {
       onWarning: onWarning
     ) { category in
       self.fetchEvents(query, category: category)
+    }
+  }
+
+  /// Whether `error` came after the server answered: not a connection failure, a timeout or a
+  /// cancellation.
+  static func serverAnswered(_ error: any Error) -> Bool {
+    switch error as? EONETError {
+    case .transport?, .timedOut?, .cancelled?, .invalidURL?, nil: return false
+    default: return true
     }
   }
 

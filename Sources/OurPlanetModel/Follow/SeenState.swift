@@ -142,8 +142,16 @@ public struct SeenState: Codable, Sendable, Equatable {
   /// ```swift
   /// state.look(category: "wildfires", events: shown, windowStart: now - 1_000 days)  // 3,800 taken as seen
   /// ```
+  ///
+  /// - Returns: Whether the state changed (a window already looked at changes nothing, at once).
+  @discardableResult
   public mutating func look<Events: Collection>(category: String, events shown: Events, windowStart: Date)
+    -> Bool
   where Events.Element == EOEvent {
+    // The common case, on every catalog of every refresh: the window moved on, or narrowed.
+    if let earlier = looked[category], windowStart >= earlier, baseline?.contains(category) != false {
+      return false
+    }
     let start = windowStart
     // A category in the baseline but never looked at (a file from before looks were recorded)
     // was looked at back to at least its oldest event seen in this window.
@@ -156,6 +164,7 @@ public struct SeenState: Codable, Sendable, Equatable {
     }
     looked[category] = min(earlier ?? start, start)
     baseline?.insert(category)
+    return true
   }
 
   /// Remembers `events` as they are now.

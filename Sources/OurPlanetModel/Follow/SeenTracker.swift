@@ -105,21 +105,23 @@ public final class SeenTracker: @unchecked Sendable {
     let current = state.value
     guard let baseline = current.baseline else { return }
     var next = current
+    var changed = false
     let loaded = catalog.items.filter { $0.state == .done && ($0.source == .live || !online) }
     if let days, catalog.rangeEnd == nil, let end = catalog.windowEnd {
       let start = EventWindow(days: days).start(before: end)
       for item in loaded {
-        next.look(
-          category: item.category.id, events: item.events(inLast: days, endingAt: end), windowStart: start)
+        let shown = item.events(inLast: days, endingAt: end)
+        if next.look(category: item.category.id, events: shown, windowStart: start) { changed = true }
       }
     }
-    let outside = catalog.items.filter { !(next.baseline ?? baseline).contains($0.category.id) }
+    let inBaseline = next.baseline ?? baseline
+    let outside = catalog.items.filter { !inBaseline.contains($0.category.id) }
     // Only what differs is marked: a category failing for days is looked at on every catalog.
     let unseen = outside.flatMap { $0.events.filter { next.change(of: $0) != nil } }
+    let entering = loaded.map(\.category.id).filter { !inBaseline.contains($0) }
+    guard changed || !unseen.isEmpty || !entering.isEmpty else { return }
     next.markSeen(unseen)
-    next.baseline = (next.baseline ?? baseline).union(
-      loaded.map(\.category.id).filter { !baseline.contains($0) })
-    guard next != current else { return }
+    next.baseline = inBaseline.union(entering)
     state.accept(next)
     save(next)
   }
