@@ -131,7 +131,8 @@ struct FollowEndToEndTests {
     try server.setPlan(#"{"rules": []}"#)
     // Back: it says so, then (its first good look) what it watches.
     try waitUntil("it says it is back") { run.errors.contains("watch: watching 13 categories") }
-    #expect(run.errors.contains("watch: the server answers again, after 2 failed looks over "), "\(run.errors)")
+    #expect(
+      run.errors.contains("watch: the server answers again, after 2 failed looks over "), "\(run.errors)")
     #expect(try run.terminate() == 128 + SIGTERM)
     #expect(run.output.isEmpty)
   }
