@@ -499,6 +499,53 @@ struct AlertEndToEndTests {
     #expect(run.output.split(separator: "\n").count == 5, "each line once:\n\(run.output)")
   }
 
+  @Test(
+    "a 200 KB title and an id with a newline: --exec, the rule's exec and notify all run, with bounded one-line text"
+  )
+  func hostileTextIsBounded() throws {
+    let setup = try Setup(config: "")
+    defer { setup.finish() }
+    let record = setup.file("record")
+    let script = "#!/bin/sh\nprintf '%s|%s\\n' \"$OURPLANET_ID\" \"${#OURPLANET_TITLE}\" >> \"$0.$1\"\n"
+    try script.write(to: record, atomically: true, encoding: .utf8)
+    chmod(record.path, 0o755)
+    try setup.configure(
+      """
+      [[alert]]
+      name = "any fire"
+      categories = ["wildfires"]
+      notify = true
+      exec = ["\(record.path)", "rule"]
+      """)
+    let environment = try fakeNotifier(setup)
+    let run = try BackgroundRun(
+      binary: setup.binary,
+      arguments: [
+        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
+        "--cache-dir", setup.file("cache").path, "--exec", record.path, "exec",
+      ], environment: environment)
+    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    var events = FixtureAPI.standardEvents
+    events["wildfires", default: []].append(
+      FixtureAPI.Event(
+        id: "EONET_9\nOURPLANET_X=1", title: String(repeating: "Fire ", count: 40_000), daysAgo: 0.1))
+    _ = try FixtureAPI(in: setup.temporary.url, events: events)
+    try waitUntil("all three ran") {
+      !setup.lines("record.exec").isEmpty && !setup.lines("record.rule").isEmpty
+        && notifications(setup).count >= 1
+    }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM, "\(run.errors)")
+    // sh counts bytes: 2,047 characters and the 3 bytes of `…`.
+    #expect(setup.lines("record.exec") == ["EONET_9 OURPLANET_X=1|2050"], "\(setup.lines("record.exec"))")
+    #expect(setup.lines("record.rule") == ["EONET_9 OURPLANET_X=1|2050"], "\(setup.lines("record.rule"))")
+    let popup = try #require(notifications(setup).first)
+    #expect(
+      popup.count == 4 && popup[2].count == 2_048 && popup[2].hasPrefix("New: Fire Fire"),
+      "\(popup.map(\.count))")
+    #expect(!run.errors.contains("Argument list too long"), "\(run.errors)")
+  }
+
   /// `systemd-analyze`, where it is installed.
   private static let analyzer = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first {
     FileManager.default.isExecutableFile(atPath: $0)
