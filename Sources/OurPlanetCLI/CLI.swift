@@ -59,7 +59,10 @@ enum CLI {
   /// The client the options describe; warnings go to `onWarning` (stderr by default).
   static func makeClient(
     _ options: Options, scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated),
-    onWarning: @escaping @Sendable (EONETWarning) -> Void = { Console.error("warning: \($0)") }
+    onWarning: @escaping @Sendable (EONETWarning) -> Void = { warning in
+      if case .categoryListStandIn = warning { CatalogLoad.listStoodIn.withLock { $0 = true } }
+      Console.error("warning: \(warning)")
+    }
   ) -> EONETClient {
     let configuration = EONETClient.Configuration(
       baseURL: options.api ?? EONETClient.Configuration.defaultBaseURL,

@@ -1,10 +1,15 @@
 import EONETKit
 import OurPlanetModel
 import RxCore
+import Support
 
 /// The whole catalog for the script commands: EONETKit's refresh stream folded with the UI's own
 /// fold, and the stored data wherever the refresh could not bring a category.
 enum CatalogLoad {
+  /// Whether a refresh had to use the stored category list (the download of the list failed):
+  /// the events still loaded, but something failed, so a script command ends with status 1.
+  static let listStoodIn = LockedValue(false)
+
   /// Loads every category; failures are said on stderr.
   ///
   /// The refresh runs alone first: when it brings every category (the usual case), the stored data
@@ -33,6 +38,7 @@ enum CatalogLoad {
     if !complete, case .success(let stored?) = waitForLast(feed.stored()) {
       catalog = catalog.applying(.stored(stored))
     }
+    if listStoodIn.withLock({ $0 }) { status = 1 }
     if let listFailure {
       status = 1
       let fallback = catalog.items.isEmpty ? "nothing stored to show" : "showing stored data"

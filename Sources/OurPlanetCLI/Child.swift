@@ -6,8 +6,9 @@ import Support
   import Glibc
 #endif
 
-/// A program `watch` runs for a change: started with `posix_spawn`, holding no descriptor of ours
-/// but 0–2, waited for by a thread blocked in `waitpid` (nothing polls).
+/// A program `watch` runs for a change: started with `posix_spawn` in a process group of its own,
+/// holding no descriptor of ours but 0–2, waited for by a thread blocked in `waitpid` (nothing
+/// polls).
 ///
 /// Its stdin is a pipe holding what it is given (for `watch`, the change as its `--json` line), then
 /// end of file; its stdout is our stderr (or /dev/null), so `watch --json | jq` only ever reads our
@@ -63,7 +64,11 @@ final class Child: Sendable {
     sigemptyset(&none)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    // A process group of its own, led by it: stopping it reaches whatever it started too (a
+    // script's `sleep`), which would otherwise outlive it, re-parented to init.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -139,16 +144,26 @@ final class Child: Sendable {
     exit.wait(timeout: timeout)
   }
 
-  /// Sends SIGTERM, and SIGKILL if it still runs after `grace`; returns once it has ended.
+  /// Sends SIGTERM to its process group, and SIGKILL if it still runs after `grace`; returns once
+  /// it has ended, with whatever else of its group was left ended by SIGKILL.
   ///
   /// - Returns: Its raw wait status.
   @discardableResult
   func stop(grace: DispatchTimeInterval) -> Int32 {
-    if let status = wait(timeout: .seconds(0)) { return status }
-    kill(pid, SIGTERM)
-    if let status = wait(timeout: grace) { return status }
-    kill(pid, SIGKILL)
-    return exit.wait()
+    if let status = wait(timeout: .seconds(0)) {
+      kill(-pid, SIGKILL)
+      return status
+    }
+    kill(-pid, SIGTERM)
+    let status =
+      wait(timeout: grace)
+      ?? {
+        kill(-pid, SIGKILL)
+        return exit.wait()
+      }()
+    // Its children that outlived it (they ignored SIGTERM, or it ended first).
+    kill(-pid, SIGKILL)
+    return status
   }
 
   /// A raw wait status in words: `exited with status 3`, `was killed by signal 9`.

@@ -209,9 +209,11 @@ extension Options {
         }
         options.exec = words
       },
-      summary: "`watch` runs CMD for each change (no shell); the rest of the line is its arguments",
+      summary:
+        "`watch` runs CMD for each change (no shell); the rest of the line is its arguments, where "
+        + "`{change}`, `{id}`, `{title}`, `{summary}` and `{details}` become the change's text, each one whole argument",
       commands: [.watch], completion: .executable,
-      example: ["--exec", "notify-send", "OurPlanet"],
+      example: ["--exec", "notify-send", "--", "{summary}", "{details}"],
       current: { $0.exec.map { .array($0.map(TOMLValue.string)) } }),
     OptionDeclaration(
       names: ["--exec-timeout"],

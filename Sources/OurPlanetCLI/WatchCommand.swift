@@ -12,7 +12,7 @@ import Support
 /// the bell, the `--exec` program), then committed to the file before the next one: a kill in
 /// between announces that one change again on restart, never skips it (at-least-once). A category
 /// enters the baseline silently the first time it loads from the network; until then its events
-/// are not announced. One `watch` per state folder: a second one says so and exits 2. A signal
+/// are not announced. One `watch` per state folder: a second one says so and exits 75 (EX_TEMPFAIL). A signal
 /// ends it at once (``Shutdown``) with its child.
 ///
 /// The config's `[[alert]]` rules add their names to the lines of the changes they match, and
@@ -22,8 +22,8 @@ import Support
 enum WatchCommand {
   /// Runs until a signal ends it (128+N).
   ///
-  /// - Returns: 2 when the `--exec` program or a rule's cannot be found, `--alerts-only` has no
-  ///   rules, or another `watch` runs on the state folder.
+  /// - Returns: 2 when the `--exec` program or a rule's cannot be found or `--alerts-only` has no
+  ///   rules; ``lockedOut`` (75) when another `watch` runs on the state folder.
   static func run(_ options: Options, client: EONETClient, environment: [String: String]) -> Int32 {
     var exec: (program: String, arguments: [String])?
     if let command = options.exec {
@@ -46,6 +46,17 @@ enum WatchCommand {
       }
       programs[rule.name] = (program.path, Array(command.dropFirst()))
     }
+    for (what, arguments) in [("--exec", exec?.arguments ?? [])]
+      + programs.map({ ("alert '\($0.key)': exec", $0.value.arguments) })
+    {
+      // Server text after no `--` can be read as an option by a program that takes them.
+      let marker = arguments.firstIndex(of: "--") ?? arguments.endIndex
+      if let early = arguments[..<marker].first(where: ChangeOutput.placeholders.contains) {
+        Console.error(
+          "watch: \(what): \(early) comes before any '--': a title starting with '-' could be read as an option"
+        )
+      }
+    }
     var notifier: String?
     if options.alerts.rules.contains(where: \.notify) {
       notifier = ChangeOutput.resolve("notify-send")?.path
@@ -60,8 +71,10 @@ enum WatchCommand {
       try AtomicFile.createDirectory(directory)
       lock = try FileLock(path: directory.appendingPathComponent("watch.lock").path)
       guard try lock.acquire(blocking: false) else {
-        Console.error("watch: another 'watch' is running on the state folder \(directory.path)")
-        return 2
+        Console.error(
+          "watch: another 'watch' is running on the state folder \(directory.path) "
+            + "(exit status \(lockedOut): try again once it ends)")
+        return lockedOut
       }
     } catch {
       Console.error("watch: \(error)")
@@ -95,26 +108,54 @@ enum WatchCommand {
     case .damaged(let message): Console.error("watch: \(message); actions cut by the last exit run again")
     }
     var failures = 0
+    var unreachableSince: Date?
+    var first = true
+    // Changes whose action could not start, by event id: what of them is done, and how many tries.
+    var retrying: [String: (progress: ActionProgress, tries: Int)] = [:]
     while true {
       switch look(options, client: client) {
       case .failed(let message):
         failures += 1
+        if unreachableSince == nil { unreachableSince = Date() }
         let wait = min(options.interval << min(failures, 3), options.interval * 8)
         Console.error("watch: \(message); trying again in \(Self.describe(seconds: wait))")
         Thread.sleep(forTimeInterval: Double(wait))
         continue
-      case .items(let items, let problems):
+      case .items(let items, let windowStart, let problems):
+        if let since = unreachableSince {
+          let seconds = max(1, Int(Date().timeIntervalSince(since).rounded()))
+          Console.error(
+            "watch: the server answers again, after \(Formatting.count(failures, "failed look")) "
+              + "over \(Self.describe(duration: seconds))")
+        }
         failures = 0
+        unreachableSince = nil
         for problem in problems { Console.error("watch: \(problem)") }
-        announced = absorbBaseline(items, into: announced, offline: options.offline, save: save)
-        for (event, change) in changes(in: items, since: announced) {
-          let matched = options.alerts.matching(event, change: change)
+        let before = announced.events.count
+        announced = Self.look(
+          items, into: announced, windowStart: windowStart, offline: options.offline, save: save)
+        if first {
+          first = false
+          Console.error(
+            Self.startLine(options, items: items, directory: directory, kept: announced.events.count - before)
+          )
+        }
+        for (event, kind) in changes(in: items, since: announced) {
+          let matched = options.alerts.matching(event, change: kind)
           if !options.alertsOnly || !matched.isEmpty {
-            var current = progress.flatMap { $0.isFor(event, change: change) ? $0 : nil }
-            output.announce(event, change: change, matched: matched) { name, action in
+            let description = ChangeDescription(event, kind: kind, since: announced.events[event.id])
+            var current =
+              retrying[event.id].map(\.progress).flatMap { $0.isFor(event, change: kind) ? $0 : nil }
+              ?? progress.flatMap { $0.isFor(event, change: kind) ? $0 : nil }
+            var failed: [String] = []
+            output.announce(event, change: description, matched: matched) { name, action in
               if current?.hasDone(name) == true { return }
-              action()
-              var next = current ?? ActionProgress(event, change: change)
+              var next = current ?? ActionProgress(event, change: kind)
+              guard action() else {
+                failed.append(name)
+                current = next
+                return
+              }
               next.done.append(name)
               current = next
               if let problem = Shutdown.critical({ actions.write(next) }) {
@@ -122,7 +163,21 @@ enum WatchCommand {
               }
             }
             progress = current ?? progress
+            if !failed.isEmpty, let current {
+              let tries =
+                (retrying[event.id].map { $0.progress.isFor(event, change: kind) ? $0.tries : 0 } ?? 0) + 1
+              let what = "\(failed.joined(separator: ", ")) for \(kind.rawValue) \(Console.line(event.id))"
+              if tries < Self.attempts {
+                retrying[event.id] = (current, tries)
+                Console.error(
+                  "watch: \(what) could not start; trying again at the next look (\(tries) of \(Self.attempts))"
+                )
+                continue
+              }
+              Console.error("watch: \(what) could not start \(Self.attempts) times; giving it up")
+            }
           }
+          retrying[event.id] = nil
           announced.markSeen([event])
           save(announced)
         }
@@ -131,20 +186,48 @@ enum WatchCommand {
     }
   }
 
-  /// Takes the events of every category not yet in the baseline that loaded from the network
-  /// (from storage when offline) as announced, silently, and saves when that changed anything.
-  private static func absorbBaseline(
-    _ items: [CategoryItem], into state: SeenState, offline: Bool, save: (SeenState) -> Void
-  ) -> SeenState {
-    guard let baseline = state.baseline else { return state }
-    let entering = items.filter {
-      !baseline.contains($0.category.id) && $0.state == .done && ($0.source == .live || offline)
+  /// The exit status when another `watch` holds the state folder: EX_TEMPFAIL, "try again later"
+  /// (the systemd unit restarts on it, unlike on a usage error's 2).
+  static let lockedOut: Int32 = 75
+
+  /// How many looks an action that cannot start is tried at before the change is given up.
+  static let attempts = 3
+
+  /// The line `watch` says once its first look is done: what it watches and what it kept as seen.
+  private static func startLine(_ options: Options, items: [CategoryItem], directory: URL, kept: Int)
+    -> String
+  {
+    var what = [Formatting.count(items.count, "categor", plural: "ies", singular: "y")]
+    if let from = options.from {
+      what.append("from \(Formatting.day(from)) to \(Formatting.day(options.to ?? options.today))")
+    } else {
+      what.append("the last \(Formatting.count(options.days, "day"))")
     }
-    guard !entering.isEmpty else { return state }
+    if let centre = options.region?.centre { what.append("near \(Formatting.coordinate(centre))") }
+    if options.alertsOnly { what.append("alerts only") }
+    return "watch: watching \(what.joined(separator: ", ")) every \(describe(seconds: options.interval)); "
+      + "state in \(directory.path); the first look kept \(Formatting.count(kept, "event")) as seen"
+  }
+
+  /// Records the look at every category that loaded from the network (from storage when
+  /// offline): what it shows outside the windows looked at before is taken as announced,
+  /// silently (``SeenState/look(category:events:windowStart:)``), and the state is saved when that
+  /// changed anything.
+  private static func look(
+    _ items: [CategoryItem], into state: SeenState, windowStart: Date?, offline: Bool,
+    save: (SeenState) -> Void
+  ) -> SeenState {
     var next = state
-    next.markSeen(entering.lazy.flatMap(\.events))
-    next.baseline = baseline.union(entering.map(\.category.id))
-    save(next)
+    for item in items where item.state == .done && (item.source == .live || offline) {
+      // A past range is no look: nothing up to now was shown; its categories enter the baseline.
+      if let windowStart {
+        next.look(category: item.category.id, events: item.events, windowStart: windowStart)
+      } else if next.baseline?.contains(item.category.id) == false {
+        next.markSeen(item.events)
+        next.baseline?.insert(item.category.id)
+      }
+    }
+    if next != state { save(next) }
     return next
   }
 
@@ -161,7 +244,9 @@ enum WatchCommand {
   }
 
   private enum Look {
-    case items([CategoryItem], problems: [String])
+    /// The events of each category in the window, the window's start when it ends now (`nil`
+    /// for a past range), and the categories that failed.
+    case items([CategoryItem], windowStart: Date?, problems: [String])
     case failed(String)
   }
 
@@ -190,8 +275,17 @@ enum WatchCommand {
           category: item.category, events: item.events(in: scope, endingAt: windowEnd),
           fetchedAt: item.fetchedAt, source: item.source, state: item.state)
       }
-      return .items(items, problems: problems)
+      let start =
+        catalog.rangeEnd == nil ? windowEnd.map { EventWindow(days: scope.days).start(before: $0) } : nil
+      return .items(items, windowStart: start, problems: problems)
     }
+  }
+
+  /// A duration in words, to the larger unit: `45 s`, `3 min 12 s`, `2 h 5 min`.
+  static func describe(duration seconds: Int) -> String {
+    if seconds < 60 { return "\(seconds) s" }
+    if seconds < 3600 { return "\(seconds / 60) min" + (seconds % 60 == 0 ? "" : " \(seconds % 60) s") }
+    return "\(seconds / 3600) h" + (seconds % 3600 / 60 == 0 ? "" : " \(seconds % 3600 / 60) min")
   }
 
   static func describe(seconds: Int) -> String {

@@ -39,7 +39,9 @@ final class AlertTracker {
     context.catalog
       .filter { !$0.isLoading && !$0.items.isEmpty }
       .subscribe(onNext: { [unowned self, unowned context] catalog in
-        if self.loadEnded(catalog, scope: context.scope) { context.host.ringBell() }
+        if self.loadEnded(catalog, scope: context.scope, seen: context.seen.state.value) {
+          context.host.ringBell()
+        }
       })
       .disposed(by: bag)
   }
@@ -56,10 +58,11 @@ final class AlertTracker {
   /// Takes every event at the end of a load.
   ///
   /// - Returns: Whether the load brought, since the last load ended, an event that was not there
-  ///   or has changed and that rings: a bell rule's match, or with `--bell` one inside `scope`.
+  ///   or has changed and that rings: a bell rule's match, or with `--bell` one inside `scope`;
+  ///   either new or updated by `seen`'s rule (``SeenState/change(of:)``).
   ///   Ring once. The first load (the stored data) only sets what is known. Everything is kept, not
   ///   only what rings, so a wider window or another region later does not count old events new.
-  private func loadEnded(_ catalog: Catalog, scope: EventScope) -> Bool {
+  private func loadEnded(_ catalog: Catalog, scope: EventScope, seen: SeenState) -> Bool {
     var events: [String: EventFingerprint] = [:]
     var rings = false
     let windowEnd = catalog.windowEnd
@@ -67,7 +70,11 @@ final class AlertTracker {
       for event in item.events {
         let fingerprint = EventFingerprint(event)
         events[event.id] = fingerprint
-        guard !rings, let known, known[event.id] != fingerprint else { continue }
+        // News by the one rule only: an event outside every window looked at (a past range, a
+        // wider window) is history, whatever this tracker knew.
+        guard !rings, let known, known[event.id] != fingerprint, seen.change(of: event) != nil else {
+          continue
+        }
         // The window counts back from the catalog's now, as the rows do.
         let inView =
           ringsForNews

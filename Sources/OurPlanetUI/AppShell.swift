@@ -82,7 +82,8 @@ public final class AppShell {
     if let exportDirectory { context.exportDirectory = exportDirectory }
     // The tracker hears each catalog before any screen, so no frame counts as new what the first
     // refresh brought.
-    context.seen.follow(context.catalog, online: model.isOnline).disposed(by: bag)
+    context.seen.follow(context.catalog, online: model.isOnline, days: context.days.asObservable())
+      .disposed(by: bag)
     alerts = AlertTracker(rules: options.alerts, ringsForNews: options.bell, context: context)
     status = StatusPresenter(context: context, alerts: alerts)
     navigator = Navigator(root: CategoriesScreen(context: context))

@@ -26,7 +26,8 @@ final class DetailScreen: Screen {
     let titles = context.sourceTitles.value
     self.titles = titles
     self.pane = DetailPane(
-      title: event.title, text: Self.text(for: event, ascii: context.ascii, seen: seen, titles: titles),
+      title: event.title,
+      text: Self.text(for: event, ascii: context.ascii, seen: seen, titles: titles, alerts: context.alerts),
       theme: context.theme)
   }
 
@@ -103,7 +104,8 @@ final class DetailScreen: Screen {
     event = current
     titles = latestTitles
     pane.title = current.title
-    pane.replaceText(Self.text(for: current, ascii: context.ascii, seen: seen, titles: titles))
+    pane.replaceText(
+      Self.text(for: current, ascii: context.ascii, seen: seen, titles: titles, alerts: context.alerts))
   }
 
   private func step(by offset: Int) {
@@ -115,7 +117,8 @@ final class DetailScreen: Screen {
     seen = context.seen.state.value.events[next.id]
     context.seen.markSeen([next])
     pane = DetailPane(
-      title: next.title, text: Self.text(for: next, ascii: context.ascii, seen: seen, titles: titles),
+      title: next.title,
+      text: Self.text(for: next, ascii: context.ascii, seen: seen, titles: titles, alerts: context.alerts),
       theme: context.theme)
   }
 
@@ -133,8 +136,10 @@ final class DetailScreen: Screen {
   }
 
   private static func text(
-    for event: EOEvent, ascii: Bool, seen: EventFingerprint?, titles: [String: String]
+    for event: EOEvent, ascii: Bool, seen: EventFingerprint?, titles: [String: String], alerts: AlertRules
   ) -> String {
-    EventDetail.lines(for: event, ascii: ascii, seen: seen, sourceTitles: titles).joined(separator: "\n")
+    let matched = alerts.rules.filter { $0.marks(event) }.map(\.name)
+    return EventDetail.lines(for: event, ascii: ascii, seen: seen, sourceTitles: titles, alerts: matched)
+      .joined(separator: "\n")
   }
 }

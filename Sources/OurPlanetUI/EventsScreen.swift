@@ -56,7 +56,15 @@ final class EventsScreen: Screen, Searchable {
   var categoryID: String { model.categoryID }
   /// The categories shown together (the marked ones), or `nil`.
   var categories: Set<String>? { model.categories }
-  var events: [EOEvent] { state?.events ?? [] }
+  /// The events listed: the state's, or with the alerts-only view (`a`) those a rule marks.
+  var events: [EOEvent] {
+    let all = state?.events ?? []
+    guard alertsOnly else { return all }
+    let rules = context.alerts
+    return all.filter { rules.marks($0) }
+  }
+  /// Whether the list shows only the events an alert rule marks.
+  private(set) var alertsOnly = false
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
   var breadcrumb: String {
     state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
@@ -66,9 +74,10 @@ final class EventsScreen: Screen, Searchable {
   var headerRight: String {
     guard let state else { return "" }
     let order = state.sort == .date ? "" : ScopeSummary.separator + state.sort.label
+    let alerts = alertsOnly ? ScopeSummary.separator + "alerts only" : ""
     return ScopeSummary.line(
       title: nil, scope: scope, placeName: state.region.flatMap(context.placeName(for:)),
-      tail: state.summary, ascii: context.ascii) + order
+      tail: state.summary, ascii: context.ascii) + order + alerts
   }
   /// What gives way first on a narrow header: the filters' long forms, then the filters (their
   /// count stays), then what the magnitude filter hides, then the filters' count; the count, the
@@ -76,7 +85,9 @@ final class EventsScreen: Screen, Searchable {
   var header: HeaderText {
     guard let state else { return HeaderText("") }
     let separator = ScopeSummary.separator
-    let order = state.sort == .date ? "" : separator + state.sort.label
+    // The order and the alerts-only view stay in every form.
+    let order =
+      (state.sort == .date ? "" : separator + state.sort.label) + (alertsOnly ? separator + "alerts only" : "")
     let placeName = state.region.flatMap(context.placeName(for:))
     let shortFilters = ScopeSummary.filterParts(
       of: scope, placeName: placeName, ascii: context.ascii, short: true)
@@ -97,8 +108,17 @@ final class EventsScreen: Screen, Searchable {
   var query: String { model.query.value }
 
   var position: String? {
-    list.rowCount == 0
-      ? nil : "\(Formatting.count(list.selectedIndex + 1))/\(Formatting.count(list.rowCount))"
+    guard list.rowCount > 0 else { return nil }
+    let above = changedAboveView.count
+    // News a refresh put above the visible rows is said until seen: `n` goes there.
+    let news = above == 0 ? "" : "↑ \(Formatting.count(above)) new" + ScopeSummary.separator
+    return news + "\(Formatting.count(list.selectedIndex + 1))/\(Formatting.count(list.rowCount))"
+  }
+
+  /// The rows above the visible ones whose events are new or updated, top first.
+  private var changedAboveView: [Int] {
+    let events = self.events
+    return (0..<min(list.scrollOffset, events.count)).filter { seen.change(of: events[$0]) != nil }
   }
 
   func setQuery(_ text: String) { model.query.accept(text) }
@@ -128,10 +148,23 @@ final class EventsScreen: Screen, Searchable {
         context.seen.markSeen(events)
         context.say("Marked every event of \(breadcrumb) seen")
       },
+      .run(.alertsOnly) { [unowned self] _ in toggleAlertsOnly() },
       .run(.daysStep) { [unowned self] key in
         model.stepDays(forward: !(key == .shiftLeft || key == .char("[")))
       },
     ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
+  }
+
+  /// Shows only the events an alert rule marks, or all of them again.
+  private func toggleAlertsOnly() {
+    guard !context.alerts.isEmpty else {
+      return context.say("No alert rules: add [[alert]] tables to the config file", isError: true)
+    }
+    alertsOnly.toggle()
+    rebuildRows()
+    list.select(0)
+    context.say(alertsOnly ? "Showing only the events an alert rule marks (a: all)" : "Showing every event")
+    context.host.setNeedsRedraw()
   }
 
   /// Opens the selected event's detail, marking it seen.
@@ -365,9 +398,14 @@ final class EventsScreen: Screen, Searchable {
       })
   }
 
-  /// Selects the next event (after the selection, wrapping) that is new or updated.
+  /// Selects the next event (after the selection, wrapping) that is new or updated; the topmost
+  /// of those above the visible rows first, when a refresh put some there.
   private func selectNextChanged() {
     guard !events.isEmpty else { return }
+    if let top = changedAboveView.first {
+      list.select(top)
+      return
+    }
     for step in 1...events.count {
       let index = (list.selectedIndex + step) % events.count
       if seen.change(of: events[index]) != nil {

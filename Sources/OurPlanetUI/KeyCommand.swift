@@ -130,6 +130,8 @@ extension KeyCommand {
     "image-layer", [.char("L")], "detail: the image's next layer (true colour, then the category's)")
   static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
   static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
+  static let alertsOnly = KeyCommand(
+    "alerts-only", [.char("a")], "events list: only the events an alert rule marks (again: all of them)")
   static let export = KeyCommand(
     "export", [.char("e")], "export the list as shown as GeoJSON, in this folder")
   static let exportCSV = KeyCommand(
@@ -177,7 +179,7 @@ extension KeyCommand {
     return [
       app + list + filters + [open, nextNew, markSeen, mark],
       app + list + mapKeys + filters + [
-        open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep,
+        open, nextNew, sort, copyLink, export, exportCSV, markSeen, alertsOnly, days, daysStep,
       ],
       app + list + mapKeys + [openLink, copyLink, step, image, imageLayer],
     ]
@@ -188,7 +190,8 @@ extension KeyCommand {
     move, page, ends, open, back, days, daysStep, range, search, clearSearchLine, refresh, openLink, copyLink,
     step, image, imageLayer,
     nextNew,
-    markSeen, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker, filterToView,
+    markSeen, alertsOnly, export, exportCSV, map, focus, zoom, pan, wholeWorld, centre, nextMarker,
+    filterToView,
     clearRegion, places, status, filterForm, clearFilters, mark, sort, messages, help, redraw, suspend, quit,
   ]
 }

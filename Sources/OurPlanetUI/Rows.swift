@@ -48,11 +48,13 @@ public enum Rows {
       glyphStyle: glyphStyle)
   }
 
-  /// The width of every event row's glyph: the open or closed mark and the new or updated mark.
-  public static let eventGlyphWidth = 2
+  /// The width of every event row's glyph: the open or closed mark, the new or updated mark and
+  /// the alert mark, each in its own column, so titles line up on every row.
+  public static let eventGlyphWidth = 3
 
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
-  /// gives way first and numbers are never cut. An event an alert rule marks starts with `▲`.
+  /// gives way first and numbers are never cut. An event an alert rule marks has `▲` (`^` in
+  /// ASCII) in the glyph's third column, a blank there otherwise.
   public static func event(
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
     alerting: Bool = false, ascii: Bool = false, match: String = "", theme: Theme = .dark
@@ -88,7 +90,7 @@ public enum Rows {
       markStyle = theme[.updated]
     case nil: mark = " "
     }
-    let text = (alerting ? "▲ " : "") + (tagged ? tag(for: event) + " " + event.title : event.title)
+    let text = tagged ? tag(for: event) + " " + event.title : event.title
     let needle = match.trimmingCharacters(in: .whitespaces)
     let title = text.index(text.endIndex, offsetBy: -event.title.count)..<text.endIndex
     let highlight =
@@ -100,7 +102,7 @@ public enum Rows {
       !needle.isEmpty && highlight == nil
       && event.description?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     return ListRow(
-      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark, text: text,
+      id: event.id, glyph: (event.isOpen ? "●" : "○") + mark + (alerting ? "▲" : " "), text: text,
       detail: inDescription ? "(in its description)" : "", rightText: right, glyphStyle: markStyle,
       highlight: highlight)
   }

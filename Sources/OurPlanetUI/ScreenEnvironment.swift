@@ -98,6 +98,13 @@ protocol DetailEnvironment: ScreenEnvironment {
   var sourceTitles: BehaviorRelay<[String: String]> { get }
   /// The satellite image pane (`nil` with `--imagery off`).
   var imagery: ImageryPane? { get }
+  /// The config's alert rules: the detail names those an event matches.
+  var alerts: AlertRules { get }
+}
+
+extension DetailEnvironment {
+  /// No rules, unless the environment has some.
+  var alerts: AlertRules { AlertRules() }
 }
 
 extension AppContext: CategoriesEnvironment, EventsEnvironment, DetailEnvironment {

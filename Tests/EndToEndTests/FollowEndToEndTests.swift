@@ -108,13 +108,14 @@ struct FollowEndToEndTests {
     #expect(second.output.isEmpty, "nothing again after a restart:\n\(second.output)")
   }
 
-  @Test("watch says when the network fails, backs off doubling, and keeps going")
+  @Test("watch says when the network fails, backs off doubling, keeps going, and says when it is back")
   func watchBacksOff() throws {
     guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI.standard(in: temporary.url)
-    let plan = #"{"rules": [{"path": "/categories", "fault": "status", "code": 404}]}"#
+    // The list and every category: a failing list alone costs nothing (the stored one stands in).
+    let plan = #"{"rules": [{"pathPrefix": "/categories", "fault": "status", "code": 404}]}"#
     let server = try FixtureServer(fixtures: api.directory, plan: plan, idleTimeout: 120)
     defer { server.stop() }
     let run = try BackgroundRun(
@@ -127,8 +128,55 @@ struct FollowEndToEndTests {
     try waitUntil("two failures") { run.errors.contains("trying again in 4 s") }
     #expect(run.errors.contains("HTTP 404"), "\(run.errors)")
     #expect(run.errors.contains("trying again in 2 s"), "the first wait doubles the interval:\n\(run.errors)")
+    try server.setPlan(#"{"rules": []}"#)
+    // Back: it says so, then (its first good look) what it watches.
+    try waitUntil("it says it is back") { run.errors.contains("watch: watching 13 categories") }
+    #expect(
+      run.errors.contains("watch: the server answers again, after 2 failed looks over "), "\(run.errors)")
     #expect(try run.terminate() == 128 + SIGTERM)
     #expect(run.output.isEmpty)
+  }
+
+  @Test(
+    "a failing category list costs no events: watch and categories use the cached list, else the bundled one, and say so"
+  )
+  func categoryListStandIn() throws {
+    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let api = try FixtureAPI.standard(in: temporary.url)
+    let plan = #"{"rules": [{"path": "/categories", "fault": "status", "code": 500}]}"#
+    let server = try FixtureServer(fixtures: api.directory, plan: plan, idleTimeout: 120)
+    defer { server.stop() }
+    let cache = temporary.url.appendingPathComponent("cache").path
+    let environment = [
+      "XDG_STATE_HOME": temporary.url.appendingPathComponent("state").path, "PATH": "/usr/bin:/bin",
+    ]
+    // No cache: the bundled list; the events are the server's.
+    let cold = try CommandRun.run(
+      [binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir", cache], in: temporary.url,
+      environment: environment)
+    #expect(cold.standardError.contains("using the bundled category list"), "\(cold)")
+    #expect(cold.standardOutput.contains("Wildfires"), "\(cold)")
+    #expect(
+      try server.stats().log.contains { $0.path == "/categories/wildfires" }, "the events download as usual")
+    // A warm cache: the cached list.
+    try server.setPlan(#"{"rules": []}"#)
+    _ = try CommandRun.run(
+      [binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir", cache], in: temporary.url,
+      environment: environment)
+    try server.setPlan(plan)
+    let warm = try CommandRun.run(
+      [binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir", cache], in: temporary.url,
+      environment: environment)
+    #expect(warm.standardError.contains("using the cached category list"), "\(warm)")
+    let run = try BackgroundRun(
+      binary: binary,
+      arguments: ["watch", "--interval", "1", "--api", server.baseURL.absoluteString, "--cache-dir", cache],
+      environment: environment)
+    try waitUntil("it watches") { run.errors.contains("watch: watching 13 categories") }
+    #expect(!run.errors.contains("trying again"), "\(run.errors)")
+    #expect(try run.terminate() == 128 + SIGTERM)
   }
 
   @Test(

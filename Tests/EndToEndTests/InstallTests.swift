@@ -236,7 +236,7 @@ struct InstallTests {
 }
 
 /// Reads the `.TP` tags of a roff manual page, section by section, as plain text.
-private enum ManualPage {
+enum ManualPage {
   /// For each `.SH` section, the text of the line after each `.TP`.
   static func taggedSections(of roff: String) -> [String: [String]] {
     var sections: [String: [String]] = [:]

@@ -210,7 +210,9 @@ struct WatchSafetyEndToEndTests {
     _ = try third.terminate()
   }
 
-  @Test("a second watch on the same state folder says so and exits 2")
+  @Test(
+    "a second watch on the same state folder says so and exits 75 (try again later), which the unit restarts on"
+  )
   func secondWatcher() throws {
     let setup = try Setup()
     defer { setup.finish() }
@@ -219,8 +221,13 @@ struct WatchSafetyEndToEndTests {
     let second = try CommandRun.run(
       [setup.binary] + setup.arguments(), in: setup.temporary.url, environment: setup.environment,
       timeout: .seconds(20))
-    #expect(second.status == 2, "\(second)")
+    #expect(second.status == 75, "\(second)")
     #expect(second.standardError.contains("another"), "\(second)")
+    let unit = try String(
+      contentsOf: FixtureAPI.packageRoot.appendingPathComponent("systemd/ourplanet-watch.service.in"),
+      encoding: .utf8)
+    #expect(
+      unit.contains("Restart=on-failure") && unit.contains("RestartPreventExitStatus=2\n"), "75 restarts")
     #expect(first.isRunning)
     _ = try first.terminate()
   }

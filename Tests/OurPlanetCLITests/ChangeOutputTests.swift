@@ -20,47 +20,79 @@ struct ChangeOutputTests {
         magnitude: EOMagnitude(value: 1_200, unit: "acres"))
     ])
 
+  private static let seen = ChangeDescription(kind: .updated, facts: [.reports(1)])
+
   @Test("a matching change's text line ends with the rules' names in brackets; others end as before")
   func textNamesTheRules() {
     let record = EventRecord(fire)
-    let plain = ChangeOutput.text(record, change: .updated)
+    let plain = ChangeOutput.text(record, change: Self.seen)
     #expect(!plain.contains("["))
-    let marked = ChangeOutput.text(record, change: .updated, alerts: ["fires near home", "big ones"])
+    #expect(plain.contains("  1 new report  "), "\(plain)")
+    let marked = ChangeOutput.text(record, change: Self.seen, alerts: ["fires near home", "big ones"])
     #expect(marked == plain + "  [fires near home, big ones]")
   }
 
-  @Test("the JSON line has alerts last when the config has rules, and none without rules")
+  @Test("the JSON line has change and changes first, and alerts last when the config has rules")
   func jsonCarriesAlerts() throws {
     let record = EventRecord(fire)
-    let without = ChangeOutput.json(record, change: .new).serialized()
+    let new = ChangeDescription(kind: .new, facts: [])
+    let without = ChangeOutput.json(record, change: new).serialized()
     #expect(!without.contains("\"alerts\""))
-    let none = ChangeOutput.json(record, change: .new, alerts: []).serialized()
+    #expect(without.hasPrefix(#"{"change":"new","changes":[],"id":"EONET_1""#), "\(without)")
+    let none = ChangeOutput.json(record, change: new, alerts: []).serialized()
     #expect(none.hasSuffix(",\"alerts\":[]}"))
-    let some = ChangeOutput.json(record, change: .new, alerts: ["fires \"near\" home"]).serialized()
+    let some = ChangeOutput.json(record, change: Self.seen, alerts: ["fires \"near\" home"]).serialized()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(some.utf8)) as? [String: Any])
     #expect(object["alerts"] as? [String] == ["fires \"near\" home"])
     #expect(object["id"] as? String == "EONET_1")
+    let changes = try #require(object["changes"] as? [[String: Any]])
+    #expect(
+      changes.count == 1 && changes[0]["fact"] as? String == "reports" && changes[0]["count"] as? Int == 1)
   }
 
   @Test(
-    "a notification's title is category and title; its body where, how far from the rule's place, how big, a link"
+    "a notification's title is the kind of change and the title; its body the category, size, distance, rules, link"
   )
   func notification() {
     let rule = AlertRule(
       name: "fires near home", scope: EventScope(days: 1, region: .near(Self.home, radiusKilometres: 300)),
       place: "home")
-    let message = ChangeOutput.notification(fire, record: EventRecord(fire), rule: rule)
-    #expect(message.title == "Wildfires: Rim Fire, California")
+    let any = AlertRule(name: "any fire", scope: EventScope(days: 1))
+    let new = ChangeDescription(kind: .new, facts: [])
+    let message = ChangeOutput.notification(
+      fire, record: EventRecord(fire), change: new, rules: [any, rule], point: nil)
+    #expect(message.title == "New: Rim Fire, California")
     let lines = message.body.split(separator: "\n").map(String.init)
-    #expect(lines.count == 3, "\(lines)")
-    #expect(lines.first?.hasPrefix("38.25°N 119.50°W, 87 km E of home") == true, "\(lines)")
-    #expect(lines.dropFirst().first == "1,200 acres")
-    #expect(lines.last == "https://example.org/rim")
-    // Without a place in the rule, the distance is from --near's point, when given.
-    let anywhere = AlertRule(name: "all", scope: EventScope(days: 1))
-    let plain = ChangeOutput.notification(fire, record: EventRecord(fire), rule: anywhere)
-    #expect(plain.body.hasPrefix("38.25°N 119.50°W\n"))
-    let measured = ChangeOutput.notification(fire, record: EventRecord(fire, from: Self.home), rule: anywhere)
-    #expect(measured.body.hasPrefix("38.25°N 119.50°W, 87 km E\n"))
+    #expect(
+      lines == [
+        "Wildfires · 1,200 acres · 87 km E of home", "Alerts: any fire, fires near home",
+        "https://example.org/rim",
+      ], "\(lines)")
+    let grew = ChangeDescription(kind: .updated, facts: [.magnitude(from: 500, to: 1_200, unit: "acres")])
+    let updated = ChangeOutput.notification(
+      fire, record: EventRecord(fire), change: grew, rules: [any], point: Self.home)
+    #expect(updated.title == "Updated: Rim Fire, California")
+    #expect(updated.body.hasPrefix("Wildfires · grew 500 → 1,200 acres · 87 km E\n"), "\(updated.body)")
+    let plain = ChangeOutput.notification(fire, record: EventRecord(fire), change: new, rules: [], point: nil)
+    #expect(plain.body.hasPrefix("Wildfires · 1,200 acres · 38.25°N 119.50°W\n"), "\(plain.body)")
+  }
+
+  @Test("every variable is one bounded line: a 200 KB title and an id with a newline reach no program whole")
+  func environmentIsBounded() throws {
+    let long = EOEvent(
+      id: "EONET_9\nOURPLANET_X=1", title: String(repeating: "fire ", count: 40_000),
+      categories: [EOCategory(id: "wildfires", title: "Wildfires")], geometries: fire.geometries)
+    let record = EventRecord(long)
+    let change = ChangeDescription(kind: .new, facts: [])
+    let message = ChangeOutput.notification(long, record: record, change: change, rules: [], point: nil)
+    let environment = ChangeOutput.environment(record, change: change, message: message, alerts: ["a"])
+    #expect(environment["OURPLANET_ID"] == "EONET_9 OURPLANET_X=1")
+    let title = try #require(environment["OURPLANET_TITLE"])
+    #expect(title.count == ChangeOutput.fieldLimit && title.hasSuffix("…"), "\(title.count)")
+    for (name, value) in environment {
+      #expect(value.utf8.count < 128 * 1024 / 4, "\(name)")
+      #expect(!value.contains("\n") || name == "OURPLANET_DETAILS", "\(name)")
+    }
+    #expect(ChangeOutput.argument(message.title).count <= ChangeOutput.fieldLimit)
   }
 }

@@ -34,7 +34,12 @@ struct SeenStateReadingTests {
 
   @Test("what the app writes reads back the same as JSONDecoder reads it")
   func agreesWithJSONDecoder() throws {
-    for state in [SeenState(), varied] {
+    var looked = varied
+    looked.baseline = ["wildfires", "severeStorms"]
+    looked.looked = [
+      "wildfires": Date(timeIntervalSince1970: 1_700_000_000), "volcanoes": Date(timeIntervalSince1970: 0),
+    ]
+    for state in [SeenState(), varied, looked] {
       let data = try written(state)
       let quick = try #require(SeenState.quickRead(data))
       #expect(quick == (try decoded(data)))

@@ -87,9 +87,10 @@ struct ColumnTests {
     let rows = rows(app)
     try #require(rows.count == 4, "\(app.screen)")
     let long = try #require(rows.first { $0.contains("A Much Longer") })
-    // The glyph column is 3 wide; 20 columns of title show 19 characters and an ellipsis.
+    // The glyph column is 4 wide (the open, change and alert marks, a space); 20 columns of title
+    // show 19 characters and an ellipsis.
     #expect(
-      long.dropFirst(3).hasPrefix("A Much Longer Wildf"), "at least 20 columns of title:\n\(app.screen)")
+      long.dropFirst(4).hasPrefix("A Much Longer Wildf"), "at least 20 columns of title:\n\(app.screen)")
     #expect(!app.screen.contains("acres"), "the magnitude gave way:\n\(app.screen)")
     #expect(rows.allSatisfy { $0.contains("2025-1") }, "the date, the list's order, stays:\n\(app.screen)")
   }

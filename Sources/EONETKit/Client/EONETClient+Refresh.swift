@@ -29,12 +29,37 @@ extension EONETClient {
   /// ``refresh(forLast:)`` for any query: a past range, a status, magnitudes, sources.
   ///
   /// - Parameter query: What each category's download asks for.
+  ///
+  /// A category list the server answers badly (an HTTP error, a body too large or not the list)
+  /// costs no events: the cached list stands in, else the bundled one, and a warning says which.
+  /// An unreachable server (no connection, a timeout) fails the refresh, as before: its events
+  /// could not come either.
   public func refresh(_ query: EventQuery) -> Observable<EORefreshUpdate> {
-    Self.refresh(
-      categories: fetchCategories().map(\.value), order: largestFirst,
-      onWarning: configuration.onWarning
+    let onWarning = configuration.onWarning
+    let categories = fetchCategories().catch { [self] failure -> Observable<EOFetched<[EOCategory]>> in
+      // Unreachable: the events would fail the same way; the refresh fails whole, as offline.
+      guard Self.serverAnswered(failure) else { return .error(failure) }
+      return localCategories()
+        .do(onNext: { stored in
+          onWarning?(
+            .categoryListStandIn(reason: "\(failure)", source: stored.source, fetchedAt: stored.fetchedAt))
+        })
+        .catch { _ in Observable<EOFetched<[EOCategory]>>.error(failure) }
+    }
+    return Self.refresh(
+      categories: categories.map { $0.value }, order: largestFirst,
+      onWarning: onWarning
     ) { category in
       self.fetchEvents(query, category: category)
+    }
+  }
+
+  /// Whether `error` came after the server answered: not a connection failure, a timeout or a
+  /// cancellation.
+  static func serverAnswered(_ error: any Error) -> Bool {
+    switch error as? EONETError {
+    case .transport?, .timedOut?, .cancelled?, .invalidURL?, nil: return false
+    default: return true
     }
   }
 

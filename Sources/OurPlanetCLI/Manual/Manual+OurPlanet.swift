@@ -59,13 +59,28 @@ extension Manual {
       `ourplanet watch` keeps running and prints one line per change as it happens: an event that is \
       new, updated (a new position or record, another magnitude) or closed, each once, and never \
       again after a restart (what it announced is kept in its own state file). Its first look only \
-      records what is there, and so does a category's first good load when it was failing before. With \
-      `--json` each line is a JSON object: `change` (`new`, `updated` or `closed`), then the event's \
+      records what is there, and so does a category's first good load when it was failing before; \
+      "new" is what appeared where it had looked: an unseen event dated before every window it \
+      looked at (a wider `--days`, a `--from`) is history, never told. Each line says what changed: \
+      `grew 500 → 1,200 acres, moved 87 km E, 1 new report`, `closed <date>`. With \
+      `--json` each line is a JSON object: `change` (`new`, `updated` or `closed`), `changes` (a list \
+      of facts: `{"fact": "grew" or "fell", "from", "to", "unit"}`, `{"fact": "moved", "km", \
+      "bearing"}`, `{"fact": "reports", "count"}`, `{"fact": "closed", "date"}`), then the event's \
       fields (EVENT FIELDS); `--bell` rings the terminal bell per change; `--exec` runs a program per \
       change, without a shell, with that line on its standard input and each field in an \
       `OURPLANET_<NAME>` variable (`OURPLANET_ID`, `OURPLANET_LAST_DATE`, `OURPLANET_DISTANCE_KM`, \
-      ...), besides `OURPLANET_CHANGE` and `OURPLANET_DATE` (the closed date if closed, else the last \
-      date). Changed after 0.1.0: `watch --json` and the variables use the event fields of the other \
+      ...), besides `OURPLANET_CHANGE`, `OURPLANET_CHANGES` (what changed, in words), \
+      `OURPLANET_SUMMARY` and `OURPLANET_DETAILS` (a notification's title and body) and \
+      `OURPLANET_DATE` (the closed date if closed, else the last date). An argument that is exactly \
+      `{change}`, `{id}`, `{title}`, `{summary}` or `{details}` becomes that text as one whole \
+      argument, never split and never through a shell: `--exec notify-send -- {summary} {details}` \
+      shows what happened to which event. Why placeholders rather than a recipe reading standard \
+      input: notify-send, logger and most notifiers take their text only as arguments, and a shell \
+      snippet that pastes a title into a command line is where injection starts. The risk left is \
+      the program's own options: server text starting with `-` is read as one by a program that \
+      takes options, so put `--` before the placeholders (`watch` warns when one comes before any \
+      `--`). Every variable and argument is bounded: one line (but `{details}`), controls \
+      stripped, cut at 2,048 characters with an ellipsis, the whole record still on standard input. Changed after 0.1.0: `watch --json` and the variables use the event fields of the other \
       outputs, so `link` (`OURPLANET_LINK`) is now the EONET link (the source pages are in \
       `sources`), `magnitude` (`OURPLANET_MAGNITUDE`) is the number alone, its unit in \
       `magnitude_unit`, and `date` and `closed` gave way to `status`, `first_date`, `last_date` \
@@ -77,18 +92,23 @@ extension Manual {
       `near` (a place of `[places]`, `LAT,LON[,KM]` or `bbox:W,S,E,N`), `categories` (category ids), \
       `min-magnitude` and `max-magnitude` (in the event's own unit, both inclusive; an event without \
       a magnitude is outside either), `changes` (`new`, `updated`, `closed`; all three unless told), \
-      and what to do: `bell`, `notify` (a desktop notification through `notify-send`: the category \
-      and title, then the position with the distance and direction from the rule's place, the \
-      magnitude and a link; when `notify-send` is missing `watch` says so once at start), `exec` (a \
+      and what to do: `bell`, `notify` (a desktop notification through `notify-send`, its text after \
+      `--`: the kind of change and the title, `New: Rim Fire`; then the category, what changed or \
+      how big, and the distance and direction from the rule's place; the names of the rules that \
+      match; a link. When `notify-send` is missing `watch` says so once at start), `exec` (a \
       program and its arguments as an array, run without a shell like `--exec`: the line on its \
       standard input, the fields in its environment, and `OURPLANET_ALERTS`, the names of the \
       rules that match, joined by `;`). `watch` adds the names of the rules that match a change to \
       its line: text lines end with `[fires near home]`, JSON lines carry `"alerts": ["fires near \
       home"]` (an empty list when none matches). `--alerts-only` tells only those changes (the \
-      line, `--bell` and `--exec` alike). A rule's notification and program run once per matching \
-      change: each that ends is recorded at once, so a restart after a kill re-runs only the one \
-      the kill cut. The UI marks the events a rule matches with a triangle (`^` without UTF-8) in the \
-      lists and on the map, counts them on the status line (`3 alerts`), and rings the bell once when a \
+      line, `--bell` and `--exec` alike). However many rules match a change, it rings once, shows one \
+      notification naming them all, and runs each distinct program once; each action that ran is \
+      recorded at once, so a restart after a kill re-runs only the one the kill cut. An action \
+      that cannot start is said and tried again at the next look, three times in all, and never \
+      counted as done. The UI marks the events a rule matches with a triangle (`^` without UTF-8) in the \
+      lists (in a column of their own, so titles line up) and on the map, names the matching rules in \
+      the detail (`Alerts:`), lists only the marked events with `a` on the events screen (the header \
+      says `alerts only`), counts them on the status line (`3 alerts`), and rings the bell once when a \
       refresh brings a new or changed match of a rule with `bell = true`; `ourplanet --bell` rings \
       it once when a live refresh brings any new or updated event in the days window and region. \
       `--bell` and the rules' bell ring only when standard error is a terminal.
@@ -98,7 +118,9 @@ extension Manual {
       runs `ourplanet watch` with the config file's settings: `systemctl --user enable --now \
       ourplanet-watch` starts it now and at each login, `journalctl --user -u ourplanet-watch -f` \
       follows its lines (one per change, never coloured, messages on standard error). A bad \
-      config file stops it (exit status 2) until fixed; other failures restart it after 30 seconds.
+      config file stops it (exit status 2) until fixed; other failures restart it after 30 seconds, \
+      among them another `watch` holding the state folder (exit status 75), so the service runs \
+      once a terminal's `watch` ends.
       """,
       """
       Themes and colours. `--theme NAME` (or `theme = "NAME"` in the config file) picks the terminal \
@@ -140,13 +162,16 @@ extension Manual {
       """
       Guarantees of `watch` and the commands. SIGINT, SIGTERM, SIGHUP and SIGQUIT end `categories`, \
       `events`, `sources` and `watch` within a second, whatever they are doing, with exit status 128+N; `watch` \
-      ends its running `--exec` program first (SIGTERM, then SIGKILL half a second later). Each \
+      ends its running `--exec` program first, with its whole process group (SIGTERM, then SIGKILL \
+      half a second later). It says on standard error what it watches once its first look is done, \
+      and when the server answers again after failed looks, for how long it did not. Each \
       change is announced, then recorded, before the next one: a `watch` killed while announcing a \
       change (its `--exec` program still running, say) announces that one change again when it \
       restarts, never loses it, and never repeats the ones before it (at least once: a missed alert \
       is worse than a repeated one, so `--exec` programs should tolerate a repeat of the same \
       `OURPLANET_ID`). An `--exec` program gets `--exec-timeout` (30 seconds unless told otherwise), \
-      then SIGTERM and, two seconds later, SIGKILL; looks go on, and failures go to standard error. \
+      then SIGTERM to its process group and, two seconds later, SIGKILL; looks go on, and failures \
+      go to standard error. \
       Its output goes to standard error (or nowhere with `--exec-quiet`), never into `watch`'s \
       lines; it inherits no file descriptor but 0–2; a program that cannot be found is bad usage \
       (exit status 2) before the first look. A category enters the baseline silently the first time \
@@ -154,7 +179,7 @@ extension Manual {
       count), in `watch` and in the UI, so a category that was failing never floods with "new". \
       The state files are written atomically and durably (`fsync`) and merged with what is on disk \
       under a lock, so two UIs never lose each other's marks; a second `watch` on the same state \
-      folder says so and exits with status 2. A broken pipe or a full disk is one line on standard \
+      folder says so and exits with status 75. A broken pipe or a full disk is one line on standard \
       error and exit status 1.
       """,
       """
@@ -406,6 +431,9 @@ extension Manual {
           bad usage: an unknown option, a missing or bad value, an option of another command, a config \
           file that is missing (`--config`) or not valid
           """),
+      ExitStatus(
+        status: 75,
+        meaning: "`watch`: another `watch` holds the state folder; try again once it ends (EX_TEMPFAIL)"),
     ],
     examples: [
       Entry(term: "ourplanet", summary: "browse the live feed"),
@@ -436,8 +464,8 @@ extension Manual {
       Entry(
         term: "ourplanet watch --json --interval 5m", summary: "one JSON line per change, every 5 minutes"),
       Entry(
-        term: "ourplanet watch --bell --exec notify-send OurPlanet",
-        summary: "ring and notify the desktop for each change"),
+        term: "ourplanet watch --bell --exec notify-send -- {summary} {details}",
+        summary: "ring and notify the desktop for each change: what happened, to which event"),
     ],
     seeAlso: ["xdg-open(1)"]
   )

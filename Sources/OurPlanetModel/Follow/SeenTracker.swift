@@ -94,27 +94,41 @@ public final class SeenTracker: Sendable {
   }
 
   /// Takes everything a category not yet in the baseline shows as seen; a category enters the
-  /// baseline once it has loaded from the network (from storage when offline).
+  /// baseline once it has loaded from the network (from storage when offline). In a window up to
+  /// now (`days` given, the catalog not a past range), each loaded category is also looked at
+  /// (``SeenState/look(category:events:windowStart:)``): what the window shows outside every
+  /// window looked at before is history, taken as seen, so widening it makes nothing new.
   ///
   /// A category shown only from the cache or the bundled snapshot, or failing, stays out: its
   /// events count as seen meanwhile, and the first time it loads, what it brings is seen too.
-  public func absorbBaseline(_ catalog: Catalog, online: Bool) {
+  public func absorbBaseline(_ catalog: Catalog, online: Bool, days: Int? = nil) {
     let current = state.value
     guard let baseline = current.baseline else { return }
-    let outside = catalog.items.filter { !baseline.contains($0.category.id) }
-    guard !outside.isEmpty else { return }
-    // Only what differs is marked: a category failing for days is looked at on every catalog.
-    let unseen = outside.flatMap { $0.events.filter { current.change(of: $0) != nil } }
-    let loaded = outside.filter { $0.state == .done && ($0.source == .live || !online) }
-    guard !unseen.isEmpty || !loaded.isEmpty else { return }
     var next = current
+    var changed = false
+    let loaded = catalog.items.filter { $0.state == .done && ($0.source == .live || !online) }
+    if let days, catalog.rangeEnd == nil, let end = catalog.windowEnd {
+      let start = EventWindow(days: days).start(before: end)
+      for item in loaded {
+        let shown = item.events(inLast: days, endingAt: end)
+        if next.look(category: item.category.id, events: shown, windowStart: start) { changed = true }
+      }
+    }
+    let inBaseline = next.baseline ?? baseline
+    let outside = catalog.items.filter { !inBaseline.contains($0.category.id) }
+    // Only what differs is marked: a category failing for days is looked at on every catalog.
+    let unseen = outside.flatMap { $0.events.filter { next.change(of: $0) != nil } }
+    let entering = loaded.map(\.category.id).filter { !inBaseline.contains($0) }
+    guard changed || !unseen.isEmpty || !entering.isEmpty else { return }
     next.markSeen(unseen)
-    next.baseline = baseline.union(loaded.map(\.category.id))
+    next.baseline = inBaseline.union(entering)
     state.accept(next)
     save(next)
   }
 
-  /// Takes each category's baseline from `catalogs` as they arrive, until disposed.
+  /// Takes each category's baseline from `catalogs` as they arrive, until disposed; with `days`,
+  /// also records each look at the window (``absorbBaseline(_:online:days:)``), again whenever the
+  /// window's length changes.
   ///
   /// Subscribe before anything that shows the catalog: observers of a shared stream hear each
   /// value in the order they subscribed, so no frame counts as new what the first refresh brought.
@@ -122,8 +136,19 @@ public final class SeenTracker: Sendable {
   /// - Parameters:
   ///   - catalogs: The catalog as it changes.
   ///   - online: Whether the catalog can come from the network (else storage counts as loaded).
-  public func follow(_ catalogs: Observable<Catalog>, online: Bool) -> Disposable {
-    catalogs.subscribe(onNext: { [weak self] catalog in self?.absorbBaseline(catalog, online: online) })
+  ///   - days: The window's length as it changes (`nil`: looks are not recorded).
+  public func follow(_ catalogs: Observable<Catalog>, online: Bool, days: Observable<Int>? = nil)
+    -> Disposable
+  {
+    guard let days else {
+      return catalogs.subscribe(onNext: { [weak self] catalog in
+        self?.absorbBaseline(catalog, online: online)
+      })
+    }
+    return Observable.combineLatest(catalogs, days.distinctUntilChanged())
+      .subscribe(onNext: { [weak self] catalog, days in
+        self?.absorbBaseline(catalog, online: online, days: days)
+      })
   }
 
   /// Waits until every write so far has reached the disk.

@@ -14,9 +14,10 @@ public enum EventDetail {
   ///   - ascii: Whether the terminal shows ASCII only.
   ///   - seen: The event as the user last saw it (`nil`: never seen).
   ///   - sourceTitles: The titles of EONET's sources, by id.
+  ///   - alerts: The names of the alert rules that mark the event (`Alerts: fires near home`).
   public static func lines(
     for event: EOEvent, ascii: Bool = false, seen: EventFingerprint? = nil,
-    sourceTitles: [String: String] = [:]
+    sourceTitles: [String: String] = [:], alerts: [String] = []
   ) -> [String] {
     var lines: [String] = []
     // The labels in one column: "Latest report:" is the longest.
@@ -29,6 +30,7 @@ public enum EventDetail {
     if let seen, let changes = changes(of: event, since: seen, ascii: ascii) {
       field("Changed", changes + " since you saw it")
     }
+    if !alerts.isEmpty { field("Alerts", alerts.joined(separator: ", ")) }
     // EONET's first and latest report of the event: "seen" is what the app's own marks track.
     if let first = event.geometries.first?.date {
       field("First report", Formatting.minute(first))
@@ -97,34 +99,13 @@ public enum EventDetail {
     }
   }
 
-  /// What changed in `event` since the user saw it as `seen`: how far it moved and in how many new
-  /// records, its magnitude before and after, its closing (`moved 110 km E (1 new record), 95 →
-  /// 100 kts`); `nil` when nothing did.
+  /// What changed in `event` since the user saw it as `seen`, in ``ChangeDescription``'s words
+  /// (`grew 95 → 100 kts, moved 110 km E, 1 new report`); `nil` when nothing did.
   public static func changes(of event: EOEvent, since seen: EventFingerprint, ascii: Bool = false) -> String?
   {
-    var parts: [String] = []
-    let latest = event.latestGeometry
-    // Events only gain records: the one the user saw last is the seen count's, in date order.
-    let ordered = event.geometries.sorted { $0.date < $1.date }
-    if ordered.count > seen.records, seen.records > 0, let before = ordered[seen.records - 1].center,
-      let now = latest?.center
-    {
-      let added = ordered.count - seen.records
-      let records = "(\(Formatting.count(added, "new record")))"
-      let moved = Geodesy.describe(from: before, to: now)
-      parts.append(moved == "here" ? "no move \(records)" : "moved \(moved) \(records)")
-    }
-    let magnitude = latest?.magnitude
-    if magnitude?.value != seen.magnitude {
-      let before = seen.magnitude.map { Formatting.magnitude(value: $0, unit: nil) } ?? "none"
-      let after =
-        magnitude.map { Formatting.magnitude(value: $0.value, unit: $0.unit, ascii: ascii) } ?? "none"
-      parts.append("\(before) \(ascii ? "->" : "→") \(after)")
-    }
-    if seen.closed == nil, let closed = event.closed {
-      parts.append("closed \(Formatting.minute(closed))")
-    }
-    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    let kind: EventChange = seen.closed == nil && event.closed != nil ? .closed : .updated
+    let text = ChangeDescription(event, kind: kind, since: seen).text(ascii: ascii)
+    return text.isEmpty ? nil : text
   }
 
   /// A source as the detail names it by title, `Title (ID)`; `nil` when `titles` has no title for
