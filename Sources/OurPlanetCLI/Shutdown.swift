@@ -21,6 +21,9 @@ enum Shutdown {
   static let childGrace: DispatchTimeInterval = .milliseconds(500)
 
   private static let state = LockedValue(State())
+  /// The running `--exec` child, behind a lock of its own: it is held while the child starts, and
+  /// starting one reads `state` (the signals it gets back).
+  private static let child = LockedValue<Child?>(nil)
   /// Held by a state write, and by the ending for good.
   private static let section = LockedValue(())
 
@@ -28,7 +31,6 @@ enum Shutdown {
   // read and written only under its lock.
   private struct State: @unchecked Sendable {
     var sources: [any DispatchSourceSignal] = []
-    var child: Child?
   }
 
   /// Starts handling the signals (once).
@@ -59,16 +61,16 @@ enum Shutdown {
   /// Starts the `--exec` child and records it in one step, for the ending to stop it: a signal that
   /// arrives while it starts waits for it to be recorded, so it is never left running on its own.
   static func startChild(_ start: () throws -> Child) rethrows -> Child {
-    try state.withLock { state in
-      let child = try start()
-      state.child = child
-      return child
+    try child.withLock { running in
+      let started = try start()
+      running = started
+      return started
     }
   }
 
   /// Forgets the `--exec` child once it ended.
   static func childEnded() {
-    state.withLock { $0.child = nil }
+    child.withLock { $0 = nil }
   }
 
   /// Runs `body` with the ending held off (a state write).
@@ -77,7 +79,7 @@ enum Shutdown {
   }
 
   private static func end(_ number: Int32) {
-    if let child = state.withLock({ $0.child }) { child.stop(grace: childGrace) }
+    if let running = child.withLock({ $0 }) { running.stop(grace: childGrace) }
     section.withLock { _ in _exit(128 + number) }
   }
 }

@@ -87,7 +87,8 @@ final class EventsScreen: Screen, Searchable {
     let separator = ScopeSummary.separator
     // The order and the alerts-only view stay in every form.
     let order =
-      (state.sort == .date ? "" : separator + state.sort.label) + (alertsOnly ? separator + "alerts only" : "")
+      (state.sort == .date ? "" : separator + state.sort.label)
+      + (alertsOnly ? separator + "alerts only" : "")
     let placeName = state.region.flatMap(context.placeName(for:))
     let shortFilters = ScopeSummary.filterParts(
       of: scope, placeName: placeName, ascii: context.ascii, short: true)
