@@ -12,6 +12,34 @@
   /// Observable.just(1).subscribe().dispose()
   /// assert(Resources.total == before)
   /// ```
+  /// The deepest stack of nested concatenations one concat has run at once since this was last set
+  /// (RxSwift's counter, under the same name): each running concatenation counts one level, and a
+  /// nested one taken over from a collection whose last source it is replaces that level instead of
+  /// adding one, so `concat` recursing through its collection's last element stays at 1 however deep.
+  ///
+  /// ```swift
+  /// maxTailRecursiveSinkStackSize = 0
+  /// _ = Observable.concat([Observable.just(1), Observable.concat([Observable.just(2)])]).subscribe()
+  /// assert(maxTailRecursiveSinkStackSize == 1)
+  /// ```
+  public var maxTailRecursiveSinkStackSize: Int {
+    get { tailRecursionDepth.load(ordering: .relaxed) }
+    set { tailRecursionDepth.store(newValue, ordering: .relaxed) }
+  }
+
+  private let tailRecursionDepth = Atomic<Int>(0)
+
+  /// Raises ``maxTailRecursiveSinkStackSize`` to `depth` if it is deeper.
+  func noteTailRecursion(depth: Int) {
+    var seen = tailRecursionDepth.load(ordering: .relaxed)
+    while seen < depth {
+      let (exchanged, original) = tailRecursionDepth.compareExchange(
+        expected: seen, desired: depth, ordering: .relaxed)
+      if exchanged { return }
+      seen = original
+    }
+  }
+
   public enum Resources {
     private static let count = Atomic<Int32>(0)
     fileprivate static let serialQueueObservables = Atomic<Int32>(0)

@@ -18,19 +18,20 @@ extension ObservableType {
   /// Completes when one of them completes; when the sequences run out, the last error ends it.
   public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
   where Sources.Element == Observable<Element> {
-    SourceChain(sequence, onError: .moveOn)
+    SourceChain(sequence, count: nil, onError: .moveOn)
   }
 
   /// Subscribes to this sequence again each time it fails.
   public func retry() -> Observable<Element> {
-    SourceChain(RepeatForever(asObservable()), onError: .moveOn)
+    SourceChain(RepeatForever(asObservable()), count: nil, onError: .moveOn)
   }
 
   /// Subscribes to this sequence up to `maxAttemptCount` times in all while it fails.
   ///
   /// `retry(3)` subscribes at most three times, then sends the last error.
   public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-    SourceChain(Swift.repeatElement(asObservable(), count: max(maxAttemptCount, 0)), onError: .moveOn)
+    SourceChain(
+      Swift.repeatElement(asObservable(), count: max(maxAttemptCount, 0)), count: nil, onError: .moveOn)
   }
 }
 
