@@ -64,12 +64,22 @@ package enum AtomicFile {
 
   /// Whether `name` is a temporary file of this writer for a file called `target`.
   package static func isTemporary(_ name: String, for target: String) -> Bool {
-    let prefix = ".\(target)."
-    guard name.hasPrefix(prefix), name.hasSuffix(temporarySuffix) else { return false }
-    let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
-    let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 2
-      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    temporaryFile(named: name)?.target == target
+  }
+
+  /// The target and the writer's process id that ``temporaryName(for:)`` wrote into `name`; `nil`
+  /// for any other name. The one reader of the format, beside its one writer.
+  package static func temporaryFile(named name: String) -> (target: String, writer: pid_t)? {
+    guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return nil }
+    let parts = name.dropFirst().dropLast(temporarySuffix.count).split(
+      separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 3 else { return nil }
+    let (pid, random) = (parts[parts.count - 2], parts[parts.count - 1])
+    guard [pid, random].allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let writer = pid_t(pid)
+    else { return nil }
+    let target = parts.dropLast(2).joined(separator: ".")
+    return target.isEmpty ? nil : (target, writer)
   }
 
   /// Creates `directory` and any missing parents, new ones `0700`.

@@ -56,6 +56,19 @@ import Testing
     #expect(throws: SystemFailure.self) { try AtomicFile.createDirectory(blocker) }
   }
 
+  @Test func temporaryNamesReadBackTheirTargetAndWriter() throws {
+    let file = try #require(
+      AtomicFile.temporaryFile(named: AtomicFile.temporaryName(for: "wildfires.open.cache")))
+    #expect(file.target == "wildfires.open.cache")
+    #expect(file.writer == getpid())
+    for name in [
+      "wildfires.cache", ".wildfires.cache", ".x.12.tmp", "..12.34.tmp", ".x.12.3a.tmp", ".x.-1.34.tmp",
+      ".x.99999999999999999999.1.tmp", ".x.12.34.tmpx",
+    ] {
+      #expect(AtomicFile.temporaryFile(named: name) == nil, "\(name)")
+    }
+  }
+
   @Test func temporaryNamesAreRecognisedForTheirTargetOnly() {
     let name = AtomicFile.temporaryName(for: "seen.json")
     #expect(AtomicFile.isTemporary(name, for: "seen.json"))

@@ -48,17 +48,13 @@ public enum TemporaryFileSweep {
 
   /// The target and, for the atomic writer's names, the writer's process id of a temporary file.
   private static func parse(_ name: String) -> (target: String, writer: pid_t?)? {
+    if let file = AtomicFile.temporaryFile(named: name) { return (file.target, file.writer) }
+    // Earlier builds: `.<target>.<UUID>.tmp`.
     let middle = name.dropFirst().dropLast(AtomicFile.temporarySuffix.count)
-    guard let last = middle.lastIndex(of: ".") else { return nil }
-    let head = middle[..<last]
-    let tail = middle[middle.index(after: last)...]
-    if UUID(uuidString: String(tail)) != nil { return (String(head), nil) }
-    guard let second = head.lastIndex(of: ".") else { return nil }
-    let target = String(head[..<second])
-    guard AtomicFile.isTemporary(name, for: target),
-      let pid = pid_t(head[head.index(after: second)...])
+    guard let last = middle.lastIndex(of: "."),
+      UUID(uuidString: String(middle[middle.index(after: last)...])) != nil
     else { return nil }
-    return (target, pid)
+    return (String(middle[..<last]), nil)
   }
 
   /// Whether process `pid` exists (`EPERM`: it does, another user's).
