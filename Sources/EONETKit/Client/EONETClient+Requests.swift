@@ -352,15 +352,6 @@ extension EONETClient {
     }
   }
 
-  /// A category's events without the network: the cache, else the snapshot.
-  ///
-  /// - Parameters:
-  ///   - days: Prior days, counted back from the data's fetch time.
-  ///   - category: The category.
-  public func localEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    localEvents(EventQuery(days: days), category: category)
-  }
-
   /// A category's events as `query` asks, without the network: its cache, else the wider cache
   /// that covers it, else the snapshot, cut to the query's window (the app applies the rest).
   ///

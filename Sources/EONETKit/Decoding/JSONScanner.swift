@@ -413,11 +413,6 @@ struct JSONScanner {
     }
   }
 
-  /// Checks that only whitespace follows the top-level value.
-  mutating func expectEnd() throws(Failure) {
-    if peek() != nil { throw .syntax(offset: offset, reason: "unexpected data after the document") }
-  }
-
   // MARK: Escapes
 
   /// Decodes a string body with backslash escapes; invalid escapes and lone surrogates become U+FFFD.

@@ -37,9 +37,6 @@ public struct AppOptions: Sendable, Equatable {
   /// The end of the past range to show (`--from`/`--to`), `nil` for days up to now.
   public var rangeEnd: Date?
 
-  /// The default time between automatic refreshes: 10 minutes.
-  public static let defaultRefreshInterval = RxTimeInterval.seconds(600)
-
   /// The slider's usual reach: a year of events.
   public static let standardDayRange = 1...360
 

@@ -235,18 +235,6 @@ public final class TerminalSession {
     return true
   }
 
-  /// Leaves curses mode while `body` runs (to start an external program), then repaints.
-  public func withScreenSuspended<T>(_ body: () throws -> T) rethrows -> T {
-    screen.suspend()
-    redirection.restore()
-    defer {
-      try? redirection.redirect()
-      screen.resume()
-      setNeedsRedraw()
-    }
-    return try body()
-  }
-
   /// Restores the terminal: curses mode off, cursor back, signal handlers and output streams as they
   /// were. Idempotent; `deinit` calls it too.
   public func close() {
