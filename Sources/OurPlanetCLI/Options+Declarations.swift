@@ -26,7 +26,8 @@ extension Options {
     OptionDeclaration(
       names: ["--days"],
       value: .one("N") { options, text throws(UsageError) in options.days = try days(text) },
-      summary: "only events of the last N days, 1 to 36500 (default \(Options.defaultDays))",
+      summary:
+        "only events of the last N days, \(EventWindow.dayRange.lowerBound) to \(EventWindow.dayRange.upperBound) (default \(Options.defaultDays))",
       example: ["--days", "30"], current: { .integer($0.days) }),
     OptionDeclaration(
       names: ["--from"],
@@ -443,8 +444,10 @@ extension Options {
   }
 
   private static func days(_ text: String) throws(UsageError) -> Int {
-    guard let days = Int(text), (1...36_500).contains(days) else {
-      throw UsageError("--days: '\(text)' is not a whole number of days from 1 to 36500")
+    let range = EventWindow.dayRange
+    guard let days = Int(text), range.contains(days) else {
+      throw UsageError(
+        "--days: '\(text)' is not a whole number of days from \(range.lowerBound) to \(range.upperBound)")
     }
     return days
   }

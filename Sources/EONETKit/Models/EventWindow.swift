@@ -18,6 +18,9 @@ import Foundation
 public struct EventWindow: Equatable, Hashable, Sendable {
   /// The length of a day, in seconds: the window counts whole 24-hour days back from its reference.
   public static let secondsPerDay: Double = 86_400
+  /// The windows a person may ask for, in days: a day to a hundred years (every reader of a number of
+  /// days checks it against this).
+  public static let dayRange = 1...36_500
 
   /// The window's length in days (a negative length is an empty window of 0 days).
   public var days: Int

@@ -1,3 +1,4 @@
+import EONETKit
 import Foundation
 
 /// What the terminal UI remembers between launches: the days window, the order, the region, the
@@ -73,11 +74,14 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
       }
       return value
     }
-    if let days = field(.days, Int.self, "a whole number of days from 1 to 36500") {
-      if (1...36_500).contains(days) {
+    let range = EventWindow.dayRange
+    if let days = field(
+      .days, Int.self, "a whole number of days from \(range.lowerBound) to \(range.upperBound)")
+    {
+      if range.contains(days) {
         self.days = days
       } else {
-        ignored.append("days (\(days) is not from 1 to 36500)")
+        ignored.append("days (\(days) is not from \(range.lowerBound) to \(range.upperBound))")
       }
     }
     if let sort = field(.sort, String.self, "an order") {
