@@ -113,13 +113,9 @@ struct CommandLineParser {
       }
       options.origins[declaration.key] = .file(file, line: setting.line)
     }
-    for (key, variable) in Self.environmentVariables where !onCommandLine.contains(key) {
+    for (key, variable, apply) in Self.environmentVariables where !onCommandLine.contains(key) {
       guard let value = environment[variable], !value.isEmpty else { continue }
-      switch key {
-      case "api": options.api = try Options.apiURL(value, from: variable)
-      case "imagery": try Options.setImagery(&options, value, from: variable)
-      default: options.noColor = true
-      }
+      try apply(&options, value, variable)
       options.origins[key] = .environment(variable)
     }
     for option in given where option.declaration.configKey != nil {
@@ -210,9 +206,28 @@ struct CommandLineParser {
 
   /// The variables that stand for an option when the command line does not give it, by config
   /// key: they override the config file.
-  static let environmentVariables: KeyValuePairs<String, String> = [
-    "api": "OURPLANET_API", "imagery": "OURPLANET_IMAGERY", "no-color": "NO_COLOR",
-  ]
+  /// The settings a variable can give: the option's key, the variable, and how its (non-empty) value
+  /// is stored.
+  static let environmentVariables:
+    [(
+      key: String, variable: String,
+      apply: @Sendable (inout Options, String, String) throws(UsageError) -> Void
+    )] = [
+      (
+        "api", "OURPLANET_API",
+        { options, value, variable throws(UsageError) in
+          options.api = try Options.apiURL(value, from: variable)
+        }
+      ),
+      (
+        "imagery", "OURPLANET_IMAGERY",
+        { options, value, variable throws(UsageError) in
+          try Options.setImagery(&options, value, from: variable)
+        }
+      ),
+      // Any non-empty value, as https://no-color.org asks.
+      ("no-color", "NO_COLOR", { options, _, _ in options.noColor = true }),
+    ]
 
   /// An option as the command line gives it: its spelling, its declaration and its words.
   private struct GivenOption {
