@@ -66,6 +66,8 @@ func runInteractive(_ options: Options) -> Int32 {
   appOptions.remembered = options.remembered
   appOptions.configFile = options.configurationPath
   appOptions.rangeEnd = window.end
+  // The form reads units against the list the options do.
+  appOptions.magnitudeKinds = KnownLists.magnitudes
   if !options.fresh {
     appOptions.category = options.remembered.category
     appOptions.mapShown = options.remembered.map ?? false

@@ -36,6 +36,8 @@ public final class AppShell {
   private var shown = RememberedSettings()
   /// The remembered category, opened when the first catalog that names it arrives.
   private var pendingCategory: String?
+  /// EONET's magnitudes, which the filter form reads units against (``AppOptions/magnitudeKinds``).
+  private let magnitudeKinds: [EOMagnitudeKind]
 
   /// Wires the screens to the model; loading starts at once.
   ///
@@ -65,6 +67,7 @@ public final class AppShell {
     self.keymap = keymap
     self.memory = memory
     remembered = options.remembered
+    magnitudeKinds = options.magnitudeKinds
     pendingCategory = options.category
     let model = CatalogViewModel(
       feed: feed, offline: options.offline, scheduler: backgroundScheduler,
@@ -417,7 +420,7 @@ public final class AppShell {
     }
     let form = FilterForm(
       days: context.days.value, dayRange: context.dayRange, filters: context.filters.value,
-      region: context.region.value, units: units.sorted(),
+      region: context.region.value, units: units.sorted(), kinds: magnitudeKinds,
       sources: sourceCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, places: places)
     overlay = FilterFormOverlay(form: form, theme: context.theme) { [unowned self] outcome in
       applyFilters(outcome)

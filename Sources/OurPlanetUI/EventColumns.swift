@@ -1,4 +1,5 @@
 import EONETKit
+import Foundation
 import OurPlanetModel
 import TerminalUI
 
@@ -26,17 +27,23 @@ struct EventColumns: Equatable {
   private(set) var distanceDigits = 0
   /// Whether the date is shown.
   private(set) var showsDate = true
+  /// The date column's name, which sets its width: ` last date`, or in a past range the day its
+  /// dates go up to (`≤ 2026-08-31`: each event's last report up to then).
+  let dateLabel: String
 
   /// Columns sized for `events` in a list `width` columns wide (its glyph column included).
+  ///
+  /// - Parameter rangeEnd: The end of the past range shown (`nil`: days up to now).
   init(
     _ events: [EOEvent], centre: EOCoordinate?, sort: EventSort, width: Int,
-    glyphWidth: Int = Rows.eventGlyphWidth,
+    glyphWidth: Int = Rows.eventGlyphWidth, rangeEnd: Date? = nil,
     ascii: Bool
   ) {
+    dateLabel = rangeEnd.map { Self.rangeDateLabel(end: $0, ascii: ascii) } ?? " last date"
     let magnitude = Self.widestMagnitude(events, ascii: ascii)
     let digits = centre.map { Self.widestDistance(events, from: $0) } ?? 0
     // Each candidate: its width as drawn; the list's own order first, then date, distance, magnitude.
-    var wanted: [(column: EventSort, width: Int)] = [(.date, 10)]
+    var wanted: [(column: EventSort, width: Int)] = [(.date, DisplayWidth.of(dateLabel))]
     if digits > 0 { wanted.append((.distance, Self.distanceWidth(digits: digits))) }
     if magnitude > 0 { wanted.append((.magnitude, magnitude)) }
     if let first = wanted.firstIndex(where: { $0.column == sort }) {
@@ -72,13 +79,14 @@ struct EventColumns: Equatable {
     if distanceDigits > 0 {
       parts.append(Self.distance(of: event, from: centre, digits: distanceDigits))
     }
-    if showsDate { parts.append(Formatting.day(event.date)) }
+    if showsDate { parts.append(Self.padLeft(Formatting.day(event.date), to: DisplayWidth.of(dateLabel))) }
     return parts.joined(separator: String(repeating: " ", count: Self.gap))
   }
 
   /// The column header's right-hand text, each shown column's name over it (right-aligned as the
   /// values are): `magnitude  distance  last date`. The date is an event's last: its latest report,
-  /// or the day it closed.
+  /// or the day it closed; in a past range, its last report up to the range's end
+  /// (`≤ 2026-08-31`).
   func header(ascii: Bool) -> String {
     var parts: [String] = []
     if magnitudeWidth > 0 {
@@ -88,12 +96,15 @@ struct EventColumns: Equatable {
       // Over the number, the compass point's three columns after it.
       parts.append(Self.padLeft("distance", to: Self.distanceWidth(digits: distanceDigits) - 3) + "   ")
     }
-    if showsDate { parts.append(Self.dateLabel) }
+    if showsDate { parts.append(dateLabel) }
     return parts.joined(separator: String(repeating: " ", count: Self.gap))
   }
 
-  /// The date column's name: as wide as a date.
-  static let dateLabel = " last date"
+  /// A past range's date column name: the last day its dates reach (the range's end is the
+  /// midnight after it).
+  static func rangeDateLabel(end: Date, ascii: Bool) -> String {
+    (ascii ? "<= " : "≤ ") + Formatting.day(end.addingTimeInterval(-1), in: .utc)
+  }
 
   /// `  45 km NW`, ` 108 km W `, `     here `: the number right-aligned to `digits`, the compass point
   /// left-aligned, so both line up.

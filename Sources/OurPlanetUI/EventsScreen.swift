@@ -284,15 +284,15 @@ final class EventsScreen: Screen, Searchable {
     var listRect = rest
     // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came
     // and went with each download moved every row of the list down and back.
-    if let notice = state?.notice ?? provenanceNotice ?? rangeNotice
+    let failed = state?.state?.isFailure == true
+    // A failure is marked as its category's row is, so it stands out without colour too.
+    let other = (state?.notice ?? provenanceNotice).map { (failed ? "! " : "") + $0 }
+    if let notice = Self.notice(other, range: rangeNotice, width: rect.width)
       ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil)
     {
       let (noticeRect, below) = rest.splitTop(1)
-      let failed = state?.state?.isFailure == true
-      // A failure is marked as its category's row is, so it stands out without colour too.
       buffer.write(
-        TextLayout.truncate(
-          (failed ? "! " : "") + notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
+        TextLayout.truncate(notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
         at: Point(x: noticeRect.x, y: noticeRect.y), style: context.theme[failed ? .failed : .offline],
         clip: noticeRect)
       listRect = below
@@ -362,11 +362,25 @@ final class EventsScreen: Screen, Searchable {
     return text.prefix(1).uppercased() + text.dropFirst()
   }
 
-  /// In a past range, what its dates are: each event as it stood at the range's end.
-  private var rangeNotice: String? {
+  /// In a past range, what its dates are: each event as it stood at the range's end; in full, and
+  /// short for when another notice shares the row.
+  private var rangeNotice: (full: String, short: String)? {
     guard let end = state?.rangeEnd else { return nil }
     let last = Formatting.day(end.addingTimeInterval(-1), in: .utc)
-    return "A past range: each event as its last report up to \(last) left it (date, position, magnitude)"
+    return (
+      "A past range: each event as its last report up to \(last) left it (date, position, magnitude)",
+      "Past range to \(last)"
+    )
+  }
+
+  /// The notice row's text: the category's (or the provenance's) notice, the past range's, or both
+  /// on one row: the other notice then the range's short form when both fit `width`, else the
+  /// range's short form first, so it is never cut off.
+  static func notice(_ other: String?, range: (full: String, short: String)?, width: Int) -> String? {
+    guard let range else { return other }
+    guard let other else { return range.full }
+    let both = other + ScopeSummary.separator + range.short
+    return DisplayWidth.of(both) <= width ? both : range.short + ScopeSummary.separator + other
   }
 
   func close() {
@@ -386,7 +400,8 @@ final class EventsScreen: Screen, Searchable {
     let theme = context.theme
     let match = state?.query ?? ""
     let columns = EventColumns(
-      events, centre: centre, sort: state?.sort ?? .date, width: listWidth, ascii: ascii)
+      events, centre: centre, sort: state?.sort ?? .date, width: listWidth, rangeEnd: state?.rangeEnd,
+      ascii: ascii)
     self.columns = columns
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(

@@ -13,11 +13,11 @@ struct FilterFormTests {
   private func form(
     days: Int = 30, filters: ScopeFilters = .none, region: Region? = nil, units: [String] = ["acres", "kts"],
     sources: [(id: String, count: Int)] = [("IRWIN", 40), ("InciWeb", 12)],
-    places: [Configuration.Place] = [home]
+    places: [Configuration.Place] = [home], kinds: [EOMagnitudeKind] = MagnitudeTextTests.bundledKinds
   ) -> FilterForm {
     FilterForm(
-      days: days, dayRange: 1...360, filters: filters, region: region, units: units, sources: sources,
-      places: places)
+      days: days, dayRange: 1...360, filters: filters, region: region, units: units, kinds: kinds,
+      sources: sources, places: places)
   }
 
   /// What Enter applies (the form must take it).
@@ -157,6 +157,25 @@ struct FilterFormTests {
     form.select(.unit)
     for character in "NM^2" { form.type(character) }
     #expect(try submit(&form).filters.magnitudeUnit == "NM^2")
+  }
+
+  /// Issue 38, item 15: the form reads units against the list it is given (the command line's:
+  /// the cached `/magnitudes`, else the bundled one), not a list of its own.
+  @Test("the form's units are EONET's list as given: a unit it adds is taken, one it lacks refused")
+  func unitsFromTheGivenList() throws {
+    let cached = [
+      EOMagnitudeKind(id: "ac", name: "Acres", unit: "acres"),
+      EOMagnitudeKind(id: "sq_km", name: "Square Kilometres", unit: "km^2"),
+    ]
+    var form = form(units: [], kinds: cached)
+    form.select(.unit)
+    for character in "km^2" { form.type(character) }
+    #expect(try submit(&form).filters.magnitudeUnit == "km^2")
+    var other = self.form(units: [], kinds: cached)
+    other.select(.unit)
+    for character in "NM^2" { other.type(character) }
+    #expect(submitted(&other) == nil)
+    #expect(other.problem?.hasPrefix("no unit 'NM^2' (acres, km^2)") == true, "\(other.problem ?? "")")
   }
 
   @Test("Space takes a source and leaves it; none taken is no source filter; the marks stay")

@@ -7,7 +7,15 @@ import Testing
 /// Issue 38, item 15: one reading of a magnitude for the command line, the config and the form.
 @Suite("Magnitude text")
 struct MagnitudeTextTests {
-  private let kinds = FilterForm.eonetKinds
+  /// EONET's `/magnitudes` as the bundled snapshot lists them (test data).
+  static let bundledKinds = [
+    EOMagnitudeKind(id: "ac", name: "Acres", unit: "acres"),
+    EOMagnitudeKind(id: "ha", name: "Hectares", unit: "hectare"),
+    EOMagnitudeKind(id: "mag_kts", name: "Maximum Sustained Wind Speed", unit: "kts"),
+    EOMagnitudeKind(id: "mms", name: "Moment Magnitude Scale", unit: "Mw"),
+    EOMagnitudeKind(id: "sq_NM", name: "Square Nautical Miles", unit: "NM^2"),
+  ]
+  private let kinds = Self.bundledKinds
 
   @Test("a number, grouped or not, with a unit by its unit, id or name, ^2 or ²")
   func reads() throws {
@@ -45,7 +53,8 @@ struct MagnitudeTextTests {
   @Test("the filter form reads its bounds as the command line: 1,000 and a unit typed with them")
   func formReadsAsTheCommandLine() throws {
     var form = FilterForm(
-      days: 30, dayRange: 1...360, filters: .none, region: nil, units: ["acres"], sources: [], places: [])
+      days: 30, dayRange: 1...360, filters: .none, region: nil, units: ["acres"], kinds: kinds,
+      sources: [], places: [])
     form.select(.minimum)
     for character in "1,000" { form.type(character) }
     let submitted = form.submit()

@@ -166,6 +166,32 @@ struct DailyUseTests {
     #expect(app.screen.contains("Offline since"), "\(app.screen)")
   }
 
+  /// Item 7 (round 2): offline on the snapshot or the cache (`--offline`), the events screen keeps
+  /// saying so once the status line's messages have expired, at 80×24 and 100×30.
+  @Test(
+    "item 7: offline on the snapshot or the cache, the events screen says so after the messages expire",
+    arguments: [EODataSource.snapshot, .cache], [Size(width: 80, height: 24), Size(width: 100, height: 30)])
+  func eventsScreenSaysStoredData(source: EODataSource, size: Size) throws {
+    let stored = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
+        fetchedAt: Fixture.reference.addingTimeInterval(-3_600), source: source, state: .stored)
+    ])
+    let app = ShellHarness(size: size, options: AppOptions(offline: true)) { scheduler in
+      let feed = ScreenTests().standardFeed(scheduler)
+      feed.storedCatalog = stored
+      return feed
+    }
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    #expect(app.screen.contains("Stored Fire"), "\(app.screen)")
+    app.advance(to: app.scheduler.clock + 3_600)
+    let words = source == .snapshot ? "offline snapshot" : "cached data"
+    let body = app.lines.dropFirst().dropLast()
+    let line = try #require(body.first { $0.lowercased().contains(words) }, "\(size): \(app.screen)")
+    #expect(line.contains(Formatting.minute(Fixture.reference.addingTimeInterval(-3_600))), "\(line)")
+  }
+
   @Test("item 9: an empty list names the filters that hide its events and that X clears them")
   func emptyStateNamesTheFilters() {
     let app = wildfires()

@@ -119,6 +119,27 @@ struct FilterKeysTests {
     #expect(app.header.contains("≥ 1,000 acres · 2 events"), "\(app.header)")
   }
 
+  /// Issue 38, item 15: the form reads units against the list the command line does, handed over
+  /// in the options, not a list of its own.
+  @Test("the form takes a unit of EONET's list as the options give it, and refuses one that list lacks")
+  func formUnitsFromTheOptions() {
+    var options = AppOptions()
+    options.magnitudeKinds = [EOMagnitudeKind(id: "sq_km", name: "Square Kilometres", unit: "km^2")]
+    let app = harness(options: options)
+    openFires(app)
+    app.press(.char("v"), .down, .down, .down, .down)
+    app.type("km^2")
+    app.press(.enter)
+    #expect(!app.screen.contains("Space source"), "the form closed:\n\(app.screen)")
+    #expect(app.statusLine.contains("Filters:"), "\(app.statusLine)")
+    app.press(.char("v"), .down, .down, .down, .down)
+    for _ in 0..<8 { app.press(.backspace) }
+    app.type("Mw")
+    app.press(.enter)
+    #expect(app.screen.contains("no unit 'Mw'"), "not in the list given:\n\(app.screen)")
+    app.press(.escape)
+  }
+
   @Test("Esc closes the form and changes nothing; a bad number is refused on its row")
   func formCancelsAndRefuses() {
     let app = harness()

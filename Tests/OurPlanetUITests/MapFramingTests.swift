@@ -31,7 +31,9 @@ struct MapFramingTests {
   /// The caption on screen, if the map shows one (it does whenever it is zoomed in).
   static func window(_ screen: String) -> Window? {
     guard let line = screen.split(separator: "\n").first(where: { $0.contains("× · ") }) else { return nil }
+    // A view across 180° reads "170.00°E east across 180° to 172.00°W": its two edges, as any other.
     let text = String(line[line.range(of: "× · ")!.lowerBound...].dropFirst(4))
+      .replacingOccurrences(of: " east across 180° to ", with: "–")
     let zoomText = line[..<line.range(of: "× · ")!.lowerBound].split(separator: " ").last.map(String.init)
     var numbers: [Double] = []
     var signs: [Double] = []

@@ -91,4 +91,57 @@ struct RangeTests {
     #expect(app.statusLine.contains("Nothing to refresh"), "\(app.statusLine)")
     #expect(app.statusLine.contains("final"), "\(app.statusLine)")
   }
+
+  /// Issue 38, item 11: the date column holds each event's last report up to the range's end, and
+  /// its name says so.
+  @Test("in a past range the date column is named by the range's last day, its dates aligned under it")
+  func dateColumnSaysTheRange() throws {
+    let app = ShellHarness { makeFeed($0) }
+    app.advance(to: 100)
+    app.press(.char("j"), .enter)
+    #expect(app.lines.contains { $0.hasSuffix(" last date") }, "\(app.screen)")
+    app.press(.char("<"))
+    app.advance(to: 300)
+    let header = try #require(app.lines.first { $0.contains("title") }, "\(app.screen)")
+    #expect(header.hasSuffix("≤ 2025-10-09"), "\(header)")
+    #expect(!app.screen.contains("last date"), "\(app.screen)")
+    // The row's date ends where the column's name does.
+    let row = try #require(app.lines.first { $0.contains("f2") }, "\(app.screen)")
+    #expect(row.count == header.count, "\(row)\n\(header)")
+  }
+
+  /// Issue 38, item 11: a category's own notice (here a failed download) and the range's share the
+  /// notice row; the range's short form comes first when both do not fit.
+  @Test("in a past range the category's own notice does not hide the range's")
+  func rangeNoticeBesideTheCategorys() throws {
+    let end = day("2025-10-10")
+    var options = AppOptions(days: 30)
+    options.rangeEnd = end
+    for width in [50, 140] {
+      let app = ShellHarness(size: Size(width: width, height: 24), options: options) { scheduler in
+        MovingFeed(
+          base: ScriptedFeed(
+            categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)])
+              .asObservable(),
+            events: [
+              "wildfires": scheduler.createColdObservable([
+                .error(10, EONETError.httpStatus(url: "http://127.0.0.1:9/events", status: 500))
+              ]).asObservable()
+            ]),
+          end: end)
+      }
+      app.advance(to: 100)
+      app.press(.char("j"), .enter)
+      app.advance(to: 200)
+      let notice = try #require(app.lines.first { $0.contains("download failed") }, "\(app.screen)")
+      #expect(notice.contains("Past range to 2025-10-09"), "\(width): \(notice)")
+      if width == 50 {
+        #expect(notice.hasPrefix("Past range to 2025-10-09"), "\(notice)")
+      } else {
+        #expect(notice.hasPrefix("! "), "\(notice)")
+        let trimmed = notice.trimmingCharacters(in: .whitespaces)
+        #expect(trimmed.hasSuffix("Past range to 2025-10-09"), "\(notice)")
+      }
+    }
+  }
 }

@@ -123,4 +123,22 @@ import Testing
     #expect(bounds.west > bounds.east || viewport.centreLongitude - 22.5 > -180)
     #expect(viewport.caption(in: Self.rect).hasPrefix("8× · "))
   }
+
+  /// Issue 38, item 13: a view across 180° says so, as the region label does, rather than naming
+  /// its two edges as if the few degrees between them were the view.
+  @Test func aCaptionAcrossTheAntimeridianReadsEastwardAcross180() {
+    var viewport = MapViewport()
+    viewport.zoom(by: 8, in: Self.rect)
+    viewport.centre(longitude: 179, latitude: -17, in: Self.rect)
+    let bounds = viewport.bounds(in: Self.rect)
+    #expect(bounds.east < bounds.west, "the view crosses 180°: \(bounds)")
+    let caption = viewport.caption(in: Self.rect)
+    #expect(caption.hasPrefix("8× · "), "\(caption)")
+    #expect(caption.contains("°E east across 180° to "), "\(caption)")
+    #expect(caption.hasSuffix("°W"), "\(caption)")
+    var plain = MapViewport()
+    plain.zoom(by: 8, in: Self.rect)
+    plain.centre(longitude: 0, latitude: 0, in: Self.rect)
+    #expect(!plain.caption(in: Self.rect).contains("across"), "\(plain.caption(in: Self.rect))")
+  }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import EONETKit
 import Foundation
 import RxCore
 
@@ -36,6 +37,9 @@ public struct AppOptions: Sendable, Equatable {
   public var remembered = RememberedSettings()
   /// The end of the past range to show (`--from`/`--to`), `nil` for days up to now.
   public var rangeEnd: Date?
+  /// EONET's magnitudes, the list the command line reads units against (its cached `/magnitudes`,
+  /// else the bundled one): the filter form reads its bounds and unit against it too.
+  public var magnitudeKinds: [EOMagnitudeKind] = []
 
   /// The slider's usual reach: a year of events.
   public static let standardDayRange = 1...360

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// var form = FilterForm(days: 30, dayRange: 1...360, filters: .none, region: nil, units: ["acres"],
-///                       sources: [("InciWeb", 12)], places: [])
+///                       kinds: [], sources: [("InciWeb", 12)], places: [])
 /// form.select(.minimum)
 /// form.type("1"); form.type("0"); form.type("0"); form.type("0")
 /// let outcome = form.submit()  // filters.minimumMagnitude == 1000
@@ -69,18 +69,11 @@ public struct FilterForm: Equatable, Sendable {
   /// What is wrong with the value on the selected row, until the next key.
   public private(set) var problem: String?
 
-  /// EONET's `/magnitudes` as bundled: the bounds are read by ``MagnitudeText`` against them (and
-  /// the catalog's own units), so `1,000`, `2000 ha` and `100 NM²` read as on the command line.
-  public static let eonetKinds = [
-    EOMagnitudeKind(id: "ac", name: "Acres", unit: "acres"),
-    EOMagnitudeKind(id: "ha", name: "Hectares", unit: "hectare"),
-    EOMagnitudeKind(id: "mag_kts", name: "Maximum Sustained Wind Speed", unit: "kts"),
-    EOMagnitudeKind(id: "mms", name: "Moment Magnitude Scale", unit: "Mw"),
-    EOMagnitudeKind(id: "sq_NM", name: "Square Nautical Miles", unit: "NM^2"),
-  ]
-
-  /// The units EONET's `/magnitudes` names: a typed one is taken even when no event has it yet.
-  public static let eonetUnits = eonetKinds.map(\.unit)
+  /// EONET's magnitudes as the command line reads them (its cached `/magnitudes`, else the bundled
+  /// one): the bounds are read by ``MagnitudeText`` against them (and the catalog's own units), so
+  /// `1,000`, `2000 ha` and `100 NM²` read as they do there, and a unit they name is taken even when
+  /// no event has it yet.
+  public let kinds: [EOMagnitudeKind]
 
   /// The slider's bounds.
   public let dayRange: ClosedRange<Int>
@@ -95,13 +88,15 @@ public struct FilterForm: Equatable, Sendable {
   ///
   /// - Parameters:
   ///   - units: The units the unit row offers (a unit set but missing is added).
+  ///   - kinds: EONET's magnitudes (``AppOptions/magnitudeKinds``).
   ///   - sources: The catalog's source ids and counts (a source filtered on but missing is added).
   ///   - places: The config's named places the region row offers.
   public init(
     days: Int, dayRange: ClosedRange<Int>, filters: ScopeFilters, region: Region?, units: [String],
-    sources: [(id: String, count: Int)], places: [Configuration.Place]
+    kinds: [EOMagnitudeKind], sources: [(id: String, count: Int)], places: [Configuration.Place]
   ) {
     self.dayRange = dayRange
+    self.kinds = kinds
     daysText = String(days)
     status = filters.status
     minimumText = filters.minimumMagnitude.map(Self.text(of:)) ?? ""
@@ -238,8 +233,9 @@ public struct FilterForm: Equatable, Sendable {
     }
     let unit = typedUnit ?? unitText.trimmingCharacters(in: .whitespaces)
     if !unit.isEmpty {
-      guard units.contains(unit) || Self.eonetUnits.contains(unit) else {
-        let known = Array(Set(units + Self.eonetUnits)).sorted().joined(separator: ", ")
+      let eonetUnits = kinds.map(\.unit)
+      guard units.contains(unit) || eonetUnits.contains(unit) else {
+        let known = Array(Set(units + eonetUnits)).sorted().joined(separator: ", ")
         return refuse(.unit, "no unit '\(unit)' (\(known)); ← → cycle")
       }
       filters.magnitudeUnit = unit
@@ -277,9 +273,9 @@ public struct FilterForm: Equatable, Sendable {
   private func bound(_ text: String) -> Result<(value: Double, unit: String?)?, MagnitudeText.Failure> {
     let text = text.trimmingCharacters(in: .whitespaces)
     if text.isEmpty { return .success(nil) }
-    let known = Set(Self.eonetUnits)
+    let known = Set(kinds.map(\.unit))
     let kinds =
-      Self.eonetKinds
+      kinds
       + units.filter { !known.contains($0) }.map { EOMagnitudeKind(id: $0, name: $0, unit: $0) }
     do {
       return .success(try MagnitudeText.parse(text, kinds: kinds))

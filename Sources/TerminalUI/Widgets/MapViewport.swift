@@ -139,12 +139,16 @@ public struct MapViewport: Hashable, Sendable {
     self = MapViewport()
   }
 
-  /// "4× · 30.00°N–48.00°N, 130.00°W–100.00°W" for a map drawn into `rect`.
+  /// "4× · 30.00°N–48.00°N, 130.00°W–100.00°W" for a map drawn into `rect`; a view across the
+  /// antimeridian reads "8× · 25.00°S–9.00°S, 170.00°E east across 180° to 172.00°W" (as the region
+  /// label does), not the few degrees between its edges.
   public func caption(in rect: Rect) -> String {
     let bounds = bounds(in: rect)
     let zoomText = zoom == zoom.rounded() ? String(Int(zoom)) : Self.fixed(zoom, digits: 1)
-    return "\(zoomText)× · \(Self.latitude(bounds.south))–\(Self.latitude(bounds.north)), "
-      + "\(Self.longitude(bounds.west))–\(Self.longitude(bounds.east))"
+    let west = Self.longitude(bounds.west)
+    let east = Self.longitude(bounds.east)
+    let longitudes = bounds.east < bounds.west ? "\(west) east across 180° to \(east)" : "\(west)–\(east)"
+    return "\(zoomText)× · \(Self.latitude(bounds.south))–\(Self.latitude(bounds.north)), " + longitudes
   }
 
   private static func latitude(_ value: Double) -> String {
