@@ -141,6 +141,7 @@ final class FilterFormOverlay: Overlay {
     case .maximum: name = "Maximum"
     case .unit: name = "Unit"
     case .region: name = "Region"
+    case .alertsOnly: name = "Alerts"
     case .source(let id):
       name = first ? "Sources" : ""
       let count = form.sources.first { $0.id == id }?.count ?? 0
@@ -150,7 +151,7 @@ final class FilterFormOverlay: Overlay {
       switch row {
       case .minimum, .maximum: value += "▏"
       case .days, .unit: value = "◀ \(value)▏ ▶"
-      case .status, .region: value = "◀ \(value) ▶"
+      case .status, .region, .alertsOnly: value = "◀ \(value) ▶"
       case .source: break
       }
     } else if case .minimum = row, value.isEmpty {
