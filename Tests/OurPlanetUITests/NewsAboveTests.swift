@@ -176,4 +176,20 @@ struct NewsAboveTests {
     app.press(.char("a"))
     #expect(count("Wildfires") == "1" && app.header.contains("alerts only"), "\(app.screen)")
   }
+
+  @Test("with the alerts row the form needs one row more: the sources' row still shows at its smallest")
+  func formWithTheAlertsRowFits() {
+    var scope = EventScope(days: 1)
+    scope.minimumMagnitude = 1_000
+    var options = AppOptions(days: 30)
+    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
+    let app = harness(first: [Self.fire("big", daysAgo: 1, acres: 2_000)], later: [], options: options)
+    app.advance(to: 100)
+    app.size = Size(width: 80, height: 14)
+    app.press(.char("v"))
+    #expect(app.screen.contains("Alerts    every event"), "\(app.screen)")
+    #expect(app.screen.contains("Sources   none in the catalog"), "\(app.screen)")
+    app.size = Size(width: 80, height: 13)
+    #expect(app.screen.contains("Enlarge the terminal (46×14)"), "\(app.screen)")
+  }
 }
