@@ -24,6 +24,8 @@ struct ChangeOutput {
   var programs: [String: (program: String, arguments: [String])] = [:]
   /// Where `notify-send` is; `nil` when it is missing (said once at start).
   var notifier: String?
+  /// The `--log` file's descriptor: each change's text line goes there too, after the time.
+  var log: Int32?
 
   /// The placeholders an `--exec` or rule `exec` argument may be, each replaced by the change's
   /// text as one whole argument (never split, never through a shell): `{change}`, `{id}`,
@@ -53,6 +55,11 @@ struct ChangeOutput {
         ? Self.json(record, change: change, alerts: names).serialized()
         : Self.text(record, change: change, alerts: names ?? [])
       Console.writeNow(line + "\n")
+      if let log {
+        let text = json ? Self.text(record, change: change, alerts: names ?? []) : line
+        let entry = ISO8601.format(Date()) + " " + text + "\n"
+        _ = Array(entry.utf8).withUnsafeBytes { FileDescriptor.writeAll($0, to: log) }
+      }
       if bell || matched.contains(where: \.bell) { Console.bell() }
       return true
     }

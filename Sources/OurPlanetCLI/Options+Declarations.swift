@@ -322,8 +322,11 @@ extension Options {
         guard !text.isEmpty else { throw UsageError("--log needs a file") }
         options.logFile = URL(fileURLWithPath: text)
       },
-      summary: "where the terminal UI logs (nothing is ever printed over its screen)",
-      commands: [.interactive], completion: .file, example: ["--log", "/tmp/ourplanet.log"],
+      summary: """
+        where the terminal UI logs (nothing is ever printed over its screen); `watch` appends each \
+        change it tells of there, one line each
+        """,
+      commands: [.interactive, .watch], completion: .file, example: ["--log", "/tmp/ourplanet.log"],
       current: { $0.logFile.map { .string($0.path) } }),
     OptionDeclaration(
       names: ["--config"],

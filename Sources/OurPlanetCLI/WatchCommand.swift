@@ -93,10 +93,21 @@ enum WatchCommand {
       Console.error("watch: \(message); starting a new baseline")
       announced = SeenState(baseline: [])
     }
+    // With --log, each change told of is appended there too, one line each.
+    var log: Int32?
+    if let path = options.logFile?.path {
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        Console.error("watch: cannot open the log \(path): \(String(cString: strerror(errno)))")
+        return 1
+      }
+      log = descriptor
+    }
+    defer { if let log { close(log) } }
     let output = ChangeOutput(
       json: options.json, bell: options.bell, exec: exec, timeout: options.execTimeout,
       quiet: options.execQuiet, point: options.region?.centre, alerts: options.alerts, programs: programs,
-      notifier: notifier)
+      notifier: notifier, log: log)
     let save = { (state: SeenState) in
       if let problem = Shutdown.critical({ file.write(state) }) { Console.error("watch: \(problem)") }
     }

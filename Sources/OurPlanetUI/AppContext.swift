@@ -46,6 +46,8 @@ final class AppContext {
   /// The status, magnitude, sources and marked categories (`x`, the form `v`, Space on the
   /// categories, `X` clears them).
   let filters: BehaviorRelay<ScopeFilters>
+  /// Whether the lists show only the events an alert rule marks (`a`, the form `v`).
+  let alertsOnly = BehaviorRelay<Bool>(value: false)
   /// The config's named places (the region row of the form and `p` offer them), with those the
   /// map's `f` saved.
   var places: [Configuration.Place] = []

@@ -254,7 +254,21 @@ public final class AppShell {
       .run(.status) { [unowned self] _ in cycleStatus() },
       .run(.filterForm) { [unowned self] _ in openFilterForm() },
       .run(.clearFilters) { [unowned self] _ in clearFilters() },
+      .run(.alertsOnly) { [unowned self] _ in toggleAlertsOnly() },
     ]
+  }
+
+  /// Shows only the events an alert rule marks on the lists (and counts only those), or all of
+  /// them again.
+  private func toggleAlertsOnly() {
+    guard !context.alerts.isEmpty else {
+      return context.say("No alert rules: add [[alert]] tables to the config file", isError: true)
+    }
+    context.alertsOnly.accept(!context.alertsOnly.value)
+    context.say(
+      context.alertsOnly.value
+        ? "Showing only the events an alert rule marks (a: all)" : "Showing every event")
+    context.host.setNeedsRedraw()
   }
 
   /// The help's lines: each group's heading, then its commands in force here with the keys that
@@ -421,7 +435,8 @@ public final class AppShell {
     let form = FilterForm(
       days: context.days.value, dayRange: context.dayRange, filters: context.filters.value,
       region: context.region.value, units: units.sorted(), kinds: magnitudeKinds,
-      sources: sourceCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, places: places)
+      sources: sourceCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, places: places,
+      alertsOnly: context.alerts.isEmpty ? nil : context.alertsOnly.value)
     overlay = FilterFormOverlay(form: form, theme: context.theme) { [unowned self] outcome in
       applyFilters(outcome)
     }
@@ -432,12 +447,16 @@ public final class AppShell {
     if outcome.days != context.days.value { context.days.accept(outcome.days) }
     if outcome.region != context.region.value { context.region.accept(outcome.region) }
     if outcome.filters != context.filters.value { context.filters.accept(outcome.filters) }
+    if outcome.alertsOnly != context.alertsOnly.value, !context.alerts.isEmpty {
+      context.alertsOnly.accept(outcome.alertsOnly)
+    }
     let scope = context.scope
     let parts = ScopeSummary.filterParts(
       of: scope, placeName: scope.region.flatMap(context.placeName(for:)), ascii: context.ascii)
     context.say(
       "Filters: " + (parts.isEmpty ? "none" : parts.joined(separator: ScopeSummary.separator))
-        + ScopeSummary.separator + scope.window.phrase)
+        + ScopeSummary.separator + scope.window.phrase
+        + (context.alertsOnly.value ? ScopeSummary.separator + "alerts only" : ""))
   }
 
   private func clearRegion() {
@@ -544,7 +563,8 @@ public final class AppShell {
       }
     }
     screen.render(into: &buffer, rect: body)
-    status.line(position: screen.position).render(into: &buffer, rect: statusRect)
+    status.line(position: screen.position, alertCount: screen.alertCount).render(
+      into: &buffer, rect: statusRect)
     overlay?.render(into: &buffer, rect: content)
   }
 }

@@ -1,3 +1,4 @@
+import EONETKit
 import OurPlanetModel
 import RxCore
 import TerminalUI
@@ -39,8 +40,8 @@ final class CategoriesScreen: Screen, Searchable {
     list.theme = context.theme
     scope = context.scope
     let seen = context.seen.state.asObservable().observe(on: context.mainScheduler)
-    Observable.combineLatest(context.catalog, context.scopes, seen)
-      .subscribe(onNext: { [unowned self] catalog, scope, _ in
+    Observable.combineLatest(context.catalog, context.scopes, seen, context.alertsOnly.asObservable())
+      .subscribe(onNext: { [unowned self] catalog, scope, _, _ in
         self.catalog = catalog
         self.scope = scope
         self.rowsAreStale = true
@@ -51,13 +52,21 @@ final class CategoriesScreen: Screen, Searchable {
 
   var breadcrumb: String { "" }
 
+  /// Whether the rows count only the events an alert rule marks (shared with the events lists).
+  private var alertsOnly: Bool { context.alertsOnly.value && !context.alerts.isEmpty }
+
+  /// The window's heading, with the alerts-only view when it is on (it stays in every form).
+  private var windowHeading: String {
+    scope.window.heading + (alertsOnly ? ScopeSummary.separator + "alerts only" : "")
+  }
+
   /// The scope in one line (the marked categories, the filters set, the window), then where the
   /// data comes from.
   var headerRight: String {
     let marked = marks.isEmpty ? nil : markedTitle + " marked"
     let line = ScopeSummary.line(
       title: marked, scope: scope, placeName: scope.region.flatMap(context.placeName(for:)),
-      tail: scope.window.heading, ascii: context.ascii)
+      tail: windowHeading, ascii: context.ascii)
     // A past range downloaded after it ended does not change: said, so no one waits for news.
     let final = catalog.isFinalRange ? " · final" : ""
     return line + ScopeSummary.separator + ProvenanceText.describe(catalog.provenance) + final
@@ -69,7 +78,7 @@ final class CategoriesScreen: Screen, Searchable {
   var header: HeaderText {
     let separator = ScopeSummary.separator
     let final = catalog.isFinalRange ? separator + "final" : ""
-    let window = scope.window.heading
+    let window = windowHeading
     let placeName = scope.region.flatMap(context.placeName(for:))
     let marked = marks.isEmpty ? nil : markedTitle + " marked"
     let fewMarked = marks.isEmpty ? nil : "\(marks.count) marked"
@@ -208,16 +217,24 @@ final class CategoriesScreen: Screen, Searchable {
     rowsAreStale = false
     let needle = query.lowercased()
     let scope = rowScope
+    let rules = context.alerts
+    let only: ((EOEvent) -> Bool)? = alertsOnly ? { rules.marks($0) } : nil
     var rows: [ListRow]
     if needle.isEmpty, !catalog.items.isEmpty {
       // The All row and every category, counted in one pass.
-      rows = Rows.categoryList(catalog, scope: scope, seen: seen, theme: context.theme)
+      rows = Rows.categoryList(catalog, scope: scope, seen: seen, only: only, theme: context.theme)
     } else {
       let items = catalog.items.filter { $0.category.title.lowercased().contains(needle) }
-      rows = items.map {
-        Rows.category(
-          $0, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch, seen: seen,
-          theme: context.theme)
+      rows = items.map { item in
+        guard let only else {
+          return Rows.category(
+            item, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch, seen: seen,
+            theme: context.theme)
+        }
+        let events = item.events(in: scope, endingAt: catalog.windowEnd).filter(only)
+        return Rows.category(
+          item, scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch,
+          changes: Changes(events, seen: seen), count: events.count, theme: context.theme)
       }
     }
     let marks = self.marks

@@ -11,6 +11,7 @@ final class EventsScreen: Screen, Searchable {
   private let model: EventListViewModel
   private let subscription = SerialDisposable()
   private let seenSubscription = SerialDisposable()
+  private let alertsOnlySubscription = SerialDisposable()
   /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
   private var seen: SeenState { context.seen.state.value }
   private var state: EventListState?
@@ -48,6 +49,12 @@ final class EventsScreen: Screen, Searchable {
     seenSubscription.disposable = context.seen.state.asObservable()
       .observe(on: context.mainScheduler)
       .subscribe(onNext: { [unowned self] _ in self.rebuildRows() })
+    alertsOnlySubscription.disposable = context.alertsOnly.asObservable()
+      .skip(1)
+      .subscribe(onNext: { [unowned self] _ in
+        self.rebuildRows()
+        self.list.select(0)
+      })
   }
 
   deinit { close() }
@@ -56,15 +63,18 @@ final class EventsScreen: Screen, Searchable {
   var categoryID: String { model.categoryID }
   /// The categories shown together (the marked ones), or `nil`.
   var categories: Set<String>? { model.categories }
-  /// The events listed: the state's, or with the alerts-only view (`a`) those a rule marks.
+  /// The events listed: the state's, or with the alerts-only view (`a`, the form) those a rule
+  /// marks.
   var events: [EOEvent] {
     let all = state?.events ?? []
     guard alertsOnly else { return all }
     let rules = context.alerts
     return all.filter { rules.marks($0) }
   }
-  /// Whether the list shows only the events an alert rule marks.
-  private(set) var alertsOnly = false
+  /// Whether the list shows only the events an alert rule marks (shared with the categories).
+  var alertsOnly: Bool { context.alertsOnly.value && !context.alerts.isEmpty }
+  /// How many of the rows listed a rule marks, as the rows were last made.
+  private(set) var alertCount: Int?
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
   var breadcrumb: String {
     state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
@@ -149,23 +159,10 @@ final class EventsScreen: Screen, Searchable {
         context.seen.markSeen(events)
         context.say("Marked every event of \(breadcrumb) seen")
       },
-      .run(.alertsOnly) { [unowned self] _ in toggleAlertsOnly() },
       .run(.daysStep) { [unowned self] key in
         model.stepDays(forward: !(key == .shiftLeft || key == .char("[")))
       },
     ] + Binding.listNavigation { [unowned self] key in list.handle(key: key) }
-  }
-
-  /// Shows only the events an alert rule marks, or all of them again.
-  private func toggleAlertsOnly() {
-    guard !context.alerts.isEmpty else {
-      return context.say("No alert rules: add [[alert]] tables to the config file", isError: true)
-    }
-    alertsOnly.toggle()
-    rebuildRows()
-    list.select(0)
-    context.say(alertsOnly ? "Showing only the events an alert rule marks (a: all)" : "Showing every event")
-    context.host.setNeedsRedraw()
   }
 
   /// Opens the selected event's detail, marking it seen.
@@ -316,8 +313,28 @@ final class EventsScreen: Screen, Searchable {
       drawColumnHeader(into: &buffer, rect: headerRect)
       listRect = below
     }
+    // News a refresh put above the visible rows is said at the top of the list until it is seen
+    // or scrolled into view (`n` goes there).
+    var newsRect: Rect?
+    if !changedAboveView.isEmpty, listRect.height >= 3 {
+      let (top, below) = listRect.splitTop(1)
+      newsRect = top
+      listRect = below
+    }
     list.emptyMessage = emptyMessage
     list.render(into: &buffer, rect: listRect)
+    // Counted again: drawing the list may have moved it.
+    if let newsRect {
+      buffer.clear(newsRect, style: context.theme.text)
+      let above = changedAboveView.count
+      if above > 0 {
+        buffer.write(
+          TextLayout.truncate(
+            "↑ \(Formatting.count(above)) new above", toWidth: newsRect.width,
+            ellipsis: buffer.symbols.ellipsis),
+          at: Point(x: newsRect.x, y: newsRect.y), style: context.theme[.new], clip: newsRect)
+      }
+    }
   }
 
   /// From this many rows for the list, its first names the columns.
@@ -387,6 +404,7 @@ final class EventsScreen: Screen, Searchable {
     subscription.dispose()
     scopeSubscription.dispose()
     seenSubscription.dispose()
+    alertsOnlySubscription.dispose()
   }
 
   private func rebuildRows() {
@@ -403,6 +421,7 @@ final class EventsScreen: Screen, Searchable {
       events, centre: centre, sort: state?.sort ?? .date, width: listWidth, rangeEnd: state?.rangeEnd,
       ascii: ascii)
     self.columns = columns
+    alertCount = alerts.isEmpty ? nil : events.reduce(0) { $0 + (alerts.marks($1) ? 1 : 0) }
     // Only the rows on screen are made: a slider step costs the same at any list length.
     list.replaceRows(
       count: events.count, glyphWidth: Rows.eventGlyphWidth, id: { events[$0].id },

@@ -16,8 +16,14 @@ final class FilterFormOverlay: Overlay {
   /// The first source row shown, when the sources do not all fit.
   private var sourceOffset = 0
 
-  /// The box's smallest size: every fixed row, one source, the hint, the frame.
+  /// The box's smallest size: every fixed row, one source, the hint, the frame (a row more with
+  /// the alerts row: ``minimumSize(of:)``).
   static let minimumSize = Size(width: 46, height: 11)
+
+  /// The smallest size for `form`: with the alerts row, one row more than ``minimumSize``.
+  static func minimumSize(of form: FilterForm) -> Size {
+    Size(width: minimumSize.width, height: minimumSize.height + (form.rows.contains(.alertsOnly) ? 1 : 0))
+  }
   /// The widest the box grows.
   static let maximumWidth = 72
   /// The label column's width.
@@ -72,7 +78,8 @@ final class FilterFormOverlay: Overlay {
   }
 
   func render(into buffer: inout CellBuffer, rect: Rect) {
-    guard rect.width >= Self.minimumSize.width, rect.height >= Self.minimumSize.height else {
+    let minimum = Self.minimumSize(of: form)
+    guard rect.width >= minimum.width, rect.height >= minimum.height else {
       return renderTooSmall(into: &buffer, rect: rect)
     }
     let symbols = buffer.symbols
@@ -141,6 +148,7 @@ final class FilterFormOverlay: Overlay {
     case .maximum: name = "Maximum"
     case .unit: name = "Unit"
     case .region: name = "Region"
+    case .alertsOnly: name = "Alerts"
     case .source(let id):
       name = first ? "Sources" : ""
       let count = form.sources.first { $0.id == id }?.count ?? 0
@@ -150,7 +158,7 @@ final class FilterFormOverlay: Overlay {
       switch row {
       case .minimum, .maximum: value += "▏"
       case .days, .unit: value = "◀ \(value)▏ ▶"
-      case .status, .region: value = "◀ \(value) ▶"
+      case .status, .region, .alertsOnly: value = "◀ \(value) ▶"
       case .source: break
       }
     } else if case .minimum = row, value.isEmpty {
@@ -174,7 +182,7 @@ final class FilterFormOverlay: Overlay {
     guard !rect.isEmpty else { return }
     let line = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
     buffer.clear(line, style: theme.text)
-    let size = Self.minimumSize
+    let size = Self.minimumSize(of: form)
     // The size first: a narrow terminal cuts the end of the line.
     let text =
       "Enlarge the terminal (\(size.width)\(buffer.symbols.times)\(size.height + 2)) for the filter form · Esc closes"

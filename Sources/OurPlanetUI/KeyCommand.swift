@@ -46,8 +46,8 @@ public struct KeyCommand: Hashable, Sendable {
       (
         .filter,
         [
-          "days", "days-step", "range", "status", "filters", "clear-filters", "clear-region", "places",
-          "mark",
+          "days", "days-step", "range", "status", "filters", "clear-filters", "alerts-only", "clear-region",
+          "places", "mark",
           "sort",
         ]
       ),
@@ -131,7 +131,8 @@ extension KeyCommand {
   static let nextNew = KeyCommand("next-new", [.char("n")], "next new or updated event (or category)")
   static let markSeen = KeyCommand("mark-seen", [.char("A")], "mark the category's events seen")
   static let alertsOnly = KeyCommand(
-    "alerts-only", [.char("a")], "events list: only the events an alert rule marks (again: all of them)")
+    "alerts-only", [.char("a")],
+    "lists: only the events an alert rule marks, their counts too (again: all of them; also in the form v)")
   static let export = KeyCommand(
     "export", [.char("e")], "export the list as shown as GeoJSON, in this folder")
   static let exportCSV = KeyCommand(
@@ -153,7 +154,7 @@ extension KeyCommand {
   static let status = KeyCommand(
     "status", [.char("x")], "status filter: open and closed → open → closed (the header says which)")
   static let filterForm = KeyCommand(
-    "filters", [.char("v")], "the filter form: days, status, magnitude, unit, region, sources")
+    "filters", [.char("v")], "the filter form: days, status, magnitude, unit, region, alerts, sources")
   static let clearFilters = KeyCommand(
     "clear-filters", [.char("X")],
     "clear every filter but the days (status, magnitude, sources, region, marked categories)")
@@ -175,11 +176,11 @@ extension KeyCommand {
     ]
     let list: [KeyCommand] = [move, page, ends]
     let mapKeys: [KeyCommand] = [zoom, pan, wholeWorld, centre, nextMarker, filterToView]
-    let filters: [KeyCommand] = [status, filterForm, clearFilters]
+    let filters: [KeyCommand] = [status, filterForm, clearFilters, alertsOnly]
     return [
       app + list + filters + [open, nextNew, markSeen, mark],
       app + list + mapKeys + filters + [
-        open, nextNew, sort, copyLink, export, exportCSV, markSeen, alertsOnly, days, daysStep,
+        open, nextNew, sort, copyLink, export, exportCSV, markSeen, days, daysStep,
       ],
       app + list + mapKeys + [openLink, copyLink, step, image, imageLayer],
     ]

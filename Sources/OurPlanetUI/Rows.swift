@@ -20,10 +20,10 @@ public enum Rows {
 
   /// A category's row with its changes already counted (`nil`: no seen state, no summary). Data
   /// fetched well before `newestFetch` (else `windowEnd`) says from when (`from 2025-11-08`) beside
-  /// its count.
+  /// its count; `count` is its count when already made (the alerts-only view's), else the scope's.
   static func category(
     _ item: CategoryItem, scope: EventScope, windowEnd: Date?, newestFetch: Date? = nil, changes: Changes?,
-    theme: Theme = .dark
+    count: Int? = nil, theme: Theme = .dark
   )
     -> ListRow
   {
@@ -44,7 +44,7 @@ public enum Rows {
     let behind = item.fetchTime(behind: newestFetch ?? windowEnd).map { "from \(Formatting.day($0))  " } ?? ""
     return ListRow(
       id: item.category.id, glyph: glyph, text: item.category.title, detail: detail,
-      rightText: summary + behind + Formatting.count(item.count(in: scope, endingAt: windowEnd)),
+      rightText: summary + behind + Formatting.count(count ?? item.count(in: scope, endingAt: windowEnd)),
       glyphStyle: glyphStyle)
   }
 
@@ -137,35 +137,47 @@ extension Rows {
 
   /// The categories list: the "All categories" row, then a row for every category. Each event's
   /// change is looked up once, for its category's row and (the first time it is met) for the All
-  /// row: at ten times today's data that is the first frame's largest share.
-  static func categoryList(_ catalog: Catalog, scope: EventScope, seen: SeenState?, theme: Theme = .dark)
+  /// row: at ten times today's data that is the first frame's largest share. With `only` (the
+  /// alerts-only view), the rows count and summarise only the events it keeps.
+  static func categoryList(
+    _ catalog: Catalog, scope: EventScope, seen: SeenState?, only: ((EOEvent) -> Bool)? = nil,
+    theme: Theme = .dark
+  )
     -> [ListRow]
   {
     var changes = [Changes](repeating: Changes(), count: catalog.items.count)
     var all = Changes()
-    if let seen {
+    var counts = [Int](repeating: 0, count: catalog.items.count)
+    var allCount = 0
+    if seen != nil || only != nil {
       catalog.forEachEvent(in: scope) { item, event, isFirst in
+        if let only, !only(event) { return }
+        counts[item] += 1
+        if isFirst { allCount += 1 }
+        guard let seen else { return }
         let change = seen.change(of: event)
         changes[item].add(change)
         if isFirst { all.add(change) }
       }
     }
     let counted = seen == nil ? nil : changes
-    return [allCategories(catalog, scope: scope, changes: all, theme: theme)]
+    return [
+      allCategories(catalog, scope: scope, changes: all, count: only == nil ? nil : allCount, theme: theme)
+    ]
       + catalog.items.indices.map { index in
         category(
           catalog.items[index], scope: scope, windowEnd: catalog.windowEnd, newestFetch: catalog.newestFetch,
-          changes: counted?[index],
+          changes: counted?[index], count: only == nil ? nil : counts[index],
           theme: theme)
       }
   }
 
-  /// The "All categories" row: every event once, counted in the window, with its changes already
-  /// counted (none without a seen state, so no summary).
+  /// The "All categories" row: every event once, counted in the window (or `count`, already
+  /// made), with its changes already counted (none without a seen state, so no summary).
   private static func allCategories(
-    _ catalog: Catalog, scope: EventScope, changes counted: Changes, theme: Theme
+    _ catalog: Catalog, scope: EventScope, changes counted: Changes, count: Int?, theme: Theme
   ) -> ListRow {
-    let count = catalog.eventCount(in: scope)
+    let count = count ?? catalog.eventCount(in: scope)
     let changes = counted.summary.map { "\($0)  " } ?? ""
     // In a region the count is the region's, as on every category row and the status line.
     return ListRow(

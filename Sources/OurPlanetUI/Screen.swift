@@ -15,6 +15,9 @@ protocol Screen: AnyObject {
   var header: HeaderText { get }
   /// Where the selection is, as `12/1,752`, or `nil` for a screen without a list.
   var position: String? { get }
+  /// How many rows of the list on screen an alert rule marks (the status line's `▲ 3 alerts`), or
+  /// `nil` where the status line counts the whole scope.
+  var alertCount: Int? { get }
   /// Whether the world map can be shown here.
   var showsMap: Bool { get }
   /// The screen's keys as they stand now (a focused map's first), before the app's own.
@@ -30,6 +33,7 @@ protocol Screen: AnyObject {
 extension Screen {
   func handleMouse(_ event: MouseEvent) -> ScreenAction { .unhandled }
   var header: HeaderText { HeaderText(headerRight) }
+  var alertCount: Int? { nil }
 }
 
 extension Binding {

@@ -40,6 +40,9 @@ protocol CategoriesEnvironment: ScreenEnvironment {
   var scopes: Observable<EventScope> { get }
   /// The filters, whose marked categories Space changes.
   var filters: BehaviorRelay<ScopeFilters> { get }
+  /// The config's rules, and whether the lists show only the events they mark (shared).
+  var alerts: AlertRules { get }
+  var alertsOnly: BehaviorRelay<Bool> { get }
   /// What the user has seen.
   var seen: SeenTracker { get }
   /// The config's name for `region`, when it is one of its places (the header names it so).
@@ -70,8 +73,9 @@ protocol EventsEnvironment: ScreenEnvironment {
   var seen: SeenTracker { get }
   /// The world map the events and detail screens share.
   var map: MapController { get }
-  /// The rules whose matches the rows mark.
+  /// The rules whose matches the rows mark, and whether the lists show only those (shared).
   var alerts: AlertRules { get }
+  var alertsOnly: BehaviorRelay<Bool> { get }
   /// The config's name for `region`, when it is one of its places (the header names it so).
   func placeName(for region: Region) -> String?
   /// Writes `events` as `format` off the main thread, saying how it went.

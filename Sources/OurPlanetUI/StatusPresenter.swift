@@ -13,8 +13,9 @@ import TerminalUI
 /// 3. A message posted in the last ``freshSeconds`` seconds: a problem (a damaged cache file, a link
 ///    that would not open) in the error style, a note (an export written) plainly.
 /// 4. Failed downloads: how many, and that `!` lists them.
-/// 5. The event total in the days window and where the data comes from, with how many of those
-///    events the config's alert rules mark (`▲ 3 alerts`).
+/// 5. The event total in the days window and where the data comes from, with how many rows of the
+///    list on screen the config's alert rules mark (`▲ 3 alerts`; the scope's events where the
+///    screen has no list of events).
 ///
 /// The line says how many problems are unread and `!` lists every message, the answers to keys
 /// included (reading them takes the hint away): the latest ``MessageLog/kept``,
@@ -53,7 +54,7 @@ final class StatusPresenter {
   }
 
   /// The status line for the current state.
-  func line(position: String?) -> StatusLine {
+  func line(position: String?, alertCount listed: Int? = nil) -> StatusLine {
     let catalog = context.latestCatalog
     let help = "? help"
     var line = StatusLine(rightText: position.map { "\($0)  \(help)" } ?? help, theme: context.theme)
@@ -94,7 +95,7 @@ final class StatusPresenter {
       let next =
         context.catalogModel.nextRefresh.value.map { " · next refresh \(Formatting.clock($0))" }
         ?? ""
-      line.message = total + alertCount + next + moreMessages(than: 0)
+      line.message = total + alertCount(listed) + next + moreMessages(than: 0)
     }
     return line
   }
@@ -105,10 +106,11 @@ final class StatusPresenter {
     fresh = nil
   }
 
-  /// " · ▲ 3 alerts" when the config has rules: how many events in view they mark.
-  private var alertCount: String {
+  /// " · ▲ 3 alerts" when the config has rules: how many rows of the list on screen they mark
+  /// (`listed`), else how many events of the scope.
+  private func alertCount(_ listed: Int?) -> String {
     guard let alerts, !alerts.rules.isEmpty else { return "" }
-    return " · ▲ \(Formatting.count(alerts.count, "alert"))"
+    return " · ▲ \(Formatting.count(listed ?? alerts.count, "alert"))"
   }
 
   /// The hint to the unread messages, beyond the `shown` one the line already says.

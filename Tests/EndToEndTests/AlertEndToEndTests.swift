@@ -164,6 +164,27 @@ struct AlertEndToEndTests {
     #expect(!run.errors.contains("\u{07}"), "stderr is a file, not a terminal: no bell in it")
   }
 
+  @Test("with --log each change told is appended there too: the time, then the very line printed")
+  func logGetsEachChange() throws {
+    let setup = try Setup(config: "")
+    defer { setup.finish() }
+    let run = try setup.start(["--log", setup.file("watch.log").path])
+    try setup.change()
+    try waitUntil("five changes") { run.output.split(separator: "\n").count >= 5 }
+    try setup.settle()
+    #expect(try run.terminate() == 128 + SIGTERM, "\(run.errors)")
+    let printed = run.output.split(separator: "\n").map(String.init)
+    let logged = setup.lines("watch.log")
+    #expect(printed.count == 5, "\(run.output)")
+    #expect(logged.count == printed.count, "\(logged)")
+    for (entry, line) in zip(logged, printed) {
+      let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
+      #expect(parts.count == 2 && parts[0].hasSuffix("Z") && parts[1] == line, "\(entry)\n\(line)")
+    }
+    #expect(
+      logged.contains { $0.contains("Rim Fire") && $0.contains("moved 87 km E, 1 new report") }, "\(logged)")
+  }
+
   @Test("--alerts-only without rules is a usage error before the first look")
   func alertsOnlyWithoutRules() throws {
     let setup = try Setup(config: "")

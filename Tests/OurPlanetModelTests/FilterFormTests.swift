@@ -49,6 +49,26 @@ struct FilterFormTests {
     #expect(outcome == FilterForm.Outcome(days: 45, filters: filters, region: Self.home.region))
   }
 
+  @Test("with alert rules a row turns the alerts-only view on or off (← → or Space); without, no row")
+  func alertsOnlyRow() throws {
+    #expect(!form().rows.contains(.alertsOnly), "no rules, no row")
+    var form = FilterForm(
+      days: 30, dayRange: 1...360, filters: .none, region: nil, units: [],
+      kinds: MagnitudeTextTests.bundledKinds, sources: [("IRWIN", 4)], places: [], alertsOnly: false)
+    #expect(form.rows == [.days, .status, .minimum, .maximum, .unit, .region, .alertsOnly, .source("IRWIN")])
+    #expect(FilterForm.cycles(.alertsOnly))
+    form.select(.alertsOnly)
+    #expect(form.value(of: .alertsOnly) == "every event")
+    form.cycle(by: 1)
+    #expect(form.value(of: .alertsOnly) == "only those an alert rule marks")
+    #expect(try submit(&form).alertsOnly)
+    form.toggle()
+    #expect(try !submit(&form).alertsOnly)
+    form.type("1")
+    form.deleteBackward()
+    #expect(form.value(of: .alertsOnly) == "every event", "typing does nothing there")
+  }
+
   @Test("↑↓ move between the rows and stop at the ends; the sources are rows of their own")
   func rows() {
     var form = form()

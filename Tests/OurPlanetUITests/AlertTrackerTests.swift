@@ -68,6 +68,24 @@ struct AlertTrackerTests {
     #expect(map.filter { $0 == "▲" }.count == 1, "one flagged marker on the map:\n\(app.screen)")
   }
 
+  @Test("on a list of events the status line counts the marked rows listed, the search applied")
+  func countFollowsTheList() {
+    let app = harness()
+    app.advance(to: 100)
+    app.press(.char("G"), .enter)
+    #expect(app.statusLine.contains("· ▲ 1 alert"), "\(app.statusLine)")
+    app.press(.char("/"))
+    app.type("texas")
+    app.advance(to: app.scheduler.clock + 20)
+    app.press(.enter)
+    app.advance(to: app.scheduler.clock + 20)
+    #expect(!app.screen.contains("Rim Fire"), "\(app.screen)")
+    #expect(app.statusLine.contains("· ▲ 0 alerts"), "no marked row is listed: \(app.statusLine)")
+    app.press(.escape)
+    app.advance(to: app.scheduler.clock + 20)
+    #expect(app.statusLine.contains("· ▲ 1 alert"), "\(app.statusLine)")
+  }
+
   @Test("without rules nothing is marked and the status line says nothing of alerts")
   func noRules() {
     let app = harness(options: AppOptions())

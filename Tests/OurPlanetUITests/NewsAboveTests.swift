@@ -51,9 +51,15 @@ struct NewsAboveTests {
     app.advance(to: app.scheduler.clock + 50)
     #expect(!app.screen.contains("Fire n1 "), "the news is above the view:\n\(app.screen)")
     #expect(app.statusLine.contains("↑ 5 new"), "\(app.statusLine)")
+    // The list itself says so too, on its top line, above the rows.
+    let body = { app.lines.dropLast() }
+    let newsLine = body().firstIndex { $0.contains("↑ 5 new above") }
+    let firstRow = body().firstIndex { $0.contains("Fire f") }
+    #expect(newsLine != nil && firstRow != nil && newsLine! < firstRow!, "\(app.screen)")
     app.press(.char("n"))
     #expect(app.screen.contains("Fire n5"), "n goes to the news:\n\(app.screen)")
     #expect(!app.statusLine.contains("↑"), "none above the view any more: \(app.statusLine)")
+    #expect(!body().contains { $0.contains("↑") }, "the list's line goes too:\n\(app.screen)")
   }
 
   @Test("widening the window after a first look marks nothing new; a back-dated arrival inside it is news")
@@ -134,5 +140,56 @@ struct NewsAboveTests {
     #expect(app.statusLine.contains("1/1"), "\(app.statusLine)")
     app.press(.char("a"))
     #expect(app.screen.contains("Fire small") && !app.screen.contains("alerts only"), "\(app.screen)")
+  }
+
+  @Test(
+    "the form's Alerts row: Enter shows only the marked events on both lists, counts and headers follow; Esc changes nothing"
+  )
+  func alertsOnlyFromTheForm() {
+    var scope = EventScope(days: 1)
+    scope.minimumMagnitude = 1_000
+    var options = AppOptions(days: 30)
+    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
+    let app = harness(
+      first: [Self.fire("big", daysAgo: 1, acres: 2_000), Self.fire("small", daysAgo: 2)], later: [],
+      options: options)
+    app.advance(to: 100)
+    let count = { (title: String) in
+      app.lines.first { $0.contains(title) }?.split(separator: " ").last.map(String.init)
+    }
+    #expect(count("Wildfires") == "2" && count("All categories") == "2", "\(app.screen)")
+    // The row after the region's: ← → turns it over; Esc leaves everything as it was.
+    app.press(.char("v"), .down, .down, .down, .down, .down, .down)
+    #expect(app.screen.contains("Alerts    ◀ every event ▶"), "\(app.screen)")
+    app.press(.right, .escape)
+    #expect(count("Wildfires") == "2" && !app.header.contains("alerts only"), "\(app.screen)")
+    app.press(.char("v"), .down, .down, .down, .down, .down, .down, .right, .enter)
+    #expect(app.header.contains("alerts only"), "the categories' header says it is on: \(app.header)")
+    #expect(count("Wildfires") == "1" && count("All categories") == "1", "\(app.screen)")
+    app.press(.char("G"), .enter)
+    #expect(app.screen.contains("Fire big") && !app.screen.contains("Fire small"), "\(app.screen)")
+    #expect(app.header.contains("alerts only"), "\(app.header)")
+    // `a` on the events list turns it off for both lists.
+    app.press(.char("a"), .escape)
+    #expect(count("Wildfires") == "2" && !app.header.contains("alerts only"), "\(app.screen)")
+    // And `a` on the categories list turns it on again.
+    app.press(.char("a"))
+    #expect(count("Wildfires") == "1" && app.header.contains("alerts only"), "\(app.screen)")
+  }
+
+  @Test("with the alerts row the form needs one row more: the sources' row still shows at its smallest")
+  func formWithTheAlertsRowFits() {
+    var scope = EventScope(days: 1)
+    scope.minimumMagnitude = 1_000
+    var options = AppOptions(days: 30)
+    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
+    let app = harness(first: [Self.fire("big", daysAgo: 1, acres: 2_000)], later: [], options: options)
+    app.advance(to: 100)
+    app.size = Size(width: 80, height: 14)
+    app.press(.char("v"))
+    #expect(app.screen.contains("Alerts    every event"), "\(app.screen)")
+    #expect(app.screen.contains("Sources   none in the catalog"), "\(app.screen)")
+    app.size = Size(width: 80, height: 13)
+    #expect(app.screen.contains("Enlarge the terminal (46×14)"), "\(app.screen)")
   }
 }

@@ -25,6 +25,8 @@ struct ScreenEnvironmentTests {
     var scopes: Observable<EventScope> { scopeRelay.asObservable() }
     let seen = SeenTracker(seen: SeenState(baseline: nil))
     let filters = BehaviorRelay(value: ScopeFilters.none)
+    let alerts = AlertRules()
+    let alertsOnly = BehaviorRelay(value: false)
     private(set) var said: [String] = []
     private(set) var opened: [String] = []
 

@@ -107,8 +107,10 @@ extension Manual {
       that cannot start is said and tried again at the next look, three times in all, and never \
       counted as done. The UI marks the events a rule matches with a triangle (`^` without UTF-8) in the \
       lists (in a column of their own, so titles line up) and on the map, names the matching rules in \
-      the detail (`Alerts:`), lists only the marked events with `a` on the events screen (the header \
-      says `alerts only`), counts them on the status line (`3 alerts`), and rings the bell once when a \
+      the detail (`Alerts:`), lists and counts only the marked events with `a` or the filter form's \
+      `Alerts` row (`v`), on the categories and the events lists alike (the header says `alerts \
+      only`), counts the marked rows of the list on screen on the status line (`3 alerts`), and \
+      rings the bell once when a \
       refresh brings a new or changed match of a rule with `bell = true`; `ourplanet --bell` rings \
       it once when a live refresh brings any new or updated event in the days window and region. \
       `--bell` and the rules' bell ring only when standard error is a terminal.

@@ -26,6 +26,8 @@ public struct FilterForm: Equatable, Sendable {
     case maximum
     case unit
     case region
+    /// Every event, or only those an alert rule marks (the form has it when the config has rules).
+    case alertsOnly
     /// The source with this id (one row per source the catalog has).
     case source(String)
   }
@@ -46,6 +48,8 @@ public struct FilterForm: Equatable, Sendable {
     public var filters: ScopeFilters
     /// The region filter.
     public var region: Region?
+    /// Whether the lists show only the events an alert rule marks.
+    public var alertsOnly = false
   }
 
   /// The rows, top to bottom: the fixed ones, then one per source.
@@ -68,6 +72,8 @@ public struct FilterForm: Equatable, Sendable {
   public private(set) var regionIndex: Int
   /// What is wrong with the value on the selected row, until the next key.
   public private(set) var problem: String?
+  /// Whether the lists show only the events an alert rule marks.
+  public private(set) var alertsOnly: Bool
 
   /// EONET's magnitudes as the command line reads them (its cached `/magnitudes`, else the bundled
   /// one): the bounds are read by ``MagnitudeText`` against them (and the catalog's own units), so
@@ -91,10 +97,14 @@ public struct FilterForm: Equatable, Sendable {
   ///   - kinds: EONET's magnitudes (``AppOptions/magnitudeKinds``).
   ///   - sources: The catalog's source ids and counts (a source filtered on but missing is added).
   ///   - places: The config's named places the region row offers.
+  ///   - alertsOnly: Whether the lists show only the events an alert rule marks; `nil` (no rules):
+  ///     the form has no row for it.
   public init(
     days: Int, dayRange: ClosedRange<Int>, filters: ScopeFilters, region: Region?, units: [String],
-    kinds: [EOMagnitudeKind], sources: [(id: String, count: Int)], places: [Configuration.Place]
+    kinds: [EOMagnitudeKind], sources: [(id: String, count: Int)], places: [Configuration.Place],
+    alertsOnly: Bool? = nil
   ) {
+    self.alertsOnly = alertsOnly ?? false
     self.dayRange = dayRange
     self.kinds = kinds
     daysText = String(days)
@@ -119,7 +129,9 @@ public struct FilterForm: Equatable, Sendable {
     }
     regionChoices = choices
     regionIndex = choices.firstIndex { $0.region == region } ?? 0
-    rows = [.days, .status, .minimum, .maximum, .unit, .region] + sources.map { .source($0.id) }
+    rows =
+      [.days, .status, .minimum, .maximum, .unit, .region] + (alertsOnly == nil ? [] : [.alertsOnly])
+      + sources.map { .source($0.id) }
   }
 
   /// The selected row.
@@ -151,6 +163,8 @@ public struct FilterForm: Equatable, Sendable {
       unitText = choices[Self.wrap((choices.firstIndex(of: unitText) ?? 0) + offset, choices.count)]
     case .region:
       regionIndex = Self.wrap(regionIndex + offset, regionChoices.count)
+    case .alertsOnly:
+      alertsOnly.toggle()
     case .minimum, .maximum, .source:
       break
     }
@@ -182,13 +196,14 @@ public struct FilterForm: Equatable, Sendable {
     case .minimum: if !minimumText.isEmpty { minimumText.removeLast() }
     case .maximum: if !maximumText.isEmpty { maximumText.removeLast() }
     case .unit: if !unitText.isEmpty { unitText.removeLast() }
-    case .status, .region, .source: break
+    case .status, .region, .alertsOnly, .source: break
     }
   }
 
-  /// Space: takes the selected source, or leaves it.
+  /// Space: takes the selected source, or leaves it; on the alerts row, turns it over.
   public mutating func toggle() {
     problem = nil
+    if row == .alertsOnly { return alertsOnly.toggle() }
     guard case .source(let id) = row else { return }
     if chosenSources.contains(id) { chosenSources.remove(id) } else { chosenSources.insert(id) }
   }
@@ -240,7 +255,8 @@ public struct FilterForm: Equatable, Sendable {
       }
       filters.magnitudeUnit = unit
     }
-    return Outcome(days: days, filters: filters, region: regionChoices[regionIndex].region)
+    return Outcome(
+      days: days, filters: filters, region: regionChoices[regionIndex].region, alertsOnly: alertsOnly)
   }
 
   /// The text the selected row's value shows, for each row.
@@ -257,6 +273,7 @@ public struct FilterForm: Equatable, Sendable {
     case .maximum: return maximumText
     case .unit: return unitText.isEmpty ? "any (each event's own)" : unitText
     case .region: return regionChoices[regionIndex].label
+    case .alertsOnly: return alertsOnly ? "only those an alert rule marks" : "every event"
     case .source(let id): return chosenSources.contains(id) ? "[x]" : "[ ]"
     }
   }
@@ -264,7 +281,7 @@ public struct FilterForm: Equatable, Sendable {
   /// Whether `row`'s value cycles with ←/→.
   public static func cycles(_ row: Row) -> Bool {
     switch row {
-    case .days, .status, .unit, .region: return true
+    case .days, .status, .unit, .region, .alertsOnly: return true
     case .minimum, .maximum, .source: return false
     }
   }
@@ -307,6 +324,6 @@ public struct FilterForm: Equatable, Sendable {
     lhs.rows == rhs.rows && lhs.selected == rhs.selected && lhs.daysText == rhs.daysText
       && lhs.status == rhs.status && lhs.minimumText == rhs.minimumText && lhs.maximumText == rhs.maximumText
       && lhs.unitText == rhs.unitText && lhs.chosenSources == rhs.chosenSources
-      && lhs.regionIndex == rhs.regionIndex && lhs.problem == rhs.problem
+      && lhs.regionIndex == rhs.regionIndex && lhs.problem == rhs.problem && lhs.alertsOnly == rhs.alertsOnly
   }
 }
