@@ -74,34 +74,8 @@ enum ConfigCommand {
     }.joined()
   }
 
-  /// `value` as TOML writes it.
+  /// `value` as TOML writes it (TOMLValue's one writer).
   static func toml(_ value: TOMLValue) -> String {
-    switch value {
-    case .string(let text):
-      var quoted = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": quoted += "\\\""
-        case "\\": quoted += "\\\\"
-        case "\n": quoted += "\\n"
-        case "\t": quoted += "\\t"
-        default:
-          if scalar.value < 0x20 || scalar.value == 0x7F {
-            quoted += String(format: "\\u%04X", scalar.value)
-          } else {
-            quoted.unicodeScalars.append(scalar)
-          }
-        }
-      }
-      return quoted + "\""
-    case .integer(let number): return String(number)
-    case .float(let number): return String(number)
-    case .boolean(let on): return on ? "true" : "false"
-    case .array(let values): return "[" + values.map(toml).joined(separator: ", ") + "]"
-    case .table(let table):
-      return "{ "
-        + table.keys.compactMap { key in table[key].map { "\(key) = \(toml($0))" } }
-        .joined(separator: ", ") + " }"
-    }
+    value.tomlText
   }
 }

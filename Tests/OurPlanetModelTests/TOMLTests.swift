@@ -39,6 +39,21 @@ import Testing
     return table
   }
 
+  @Test("what the one writer writes reads back as the same value, keys and hostile strings included")
+  func writtenTextReadsBack() throws {
+    let values: [TOMLValue] = [
+      .string("plain"), .string("a \"quote\" and a \\ backslash"), .string("tab\tnew\nline\u{1B}[31m\u{7F}é"),
+      .integer(-42), .float(2.5), .boolean(true), .array([.string("x"), .integer(1)]),
+    ]
+    for (index, value) in values.enumerated() {
+      for key in ["k\(index)", "café \(index)", "a\"b.\(index)"] {
+        let root = try TOML.parse("\(TOMLValue.key(key)) = \(value.tomlText)\n")
+        #expect(root.keys == [key], "\(key)")
+        #expect(root[key] == value, "\(value.tomlText)")
+      }
+    }
+  }
+
   @Test func readsTheConfigExample() throws {
     let root = try TOML.parse(example)
     #expect(root.keys == ["days", "sort", "refresh-interval", "theme", "places", "keys", "alert"])

@@ -92,7 +92,7 @@ public enum PlaceWriter {
       throw fail("does not parse (\(error.message)): the place was not saved", line: error.line)
     }
     let newline = text.contains("\r\n") ? "\r\n" : "\n"
-    let entry = "\(key(name)) = \"\(value)\""
+    let entry = "\(TOMLValue.key(name)) = \(TOMLValue.string(value).tomlText)"
     // Split on the scalar: a String sees "\r\n" as one character, which "\n" does not split.
     var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let insertion: Int
@@ -154,15 +154,6 @@ public enum PlaceWriter {
     let after = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces)
     return text[..<close].trimmingCharacters(in: .whitespaces) == "places"
       && (after.isEmpty || after.hasPrefix("#"))
-  }
-
-  /// `name` as a TOML key: bare when TOML allows it, else quoted (a place name may have letters
-  /// beyond ASCII).
-  private static func key(_ name: String) -> String {
-    let bare = name.unicodeScalars.allSatisfy {
-      $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
-    }
-    return bare ? name : "\"\(name)\""
   }
 
   /// Whether two values are the same, whatever lines they were on.

@@ -24,6 +24,58 @@ public enum TOMLValue: Equatable, Sendable {
   }
 }
 
+extension TOMLValue {
+  /// The value as TOML writes it: strings quoted with every control character escaped, tables
+  /// inline. The one TOML writer: `ourplanet config` prints with it, the place writer saves with it.
+  ///
+  /// ```swift
+  /// TOMLValue.array([.string("a\"b"), .integer(2)]).tomlText  // ["a\"b", 2]
+  /// ```
+  public var tomlText: String {
+    switch self {
+    case .string(let text): return Self.quoted(text)
+    case .integer(let number): return String(number)
+    case .float(let number): return String(number)
+    case .boolean(let on): return on ? "true" : "false"
+    case .array(let values): return "[" + values.map(\.tomlText).joined(separator: ", ") + "]"
+    case .table(let table):
+      return "{ "
+        + table.keys.compactMap { key in table[key].map { "\(Self.key(key)) = \($0.tomlText)" } }
+        .joined(separator: ", ") + " }"
+    }
+  }
+
+  /// `name` as a TOML key: bare when TOML allows it (ASCII letters, digits, `-`, `_`), else quoted.
+  public static func key(_ name: String) -> String {
+    let bare =
+      !name.isEmpty
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+      }
+    return bare ? name : quoted(name)
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      case "\t": quoted += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          quoted.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return quoted + "\""
+  }
+}
+
 /// A TOML table: its keys in the order the file gives them, each with its value and the line that
 /// set it, so a setting can say where it came from (`config.toml:3`).
 public struct TOMLTable: Equatable, Sendable {
