@@ -229,16 +229,23 @@ final class CurlTransfer: HTTPTask, @unchecked Sendable {
 private func curlTransferBody(
   _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
 ) -> Int {
-  guard let context else { return 0 }
-  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-  return transfer.receive(body: UnsafeRawBufferPointer(start: data, count: size * count))
+  deliver(data, size * count, to: context) { $0.receive(body: $1) }
 }
 
 /// libcurl's header callback: one whole header line (status lines of every response included).
 private func curlTransferHeader(
   _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
 ) -> Int {
+  deliver(data, size * count, to: context) { $0.receive(header: $1) }
+}
+
+/// Hands a callback's bytes to the transfer its context names (0, which aborts, without one).
+private func deliver(
+  _ data: UnsafeMutablePointer<CChar>?, _ length: Int, to context: UnsafeMutableRawPointer?,
+  _ receive: (CurlTransfer, UnsafeRawBufferPointer) -> Int
+) -> Int {
   guard let context else { return 0 }
-  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-  return transfer.receive(header: UnsafeRawBufferPointer(start: data, count: size * count))
+  return receive(
+    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue(),
+    UnsafeRawBufferPointer(start: data, count: length))
 }
