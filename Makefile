@@ -1,6 +1,8 @@
 # OurPlanet — every task a newcomer needs. `make run` starts the app, `make test` runs all tests.
 SWIFT ?= swift
 ARGS ?=
+# Each test run keeps its whole output in a log and, when it fails, repeats the failures last.
+SUMMARY = Tests/Tools/with-failure-summary.sh
 # `make install` puts the app under $(DESTDIR)$(PREFIX): bin/ourplanet, share/ourplanet/ (the
 # bundled data), share/man/man1/ourplanet.1, the completions where bash, zsh and fish look, and
 # ourplanet-watch.service in SYSTEMD_USER_DIR (`watch` as a user service:
@@ -33,7 +35,7 @@ run: build
 # suite (`--filter 'Suite/test name'` one test), as `swift test` does.
 test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build $(ARGS)
+	$(SUMMARY) .build/test.log $(SWIFT) test --skip-build $(ARGS)
 
 # One instrumented build for the two checks that need their own: ThreadSanitizer and RxSwift's leak
 # check (`Resources.total`, compiled in only with TRACE_RESOURCES), in one build folder so the package
@@ -48,17 +50,17 @@ RESOURCE_SUITES ?= RxCoreTests
 INSTRUMENTED = $(SWIFT) test --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
 test-instrumented:
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
-	$(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
-	$(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
+	$(SUMMARY) .build-tsan/resources.log $(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
+	$(SUMMARY) .build-tsan/tsan.log $(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
 
 # The two halves of `test-instrumented` on their own (same build folder).
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
-	$(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
+	$(SUMMARY) .build-tsan/tsan.log $(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
 
 test-resources:
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
-	$(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
+	$(SUMMARY) .build-tsan/resources.log $(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
 
 # Builds every release product first: the launch benchmark runs the release `ourplanet` in tmux.
 bench:
