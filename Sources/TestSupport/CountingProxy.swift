@@ -49,7 +49,7 @@ public final class CountingProxy: @unchecked Sendable {
 
   /// What it has forwarded so far.
   public func stats() throws -> Stats {
-    let answer = try LoopbackRequest.send("GET", url.appendingPathComponent("__stats"), timeout: 6)
+    let answer = try LoopbackRequest.send("GET", url.appendingPathComponent("__stats"), timeout: 30)
     do {
       return try JSONDecoder().decode(Stats.self, from: answer.body)
     } catch {

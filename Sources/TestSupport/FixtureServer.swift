@@ -128,7 +128,7 @@ public final class FixtureServer: @unchecked Sendable {
   private func control(_ method: String, _ path: String, body: Data? = nil) throws -> Data {
     let url = URL(string: baseURL.absoluteString + path)!
     let answer = try LoopbackRequest.send(
-      method, url, body: body, caBundle: tls ? Self.caBundle.path : nil, timeout: 6)
+      method, url, body: body, caBundle: tls ? Self.caBundle.path : nil, timeout: 30)
     guard answer.status == 200 else {
       throw Failure(description: "\(method) \(path): status \(answer.status)")
     }

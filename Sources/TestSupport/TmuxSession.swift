@@ -131,7 +131,7 @@ public final class TmuxSession: Sendable {
   /// - Returns: the screen that matched.
   /// - Throws: `TmuxError.timeout` with the last screen if it never appears.
   @discardableResult
-  public func waitForText(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+  public func waitForText(_ text: String, timeout: Duration = .seconds(30)) throws -> String {
     try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
@@ -143,7 +143,7 @@ public final class TmuxSession: Sendable {
   /// - Parameter styled: whether the screen is read with its styles (``captureStyled()``).
   @discardableResult
   public func waitUntil(
-    _ description: String, timeout: Duration = .seconds(10), styled: Bool = false,
+    _ description: String, timeout: Duration = .seconds(30), styled: Bool = false,
     _ predicate: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + timeout
@@ -195,7 +195,7 @@ public final class TmuxSession: Sendable {
   }
 
   /// The pid of the program (the wrapper's child).
-  public func programPID(timeout: Duration = .seconds(5)) throws -> Int32 {
+  public func programPID(timeout: Duration = .seconds(20)) throws -> Int32 {
     let shell = try panePID()
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
@@ -221,7 +221,7 @@ public final class TmuxSession: Sendable {
   /// Waits for the program to exit and reports how it left the terminal.
   ///
   /// - Throws: `TmuxError.timeout` if it has not exited by the deadline.
-  public func terminalState(timeout: Duration = .seconds(10)) throws -> TerminalState {
+  public func terminalState(timeout: Duration = .seconds(30)) throws -> TerminalState {
     let deadline = ContinuousClock.now + timeout
     while !FileManager.default.fileExists(atPath: statusFile.path) {
       guard ContinuousClock.now < deadline else {
@@ -247,7 +247,7 @@ public final class TmuxSession: Sendable {
   }
 
   /// Waits until the program has stopped (Ctrl-Z) and reports the terminal state it left behind.
-  public func suspendedState(timeout: Duration = .seconds(10)) throws -> TerminalState {
+  public func suspendedState(timeout: Duration = .seconds(30)) throws -> TerminalState {
     try waitForText(TmuxSession.suspendedMarker, timeout: timeout)
     return try readState(stty: suspendedStateFile, exitStatus: suspendedStatus)
   }

@@ -139,7 +139,7 @@ struct ImageryEndToEndTests {
     #expect(try setup.imageRequests().count == requests)
     // The pane was remembered as shown: `i` hides it.
     try offline.tmux.sendKeys("i")
-    try offline.tmux.waitUntil("the pane hidden", timeout: .seconds(10)) { !$0.contains("NASA GIBS") }
+    try offline.tmux.waitUntil("the pane hidden", timeout: .seconds(30)) { !$0.contains("NASA GIBS") }
   }
 
   @Test(
@@ -165,7 +165,7 @@ struct ImageryEndToEndTests {
         try setup.server.setPlan(#"{"rules": [{"path": "/wms", \#(mode.rule)}]}"#)
         // Hidden and shown again, a failed image is asked for again.
         try app.tmux.sendKeys("i")
-        try app.tmux.waitUntil("hidden", timeout: .seconds(10)) { !$0.contains("no image:") }
+        try app.tmux.waitUntil("hidden", timeout: .seconds(30)) { !$0.contains("no image:") }
         try app.tmux.sendKeys("i")
       }
       let screen = try app.waitFor(mode.line)
@@ -177,7 +177,7 @@ struct ImageryEndToEndTests {
     }
     // While the slow answer is awaited the keys work: J steps to the next event.
     try app.tmux.sendKeys("J")
-    try app.tmux.waitUntil("the next event", timeout: .seconds(10)) { !$0.contains("Rim Fire, California") }
+    try app.tmux.waitUntil("the next event", timeout: .seconds(30)) { !$0.contains("Rim Fire, California") }
   }
 
   @Test("`image` writes the PNG as served; without an image it exits 1 with the reason")

@@ -13,7 +13,7 @@ struct Recording<Element> {
 }
 
 /// Subscribes, waits at most `timeout` seconds for termination, disposes, and returns what happened.
-func record<Element>(_ observable: Observable<Element>, timeout: Double = 10) -> Recording<Element> {
+func record<Element>(_ observable: Observable<Element>, timeout: Double = 30) -> Recording<Element> {
   let box = RecordingBox<Element>()
   let done = DispatchSemaphore(value: 0)
   let subscription = observable.subscribe(
@@ -33,7 +33,7 @@ func record<Element>(_ observable: Observable<Element>, timeout: Double = 10) ->
 
 /// Waits until `condition` holds, checking every 20 ms, for at most `timeout` seconds.
 @discardableResult
-func eventually(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+func eventually(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
   while Date() < deadline {
     if try condition() { return true }

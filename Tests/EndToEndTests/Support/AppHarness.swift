@@ -78,7 +78,7 @@ struct AppHarness {
 
   /// Waits until every one of `texts` is on screen at once.
   @discardableResult
-  func waitFor(_ texts: String..., timeout: Duration = .seconds(20)) throws -> String {
+  func waitFor(_ texts: String..., timeout: Duration = .seconds(30)) throws -> String {
     try tmux.waitUntil("\(texts)", timeout: timeout) { screen in texts.allSatisfy { screen.contains($0) } }
   }
 }
