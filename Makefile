@@ -142,8 +142,8 @@ landmask:
 arities:
 	python3 Tests/Tools/make_arities.py $(ARGS)
 
-# Regenerates the README's tables that come from the declarations (the keys, the environment
-# variables) between their `<!-- generated: ... -->` markers; `make docs ARGS=--check` only checks
+# Regenerates the README's tables that come from the declarations (the commands, the keys, the
+# environment variables) between their `<!-- generated: ... -->` markers; `make docs ARGS=--check` only checks
 # they are up to date (a diff and a failure otherwise). Uses the debug `ourplanet`, built first (a
 # null build after `make test`).
 .PHONY: docs

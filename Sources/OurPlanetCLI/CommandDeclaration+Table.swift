@@ -69,7 +69,10 @@ extension CommandDeclaration {
       name: "manual", options: nil, form: .plain { $0.command = .manual }, synopsis: [], summary: nil),
     CommandDeclaration(
       name: "docs", options: nil,
-      form: .argument("a table: keys or environment", example: "keys", completion: .none) { options, word in
+      form: .argument(
+        "a table: " + Manual.ReadmeTable.allCases.map(\.rawValue).joined(separator: ", "), example: "keys",
+        completion: .none
+      ) { options, word in
         guard let table = Manual.ReadmeTable(rawValue: word) else { return false }
         options.command = .docs(table)
         return true

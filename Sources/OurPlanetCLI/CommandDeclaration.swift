@@ -3,7 +3,8 @@
 ///
 /// The parser, the completion scripts, `--help` and the manual page all read
 /// ``CommandDeclaration/all``, so none of them can know a command the others do not: a new command is
-/// a case of ``Options/Command`` (what runs) and an entry there.
+/// an entry there, plus a case of ``Options/Command`` and its branch in ``CLI/run(_:environment:)``
+/// for what runs.
 ///
 /// ```swift
 /// CommandDeclaration(

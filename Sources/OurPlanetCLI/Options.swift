@@ -23,7 +23,7 @@ struct Options: Equatable {
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
     case manual
-    /// `ourplanet docs keys|environment` (not in the help): prints a table of the README.
+    /// `ourplanet docs commands|keys|environment` (not in the help): prints a table of the README.
     case docs(Manual.ReadmeTable)
     /// `ourplanet config`: prints every setting in force and where it came from.
     case config

@@ -49,7 +49,9 @@ struct CommandDeclarationTests {
     }
   }
 
-  @Test("--help's usage and the page's synopsis and COMMANDS list exactly the listed commands, in order")
+  @Test(
+    "--help's usage, the page's synopsis and COMMANDS and the README's table list exactly the listed commands, in order"
+  )
   func helpAndPageListTheCommands() throws {
     let manual = Manual.ourplanet
     let listed = CommandDeclaration.all.filter(\.isListed)
@@ -60,6 +62,12 @@ struct CommandDeclarationTests {
     for (line, command) in zip(usage, listed) {
       #expect(line.hasPrefix("  " + manual.synopsis(of: Manual.Command(words: command.words, summary: ""))))
       #expect(line.hasPrefix(command.name.isEmpty ? "  ourplanet [" : "  ourplanet \(command.name)"))
+    }
+    // The README's table (`make docs`): one row per listed command, in order.
+    let readme = manual.markdown(.commands).split(separator: "\n").dropFirst(2)
+    #expect(readme.count == listed.count)
+    for (row, command) in zip(readme, listed) {
+      #expect(row.hasPrefix("| `ourplanet" + (command.name.isEmpty ? " [" : " \(command.name)")), "\(row)")
     }
     let page = manual.roffPage
     for command in CommandDeclaration.all where !command.name.isEmpty {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerates the README's tables that come from the declarations: the terminal UI's keys (the
-key bindings of OurPlanetUI) and the environment variables (OurPlanetCLI's declaration).
+"""Regenerates the README's tables that come from the declarations: the commands (OurPlanetCLI's
+command table), the terminal UI's keys (the key bindings of OurPlanetUI) and the environment
+variables (OurPlanetCLI's declaration).
 
     python3 Tests/Tools/make_docs.py --binary .build/debug/ourplanet [--check]
 
@@ -19,7 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 README = os.path.join(REPO, "README.md")
-TABLES = ["keys", "environment"]
+TABLES = ["commands", "keys", "environment"]
 
 
 def generated(binary, readme):

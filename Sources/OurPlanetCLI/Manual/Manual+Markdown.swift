@@ -1,7 +1,9 @@
 extension Manual {
   /// A table of the README that `make docs` writes from the declarations (the hidden `ourplanet
-  /// docs keys|environment` prints it), so the README cannot drift from them.
+  /// docs commands|keys|environment` prints it), so the README cannot drift from them.
   enum ReadmeTable: String, CaseIterable, Sendable {
+    /// The commands, each with its synopsis (``Manual/commands``).
+    case commands
     /// The terminal UI's keys (``Manual/keys``).
     case keys
     /// The environment variables (``Manual/environment``).
@@ -13,6 +15,9 @@ extension Manual {
     let rows: [(String, String)]
     let header: (String, String)
     switch table {
+    case .commands:
+      header = ("command", "what it does")
+      rows = commands.map { ("`\(synopsis(of: $0))`", $0.summary) }
     case .keys:
       header = ("keys", "what they do")
       rows = keys.map { ($0.keys, $0.action) }
