@@ -13,7 +13,6 @@ extension CommandDeclaration {
     CommandDeclaration(
       name: "events", options: .events,
       form: .argument("a category id", example: "wildfires,floods", completion: .categories) { options, id in
-        guard !id.isEmpty else { return false }
         options.command = .events(categoryID: id)
         return true
       },
@@ -37,7 +36,6 @@ extension CommandDeclaration {
     CommandDeclaration(
       name: "image", options: .image,
       form: .argument("an event id", example: "EONET_6187", completion: .none) { options, id in
-        guard !id.isEmpty else { return false }
         options.command = .image(eventID: id)
         return true
       },

@@ -16,8 +16,8 @@ struct CommandDeclaration: Sendable {
   enum Form: Sendable {
     /// Nothing: `store` records the command.
     case plain(store: @Sendable (inout Options) -> Void)
-    /// One word, `what` in a message (`a category id`), completed as `completion` says; `store`
-    /// records the command it makes, or returns `false` for a word the command refuses. `example`
+    /// One word, never empty, `what` in a message (`a category id`), completed as `completion`
+    /// says; `store` records the command it makes, or returns `false` for a word the command refuses. `example`
     /// is a word it takes (the tests parse it).
     case argument(
       String, example: String, completion: ArgumentCompletion,

@@ -187,7 +187,7 @@ struct CommandLineParser {
     case .plain(let store):
       store(&options)
     case .argument(let what, _, _, let store):
-      guard let argument = rest.popFirst(), store(&options, argument) else {
+      guard let argument = rest.popFirst(), !argument.isEmpty, store(&options, argument) else {
         throw UsageError("'\(word)' needs \(what)")
       }
     }
