@@ -142,6 +142,15 @@ landmask:
 arities:
 	python3 Tests/Tools/make_arities.py $(ARGS)
 
+# Regenerates the README's tables that come from the declarations (the commands, the keys, the
+# environment variables) between their `<!-- generated: ... -->` markers; `make docs ARGS=--check` only checks
+# they are up to date (a diff and a failure otherwise). Uses the debug `ourplanet`, built first (a
+# null build after `make test`).
+.PHONY: docs
+docs:
+	$(SWIFT) build --product ourplanet
+	python3 Tests/Tools/make_docs.py --binary "$$($(SWIFT) build --show-bin-path)/ourplanet" $(ARGS)
+
 # The binary finds the data as <bin>/../share/ourplanet; the manual page comes from the binary itself
 # (`ourplanet manual`), so it always matches `ourplanet --help`.
 install:

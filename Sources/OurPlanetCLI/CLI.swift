@@ -31,11 +31,14 @@ enum CLI {
     if case .interactive = options.command { Allocator.useArenaPerCore() } else { Allocator.useOneArena() }
     switch options.command {
     case .categories, .events, .sources, .watch, .image: Shutdown.install()
-    case .interactive, .manual, .config, .completions: break
+    case .interactive, .manual, .docs, .config, .completions: break
     }
     switch options.command {
     case .manual:
-      Console.write(Manual.ourplanet.roffPage)
+      Console.writeNow(Manual.ourplanet.roffPage)
+      return 0
+    case .docs(let table):
+      Console.writeNow(Manual.ourplanet.markdown(table))
       return 0
     case .config:
       return ConfigCommand.run(options)

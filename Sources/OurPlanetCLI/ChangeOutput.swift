@@ -234,9 +234,4 @@ struct ChangeOutput {
     if let problem = Child.describe(status) { Console.error("watch: \(what): \(name) \(problem)") }
     return true
   }
-
-  /// `name` as a path, or found on `PATH`.
-  static func resolve(_ name: String) -> URL? {
-    Executable.find(name)
-  }
 }

@@ -65,6 +65,7 @@ struct CommandLineParser {
     try assignCommand(positionals, to: &options)
     // The page is the same whatever the environment and the config say (`make install` runs this).
     if options.command == .manual { return options }
+    if case .docs = options.command { return options }
     if let command = options.command.name {
       for option in given where !option.declaration.commands.contains(command) {
         throw UsageError(
@@ -77,160 +78,42 @@ struct CommandLineParser {
     for option in given where option.declaration.configKey == nil { try store(option, in: &options) }
     options.configuration = try configuration(options)
     options.configurationPath = options.noConfig ? nil : options.configFile ?? defaultConfigurationPath
+    // Units and source ids are checked against the lists of the cache folder the command uses:
+    // know it before any value is stored.
+    options.cacheDirectory = try cacheFolder(given, configuration: options.configuration)
     do {
       options.keymap = try Keymap(configuration: options.configuration)
     } catch {
       throw UsageError(error.description)
     }
     let onCommandLine = Set(given.map(\.declaration.setting))
-    let file = options.configuration.file ?? "config"
     do {
       options.alerts = try AlertRules.parse(
         options.configuration.alerts,
         places: Dictionary(options.configuration.places.map { ($0.name, $0.region) }) { first, _ in first },
-        file: file)
+        file: options.configuration.file ?? "config")
     } catch {
       throw UsageError(error.description)
     }
-    for setting in options.configuration.settings {
-      guard let declaration = Options.declaration(named: "--" + setting.key) else { continue }
-      // Every setting is checked, also one the command line hides or another command takes:
-      // nothing in the file goes unread.
-      var checked = Options()
-      checked.configuration = options.configuration
-      do {
-        try declaration.store(setting.value, in: &checked)
-      } catch {
-        throw UsageError("\(file):\(setting.line): \(error)")
-      }
-      guard !onCommandLine.contains(declaration.setting),
-        options.command.name.map(declaration.commands.contains) ?? true
+    try applySettings(of: options.configuration, to: &options, except: onCommandLine)
+    for variable in EnvironmentVariable.all {
+      guard let setting = variable.setting, !onCommandLine.contains(setting.key),
+        let value = environment[variable.name], !value.isEmpty
       else { continue }
-      do {
-        try declaration.store(setting.value, in: &options)
-      } catch {
-        throw UsageError("\(file):\(setting.line): \(error)")
-      }
-      options.origins[declaration.key] = .file(file, line: setting.line)
-    }
-    for (key, variable, apply) in Self.environmentVariables where !onCommandLine.contains(key) {
-      guard let value = environment[variable], !value.isEmpty else { continue }
-      try apply(&options, value, variable)
-      options.origins[key] = .environment(variable)
+      try setting.apply(&options, value, variable.name)
+      options.origins[setting.key] = .environment(variable.name)
     }
     for option in given where option.declaration.configKey != nil {
       try store(option, in: &options)
       options.origins[option.declaration.key] = .commandLine(option.name)
     }
-    if options.json {
-      if let format = options.format, format != .json {
-        throw UsageError("--json and --format \(format.rawValue) ask for two formats")
-      }
-      options.format = .json
-    }
-    options.json = options.format == .json
-    // A config's `format = "csv"` is for `events`; the other commands keep their text.
-    if case .file = options.origins["format"], options.format != .json, options.command.name != nil,
-      !options.command.isEvents
-    {
-      options.format = nil
-    }
-    if let format = options.format, format != .json, options.command.name != nil, !options.command.isEvents {
-      throw UsageError(
-        "--format \(format.rawValue) is for 'events'; 'categories', 'sources' and 'watch' print json or text")
-    }
-    // `--days` and `--from` on the command line contradict each other; a config file's `days` gives
-    // way to a `--from` given, and its `from` to a `--days` given.
-    let commandLine = { (key: String) in
-      if case .commandLine = options.origins[key] { return true }
-      return false
-    }
-    if commandLine("days"), options.from != nil, !commandLine("from") {
-      options.from = nil
-      options.to = nil
-    }
-    try options.checkScope(daysBesideFrom: commandLine("days") && commandLine("from"))
-    if options.sort == .distance, options.region?.centre == nil {
-      throw UsageError("--sort distance needs a point to measure from: --near LAT,LON[,KM]")
-    }
+    try reconcile(&options)
     restoreRemembered(in: &options)
     return options
   }
 
-  /// Reads what the terminal UI remembered (for the UI and for `config`, which shows it) and, unless
-  /// `--fresh`, takes each setting nothing stronger set: the command line, the environment and the
-  /// config file all come first. A remembered value that no longer fits (a place the config lost,
-  /// nearest first without a point) is left out with a message, never an error: the user did not
-  /// type it.
-  private func restoreRemembered(in options: inout Options) {
-    guard options.command == .interactive || options.command == .config, let path = rememberedSettingsPath
-    else { return }
-    let url = URL(fileURLWithPath: path)
-    let file = StateFile<RememberedSettings>(
-      name: url.lastPathComponent, directory: url.deletingLastPathComponent(),
-      maximumSize: RememberedSettings.maximumFileSize)
-    let (remembered, problem) = SettingsMemory.read(file)
-    options.remembered = remembered
-    options.rememberedFile = path
-    if let problem { options.rememberedProblems.append(problem) }
-    guard !options.fresh else { return }
-    let origin = SettingOrigin.remembered(path)
-    if let days = remembered.days, options.origins["days"] == nil {
-      options.days = days
-      options.origins["days"] = origin
-    }
-    if let text = remembered.region, options.origins["near"] == nil, options.origins["bbox"] == nil {
-      if let place = options.configuration.place(named: text) {
-        let box = place.region.centre == nil
-        options.region = place.region
-        options.regionText = Options.RegionText(text: text, box: box)
-        options.origins[box ? "bbox" : "near"] = origin
-      } else if let region = try? Configuration.Place.region(parsing: text) {
-        let box = region.centre == nil
-        options.region = region
-        options.regionText = Options.RegionText(
-          text: box ? String(text.dropFirst("bbox:".count)) : text, box: box)
-        options.origins[box ? "bbox" : "near"] = origin
-      } else {
-        options.rememberedProblems.append(
-          "the remembered region '\(text)' is no place of the config any more: showing the whole world")
-      }
-    }
-    if let sort = remembered.sort, options.origins["sort"] == nil,
-      sort != .distance || options.region?.centre != nil
-    {
-      options.sort = sort
-      options.origins["sort"] = origin
-    }
-  }
-
-  /// The variables that stand for an option when the command line does not give it, by config
-  /// key: they override the config file.
-  /// The settings a variable can give: the option's key, the variable, and how its (non-empty) value
-  /// is stored.
-  static let environmentVariables:
-    [(
-      key: String, variable: String,
-      apply: @Sendable (inout Options, String, String) throws(UsageError) -> Void
-    )] = [
-      (
-        "api", "OURPLANET_API",
-        { options, value, variable throws(UsageError) in
-          options.api = try Options.apiURL(value, from: variable)
-        }
-      ),
-      (
-        "imagery", "OURPLANET_IMAGERY",
-        { options, value, variable throws(UsageError) in
-          try Options.setImagery(&options, value, from: variable)
-        }
-      ),
-      // Any non-empty value, as https://no-color.org asks.
-      ("no-color", "NO_COLOR", { options, _, _ in options.noColor = true }),
-    ]
-
   /// An option as the command line gives it: its spelling, its declaration and its words.
-  private struct GivenOption {
+  struct GivenOption {
     var name: String
     var declaration: OptionDeclaration
     var words: [String]
@@ -287,7 +170,7 @@ struct CommandLineParser {
   }
 
   /// Stores `option` through its declaration.
-  private func store(_ option: GivenOption, in options: inout Options) throws(UsageError) {
+  func store(_ option: GivenOption, in options: inout Options) throws(UsageError) {
     switch option.declaration.value {
     case .flag(let set): set(&options)
     case .one(_, let store): try store(&options, option.words[0])
@@ -295,66 +178,22 @@ struct CommandLineParser {
     }
   }
 
-  /// The config file `options` ask for: `--config FILE` (which must exist), none with
-  /// `--no-config`, else the default file when there is one.
-  private func configuration(_ options: Options) throws(UsageError) -> Configuration {
-    if options.noConfig {
-      guard options.configFile == nil else { throw UsageError("give --config FILE or --no-config, not both") }
-      return .none
-    }
-    guard let path = options.configFile ?? defaultConfigurationPath else { return .none }
-    do {
-      return try Configuration.read(
-        path: path, optionKeys: Options.declarations.compactMap(\.configKey),
-        missingIsFine: options.configFile == nil) ?? .none
-    } catch {
-      throw UsageError(error.description)
-    }
-  }
-
+  /// Records the command the first word names (``CommandDeclaration/all``) with the word it takes.
   private func assignCommand(_ positionals: [String], to options: inout Options) throws(UsageError) {
-    guard let command = positionals.first else { return }
-    let rest = positionals.dropFirst()
-    switch command {
-    case "categories":
-      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'categories'") }
-      options.command = .categories
-    case "events":
-      guard let id = rest.first, !id.isEmpty else { throw UsageError("'events' needs a category id") }
-      if rest.count > 1 {
-        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'events \(id)'")
+    guard let word = positionals.first else { return }
+    guard let command = CommandDeclaration.named(word) else { throw UsageError("unknown command '\(word)'") }
+    var rest = positionals.dropFirst()
+    switch command.form {
+    case .plain(let store):
+      store(&options)
+    case .argument(let what, _, _, let store):
+      guard let argument = rest.popFirst(), !argument.isEmpty, store(&options, argument) else {
+        throw UsageError("'\(word)' needs \(what)")
       }
-      options.command = .events(categoryID: id)
-    case "sources":
-      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'sources'") }
-      options.command = .sources
-    case "watch":
-      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'watch'") }
-      options.command = .watch
-    case "image":
-      guard let id = rest.first, !id.isEmpty else { throw UsageError("'image' needs an event id") }
-      if rest.count > 1 {
-        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'image \(id)'")
-      }
-      options.command = .image(eventID: id)
-    case "help":
-      options.help = true
-    case "completions":
-      guard let word = rest.first, let subject = CompletionsCommand.subject(word) else {
-        throw UsageError("'completions' needs a shell: bash, zsh or fish")
-      }
-      if rest.count > 1 {
-        throw UsageError("unexpected argument '\(rest.dropFirst().first!)' after 'completions \(word)'")
-      }
-      options.command = .completions(subject)
-    case "config":
-      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'config'") }
-      options.command = .config
-    case "manual":
-      if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after 'manual'") }
-      options.command = .manual
-    default:
-      throw UsageError("unknown command '\(command)'")
+    }
+    if let extra = rest.first {
+      let used = positionals.prefix(positionals.count - rest.count).joined(separator: " ")
+      throw UsageError("unexpected argument '\(extra)' after '\(used)'")
     }
   }
 }

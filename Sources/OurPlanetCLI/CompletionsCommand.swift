@@ -34,18 +34,18 @@ enum CompletionsCommand {
   static func run(_ subject: Subject, options: Options) -> Int32 {
     switch subject {
     case .script(let shell):
-      Console.write(shell.script)
+      Console.writeNow(shell.script)
     case .places:
-      Console.write(options.configuration.places.map { Console.line($0.name) + "\n" }.joined())
+      Console.writeNow(options.configuration.places.map { Console.line($0.name) + "\n" }.joined())
     case .categories:
       var offline = options
       offline.offline = true
       let client = CLI.makeClient(offline) { _ in }
       if case .success(let fetched?) = waitForLast(client.localCategories()) {
-        Console.write(fetched.value.map { Console.line($0.id) + "\n" }.joined())
+        Console.writeNow(fetched.value.map { Console.line($0.id) + "\n" }.joined())
       }
     case .sources:
-      Console.write(KnownLists.sources.map { Console.line($0) + "\n" }.joined())
+      Console.writeNow(KnownLists.in(options.cacheDirectory).sources.map { Console.line($0) + "\n" }.joined())
     }
     return 0
   }

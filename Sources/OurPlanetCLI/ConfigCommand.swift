@@ -13,7 +13,7 @@ enum ConfigCommand {
   /// - Returns: The exit status: 0.
   static func run(_ options: Options) -> Int32 {
     for problem in options.rememberedProblems { Console.error("warning: \(problem)") }
-    Console.write(text(options))
+    Console.writeNow(text(options))
     return 0
   }
 

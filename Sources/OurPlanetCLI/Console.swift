@@ -16,11 +16,6 @@ enum Console {
     writeNow(line + "\n")
   }
 
-  /// Writes `text` to stdout as it is, without adding a newline.
-  static func write(_ text: String) {
-    writeNow(text)
-  }
-
   /// Server text made safe for one line of a terminal or a pipe: line breaks and tabs become
   /// spaces, other control characters (escape sequences included) become `?`.
   static func line(_ text: String) -> String {

@@ -25,7 +25,6 @@ enum EventsCommand {
       print(catalog.mergedEvents(in: scope).events, options: options, tagged: true)
       return status
     }
-    var status: Int32 = 0
     let wanted = categoryID.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
     guard !wanted.isEmpty else {
@@ -37,40 +36,10 @@ enum EventsCommand {
         "'all' already means every category: give it alone (events all), or name the categories without it")
       return 2
     }
-    var known: [EOCategory]?
-    switch waitForLast(client.fetchCategories()) {
-    case .success(let fetched?):
-      known = fetched.value
-    case .success(nil):
-      break
-    case .failure(let error):
-      Console.error("cannot load the categories (\(error))")
-      status = 1
-      if case .success(let local?) = waitForLast(client.localCategories()) { known = local.value }
-    }
-    var categories: [EOCategory] = []
-    for id in wanted {
-      var category = EOCategory(id: id, title: id)
-      if let known {
-        guard
-          let match = known.first(where: { $0.id == id })
-            ?? known.first(where: { $0.id.lowercased() == id.lowercased() })
-        else {
-          // A mistyped name is a usage error, as an unknown option is.
-          let ids = known.map(\.id)
-          let hint =
-            Suggestion.closest(to: id, in: ids + [EventListViewModel.allCategoriesID])
-            .map { "; did you mean \($0)?" } ?? ""
-          Console.error(
-            "unknown category '\(Console.line(id))'\(hint) (known: \(ids.joined(separator: ", ")), all)")
-          return 2
-        }
-        category = match
-      }
-      if !categories.contains(category) { categories.append(category) }
-    }
+    guard let resolved = resolveCategories(wanted, client: client) else { return 2 }
+    var status = resolved.status
     var items: [CategoryItem] = []
-    for category in categories {
+    for category in resolved.categories {
       let fetched: EOFetched<[EOEvent]>
       switch waitForLast(client.fetchEvents(options.query, category: category)) {
       case .success(let value?):
@@ -103,13 +72,57 @@ enum EventsCommand {
     return status
   }
 
+  /// The categories `wanted` names, as the category list (live, else stored) spells them, each
+  /// once; all of them as named when neither list can be read.
+  ///
+  /// - Returns: The categories and 1 when the live list failed (else 0); `nil` after saying so
+  ///   when a name is no category (bad usage).
+  private static func resolveCategories(_ wanted: [String], client: EONETClient) -> (
+    categories: [EOCategory], status: Int32
+  )? {
+    var status: Int32 = 0
+    var known: [EOCategory]?
+    switch waitForLast(client.fetchCategories()) {
+    case .success(let fetched?):
+      known = fetched.value
+    case .success(nil):
+      break
+    case .failure(let error):
+      Console.error("cannot load the categories (\(error))")
+      status = 1
+      if case .success(let local?) = waitForLast(client.localCategories()) { known = local.value }
+    }
+    var categories: [EOCategory] = []
+    for id in wanted {
+      var category = EOCategory(id: id, title: id)
+      if let known {
+        guard
+          let match = known.first(where: { $0.id == id })
+            ?? known.first(where: { $0.id.lowercased() == id.lowercased() })
+        else {
+          // A mistyped name is a usage error, as an unknown option is.
+          let ids = known.map(\.id)
+          let hint =
+            Suggestion.closest(to: id, in: ids + [EventListViewModel.allCategoriesID])
+            .map { "; did you mean \($0)?" } ?? ""
+          Console.error(
+            "unknown category '\(Console.line(id))'\(hint) (known: \(ids.joined(separator: ", ")), all)")
+          return nil
+        }
+        category = match
+      }
+      if !categories.contains(category) { categories.append(category) }
+    }
+    return (categories, status)
+  }
+
   private static func print(_ unsorted: [EOEvent], options: Options, tagged: Bool = false) {
     let centre = options.region?.centre
     let events = options.sort.apply(to: unsorted, centre: centre)
     if let format = options.format {
-      Console.write(EventExport.render(events, as: format, from: centre))
+      Console.writeNow(EventExport.render(events, as: format, from: centre))
     } else {
-      Console.write(table(events, from: centre, tagged: tagged))
+      Console.writeNow(table(events, from: centre, tagged: tagged))
     }
   }
 

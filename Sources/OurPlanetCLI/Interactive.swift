@@ -53,26 +53,7 @@ func runInteractive(_ options: Options) -> Int32 {
   // A range (`--from`/`--to`) opens with the window on it; its data loads as the slider's whole
   // range ending there, so the slider and `<` `>` move through it.
   let window = options.window
-  var appOptions = AppOptions(
-    days: window.days, offline: options.offline,
-    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
-    sort: options.sort)
-  appOptions.alerts = options.alerts
-  // --status, --min-magnitude, --max-magnitude and --source: the UI starts on them, and x, v and X
-  // change them from there.
-  appOptions.filters = ScopeFilters(of: options.scope)
-  appOptions.places = options.configuration.places
-  appOptions.bell = options.bell
-  appOptions.remembered = options.remembered
-  appOptions.configFile = options.configurationPath
-  appOptions.rangeEnd = window.end
-  // The form reads units against the list the options do.
-  appOptions.magnitudeKinds = KnownLists.magnitudes
-  if !options.fresh {
-    appOptions.category = options.remembered.category
-    appOptions.mapShown = options.remembered.map ?? false
-    appOptions.imageShown = options.remembered.image ?? false
-  }
+  let appOptions = startingOptions(options, window: window)
   for problem in options.rememberedProblems { messages.post(problem) }
   let stateDirectory = StateFile<SeenState>.defaultDirectory()
   let memory = options.rememberedFile.map { path in
@@ -113,4 +94,30 @@ func runInteractive(_ options: Options) -> Int32 {
   seen.flush()
   memory?.flush()
   TerminalSession.exit(for: ending)
+}
+
+/// What the UI starts on: the options' window, region, order, filters, alerts and places, and,
+/// unless `--fresh`, the category, map and image it remembered.
+private func startingOptions(_ options: Options, window: EventWindow) -> AppOptions {
+  var appOptions = AppOptions(
+    days: window.days, offline: options.offline,
+    refreshInterval: options.refreshInterval.map { RxTimeInterval.seconds($0) }, region: options.region,
+    sort: options.sort)
+  appOptions.alerts = options.alerts
+  // --status, --min-magnitude, --max-magnitude and --source: the UI starts on them, and x, v and X
+  // change them from there.
+  appOptions.filters = ScopeFilters(of: options.scope)
+  appOptions.places = options.configuration.places
+  appOptions.bell = options.bell
+  appOptions.remembered = options.remembered
+  appOptions.configFile = options.configurationPath
+  appOptions.rangeEnd = window.end
+  // The form reads units against the list the options do.
+  appOptions.magnitudeKinds = KnownLists.in(options.cacheDirectory).magnitudes
+  if !options.fresh {
+    appOptions.category = options.remembered.category
+    appOptions.mapShown = options.remembered.map ?? false
+    appOptions.imageShown = options.remembered.image ?? false
+  }
+  return appOptions
 }

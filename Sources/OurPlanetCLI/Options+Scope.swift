@@ -98,7 +98,8 @@ extension Options {
   static func setMagnitude(
     _ options: inout Options, _ text: String, option: String, _ store: (inout Options, Double) -> Void
   ) throws(UsageError) {
-    let (value, unit) = try magnitude(text, for: option, kinds: KnownLists.magnitudes)
+    let (value, unit) = try magnitude(
+      text, for: option, kinds: KnownLists.in(options.cacheDirectory).magnitudes)
     if let unit {
       if let other = options.magnitudeUnit, other != unit {
         throw UsageError("\(option): '\(unit)' and '\(other)': the magnitude bounds need one unit")

@@ -23,6 +23,8 @@ struct Options: Equatable {
     case watch
     /// `ourplanet manual` (not in the help): prints the manual page's roff source.
     case manual
+    /// `ourplanet docs commands|keys|environment` (not in the help): prints a table of the README.
+    case docs(Manual.ReadmeTable)
     /// `ourplanet config`: prints every setting in force and where it came from.
     case config
     /// `ourplanet completions bash|zsh|fish|places|categories`: a completion script, or the words
@@ -37,8 +39,8 @@ struct Options: Equatable {
       return false
     }
 
-    /// Which command this is, as option declarations name it; `nil` for `manual`, `config` and
-    /// `completions`, which take any option (`manual` ignores them, `config` shows them,
+    /// Which command this is, as option declarations name it; `nil` for `manual`, `docs`, `config`
+    /// and `completions`, which take any option (`manual` and `docs` ignore them, `config` shows them,
     /// `completions places` reads `--config`).
     var name: CommandName? {
       switch self {
@@ -48,7 +50,7 @@ struct Options: Equatable {
       case .sources: .sources
       case .watch: .watch
       case .image: .image
-      case .manual, .config, .completions: nil
+      case .manual, .docs, .config, .completions: nil
       }
     }
   }
@@ -124,7 +126,7 @@ struct Options: Equatable {
   /// (the lists are files; a run without a magnitude filter never reads them).
   var magnitudeIDs: [String: String] {
     guard magnitudeUnit != nil else { return [:] }
-    return Dictionary(KnownLists.magnitudes.map { ($0.unit, $0.id) }) { first, _ in first }
+    return Dictionary(KnownLists.in(cacheDirectory).magnitudes.map { ($0.unit, $0.id) }) { first, _ in first }
   }
   /// The region as it was given, for `ourplanet config`.
   var regionText: RegionText?

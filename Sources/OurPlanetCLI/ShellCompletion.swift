@@ -10,8 +10,8 @@
 enum ShellCompletion: String, CaseIterable {
   case bash, zsh, fish
 
-  /// The commands, as a user types them.
-  static let commands = ["categories", "events", "sources", "watch", "image", "config", "completions"]
+  /// The commands, as a user types them (``CommandDeclaration/typed``).
+  private static var commands: [String] { CommandDeclaration.typed.map(\.name) }
 
   /// The script for this shell.
   var script: String {
@@ -66,10 +66,12 @@ enum ShellCompletion: String, CaseIterable {
     let rest = Options.declarations.filter { if case .rest = $0.value { true } else { false } }
       .flatMap(\.names).joined(separator: "|")
     var optionCases = ""
-    for command in Options.CommandName.allCases {
-      let words = options(for: command).flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: " ")
-      optionCases += "      \(command == .interactive ? "\"\"" : command.rawValue)) options=\"\(words)\" ;;\n"
+    for command in CommandDeclaration.all where command.isListed {
+      guard let scope = command.options else { continue }
+      let words = options(for: scope).flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: " ")
+      optionCases += "      \(command.name.isEmpty ? "\"\"" : command.name)) options=\"\(words)\" ;;\n"
     }
+    let argumentCases = bashArgumentCases()
     let all = options(for: nil).flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: " ")
     return """
       \(header.isEmpty ? "" : header + "\n")# Completes the last item of a comma-separated list (wildfires,sev → wildfires,severeStorms).
@@ -107,20 +109,37 @@ enum ShellCompletion: String, CaseIterable {
           COMPREPLY=($(compgen -W "$options" -- "$cur"))
         elif [[ -z $command ]]; then
           COMPREPLY=($(compgen -W "\(commands.joined(separator: " "))" -- "$cur"))
-        elif [[ $command == events && $arguments -eq 0 ]]; then
-          if [[ $cur == *,* ]]; then
-            _ourplanet_list "$(ourplanet completions categories 2>/dev/null)"
-          else
-            COMPREPLY=($(compgen -W "all $(ourplanet completions categories 2>/dev/null)" -- "$cur"))
-          fi
-        elif [[ $command == completions && $arguments -eq 0 ]]; then
-          COMPREPLY=($(compgen -W "\(allCases.map(\.rawValue).joined(separator: " "))" -- "$cur"))
-        fi
+      \(argumentCases)  fi
         return 0
       }
       complete -F _ourplanet ourplanet
 
       """
+  }
+
+  /// The bash branches that complete each command's word (the first word after the command).
+  private static func bashArgumentCases() -> String {
+    var cases = ""
+    for command in CommandDeclaration.typed {
+      guard case .argument(_, _, let completion, _) = command.form else { continue }
+      let action: [String]
+      switch completion {
+      case .none: continue
+      case .oneOf(let words):
+        action = ["COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"]
+      case .categories:
+        action = [
+          "if [[ $cur == *,* ]]; then",
+          "  _ourplanet_list \"$(ourplanet completions categories 2>/dev/null)\"",
+          "else",
+          "  COMPREPLY=($(compgen -W \"all $(ourplanet completions categories 2>/dev/null)\" -- \"$cur\"))",
+          "fi",
+        ]
+      }
+      cases += "  elif [[ $command == \(command.name) && $arguments -eq 0 ]]; then\n"
+      cases += action.map { "    " + $0 + "\n" }.joined()
+    }
+    return cases
   }
 
   private static var fishScript: String {
@@ -131,10 +150,20 @@ enum ShellCompletion: String, CaseIterable {
       // The last item of a comma-separated list: the words after what the token holds up to its last comma.
       "function __ourplanet_list; set -l token (commandline -ct); set -l prefix (string match -r '.*,' -- $token; or echo ''); "
         + "for word in (ourplanet completions $argv[1] 2>/dev/null); echo $prefix$word; end; end",
-      "complete -c ourplanet -n '__fish_seen_subcommand_from events' -a 'all (__ourplanet_list categories)'",
-      "complete -c ourplanet -n '__fish_seen_subcommand_from completions' -a '\(allCases.map(\.rawValue).joined(separator: " "))'",
     ]
-    let scriptCommands = Options.CommandName.allCases.filter { $0 != .interactive }.map(\.rawValue)
+    for command in CommandDeclaration.typed {
+      guard case .argument(_, _, let completion, _) = command.form else { continue }
+      let words =
+        switch completion {
+        case .none: ""
+        case .oneOf(let words): words.joined(separator: " ")
+        case .categories: "all (__ourplanet_list categories)"
+        }
+      guard !words.isEmpty else { continue }
+      lines.append("complete -c ourplanet -n '__fish_seen_subcommand_from \(command.name)' -a '\(words)'")
+    }
+    // The commands an option may be left out of (those that take any option are not).
+    let scriptCommands = CommandDeclaration.typed.compactMap { $0.options == nil ? nil : $0.name }
     for declaration in Options.declarations {
       var line = "complete -c ourplanet"
       // A condition only for an option some command does not take.

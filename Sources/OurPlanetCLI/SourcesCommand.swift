@@ -57,7 +57,7 @@ enum SourcesCommand {
       events = catalog.mergedEvents(in: options.scope).events
     }
     let lines = rows(list: list, events: events)
-    Console.write(options.json ? json(lines) : text(lines))
+    Console.writeNow(options.json ? json(lines) : text(lines))
     return status
   }
 

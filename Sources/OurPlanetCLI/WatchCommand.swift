@@ -25,74 +25,19 @@ enum WatchCommand {
   /// - Returns: 2 when the `--exec` program or a rule's cannot be found or `--alerts-only` has no
   ///   rules; ``lockedOut`` (75) when another `watch` runs on the state folder.
   static func run(_ options: Options, client: EONETClient, environment: [String: String]) -> Int32 {
-    var exec: (program: String, arguments: [String])?
-    if let command = options.exec {
-      guard let program = ChangeOutput.resolve(command[0]) else {
-        Console.error("--exec: no program '\(Console.line(command[0]))' found\nTry 'ourplanet --help'.")
-        return 2
-      }
-      exec = (program.path, Array(command.dropFirst()))
-    }
-    if options.alertsOnly, options.alerts.isEmpty {
-      Console.error("--alerts-only: the config file has no [[alert]] rules, so nothing would be told")
-      return 2
-    }
-    var programs: [String: (program: String, arguments: [String])] = [:]
-    for rule in options.alerts.rules {
-      guard let command = rule.exec else { continue }
-      guard let program = ChangeOutput.resolve(command[0]) else {
-        Console.error("alert '\(rule.name)' (line \(rule.line)): exec: no program '\(command[0])' found")
-        return 2
-      }
-      programs[rule.name] = (program.path, Array(command.dropFirst()))
-    }
-    for (what, arguments) in [("--exec", exec?.arguments ?? [])]
-      + programs.map({ ("alert '\($0.key)': exec", $0.value.arguments) })
-    {
-      // Server text after no `--` can be read as an option by a program that takes them.
-      let marker = arguments.firstIndex(of: "--") ?? arguments.endIndex
-      if let early = arguments[..<marker].first(where: ChangeOutput.placeholders.contains) {
-        Console.error(
-          "watch: \(what): \(early) comes before any '--': a title starting with '-' could be read as an option"
-        )
-      }
-    }
-    var notifier: String?
-    if options.alerts.rules.contains(where: \.notify) {
-      notifier = ChangeOutput.resolve("notify-send")?.path
-      if notifier == nil {
-        Console.error(
-          "watch: notify-send is not installed (or not on PATH): alerts will not show notifications")
-      }
-    }
+    guard let programs = Programs(options) else { return 2 }
     let directory = StateFile<SeenState>.defaultDirectory(environment: environment)
     let lock: FileLock
-    do {
-      try AtomicFile.createDirectory(directory)
-      lock = try FileLock(path: directory.appendingPathComponent("watch.lock").path)
-      guard try lock.acquire(blocking: false) else {
-        Console.error(
-          "watch: another 'watch' is running on the state folder \(directory.path) "
-            + "(exit status \(lockedOut): try again once it ends)")
-        return lockedOut
-      }
-    } catch {
-      Console.error("watch: \(error)")
-      return 1
+    switch lockStateFolder(directory) {
+    case .success(let held): lock = held
+    case .failure(let status): return status.code
     }
     // Held for the life of the process; the kernel drops it when the process ends, however.
     defer { withExtendedLifetime(lock) {} }
     // What writers killed mid-write left (their process is gone); a live instance's files stay.
     TemporaryFileSweep.sweep(directory) { StateFile<SeenState>.isStateFileName($0) }
     let file = StateFile<SeenState>(name: "announced.json", directory: directory)
-    var announced: SeenState
-    switch file.read() {
-    case .missing: announced = SeenState(baseline: [])
-    case .value(let state): announced = state
-    case .damaged(let message):
-      Console.error("watch: \(message); starting a new baseline")
-      announced = SeenState(baseline: [])
-    }
+    var announced = readAnnounced(file)
     // With --log, each change told of is appended there too, one line each.
     var log: Int32?
     if let path = options.logFile?.path {
@@ -104,25 +49,19 @@ enum WatchCommand {
       log = descriptor
     }
     defer { if let log { close(log) } }
-    let output = ChangeOutput(
-      json: options.json, bell: options.bell, exec: exec, timeout: options.execTimeout,
-      quiet: options.execQuiet, point: options.region?.centre, alerts: options.alerts, programs: programs,
-      notifier: notifier, log: log)
+    var teller = Teller(
+      options: options,
+      output: ChangeOutput(
+        json: options.json, bell: options.bell, exec: programs.exec, timeout: options.execTimeout,
+        quiet: options.execQuiet, point: options.region?.centre, alerts: options.alerts,
+        programs: programs.rules, notifier: programs.notifier, log: log),
+      actions: StateFile<ActionProgress>(name: "actions.json", directory: directory))
     let save = { (state: SeenState) in
       if let problem = Shutdown.critical({ file.write(state) }) { Console.error("watch: \(problem)") }
-    }
-    let actions = StateFile<ActionProgress>(name: "actions.json", directory: directory)
-    var progress: ActionProgress?
-    switch actions.read() {
-    case .missing: break
-    case .value(let value): progress = value
-    case .damaged(let message): Console.error("watch: \(message); actions cut by the last exit run again")
     }
     var failures = 0
     var unreachableSince: Date?
     var first = true
-    // Changes whose action could not start, by event id: what of them is done, and how many tries.
-    var retrying: [String: (progress: ActionProgress, tries: Int)] = [:]
     while true {
       switch look(options, client: client) {
       case .failed(let message):
@@ -152,43 +91,7 @@ enum WatchCommand {
           )
         }
         for (event, kind) in changes(in: items, since: announced) {
-          let matched = options.alerts.matching(event, change: kind)
-          if !options.alertsOnly || !matched.isEmpty {
-            let description = ChangeDescription(event, kind: kind, since: announced.events[event.id])
-            var current =
-              retrying[event.id].map(\.progress).flatMap { $0.isFor(event, change: kind) ? $0 : nil }
-              ?? progress.flatMap { $0.isFor(event, change: kind) ? $0 : nil }
-            var failed: [String] = []
-            output.announce(event, change: description, matched: matched) { name, action in
-              if current?.hasDone(name) == true { return }
-              var next = current ?? ActionProgress(event, change: kind)
-              guard action() else {
-                failed.append(name)
-                current = next
-                return
-              }
-              next.done.append(name)
-              current = next
-              if let problem = Shutdown.critical({ actions.write(next) }) {
-                Console.error("watch: \(problem)")
-              }
-            }
-            progress = current ?? progress
-            if !failed.isEmpty, let current {
-              let tries =
-                (retrying[event.id].map { $0.progress.isFor(event, change: kind) ? $0.tries : 0 } ?? 0) + 1
-              let what = "\(failed.joined(separator: ", ")) for \(kind.rawValue) \(Console.line(event.id))"
-              if tries < Self.attempts {
-                retrying[event.id] = (current, tries)
-                Console.error(
-                  "watch: \(what) could not start; trying again at the next look (\(tries) of \(Self.attempts))"
-                )
-                continue
-              }
-              Console.error("watch: \(what) could not start \(Self.attempts) times; giving it up")
-            }
-          }
-          retrying[event.id] = nil
+          guard teller.tell(event, change: kind, since: announced.events[event.id]) else { continue }
           announced.markSeen([event])
           save(announced)
         }
