@@ -250,7 +250,7 @@ struct EndToEndTests {
       try app.waitFor("https://example.org/report")
       try app.tmux.sendKeys("o")
       try app.waitFor("Opening https://example.org/report")
-      let deadline = ContinuousClock.now + .seconds(10)
+      let deadline = ContinuousClock.now + .seconds(30)
       while !FileManager.default.fileExists(atPath: opened.path) && ContinuousClock.now < deadline {
         Thread.sleep(forTimeInterval: 0.05)
       }

@@ -195,7 +195,7 @@ import Testing
     try tmux.waitForText("Last 30 days")
     let pid = try tmux.programPID()
     tmux.close()
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + .seconds(30)
     while Foundation.kill(pid, 0) == 0 && ContinuousClock.now < deadline {
       Thread.sleep(forTimeInterval: 0.05)
     }

@@ -27,7 +27,7 @@ struct ResourceCheck: SuiteTrait, TestTrait, TestScoping {
     #if TRACE_RESOURCES
       let before = Resources.total
       try await function()
-      let limit = ContinuousClock.now + .seconds(10)
+      let limit = ContinuousClock.now + .seconds(30)
       while Resources.total > before && ContinuousClock.now < limit {
         try await Task.sleep(for: .milliseconds(5))
       }
