@@ -179,17 +179,11 @@ import Testing
 
   // MARK: - Layout
 
-  @Test func keepsTheWorldsShapeTopAlignedAndCentred() {
+  @Test func keepsTheWorldsShapeAndSaysItsHeight() {
+    // Where the map goes in a rectangle is the viewport's (MapViewportTests); the view's size follows it.
     let map = MapView()
-    #expect(
-      map.viewport.mapArea(in: Rect(x: 0, y: 0, width: 200, height: 60))
-        == Rect(x: 0, y: 0, width: 200, height: 50))
-    #expect(
-      map.viewport.mapArea(in: Rect(x: 10, y: 3, width: 100, height: 10))
-        == Rect(x: 40, y: 3, width: 40, height: 10))
-    #expect(
-      map.viewport.mapArea(in: Rect(x: 0, y: 0, width: 41, height: 8))
-        == Rect(x: 4, y: 0, width: 32, height: 8))
+    #expect(map.mapSize(in: Rect(x: 0, y: 0, width: 200, height: 60)) == Size(width: 200, height: 50))
+    #expect(map.mapSize(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Size(width: 32, height: 8))
     #expect(MapView.preferredHeight(forWidth: 40) == 10)
     #expect(MapView.preferredHeight(forWidth: 83) == 21)
   }
