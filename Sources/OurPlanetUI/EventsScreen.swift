@@ -6,6 +6,8 @@ import TerminalUI
 /// One category's events: the days slider, a line saying what is not live, the list, the map.
 ///
 /// Its keys are its ``bindings()``: the slider, opening an event, the sort, exports, the map's.
+/// The days controls are a ``DaysControl``; the header's forms are in `EventsScreen+Header`, the
+/// notice row and the empty list's words in `EventsScreen+Notices`.
 final class EventsScreen: Screen, Searchable {
   let context: any EventsEnvironment
   private let model: EventListViewModel
