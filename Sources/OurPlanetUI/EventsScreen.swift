@@ -6,29 +6,27 @@ import TerminalUI
 /// One category's events: the days slider, a line saying what is not live, the list, the map.
 ///
 /// Its keys are its ``bindings()``: the slider, opening an event, the sort, exports, the map's.
+/// The days controls are a ``DaysControl``; the header's forms are in `EventsScreen+Header`, the
+/// notice row and the empty list's words in `EventsScreen+Notices`.
 final class EventsScreen: Screen, Searchable {
-  private let context: any EventsEnvironment
+  let context: any EventsEnvironment
   private let model: EventListViewModel
   private let subscription = SerialDisposable()
   private let seenSubscription = SerialDisposable()
   private let alertsOnlySubscription = SerialDisposable()
   /// What the user has seen: the tracker's value, never a copy that a hop could leave behind.
   private var seen: SeenState { context.seen.state.value }
-  private var state: EventListState?
+  private(set) var state: EventListState?
   /// The shared scope as last heard (the header names its filters).
-  private var scope = EventScope(days: 1)
+  private(set) var scope = EventScope(days: 1)
   private let scopeSubscription = SerialDisposable()
   private var list = ListView(emptyMessage: "Loading events…")
   /// The list's width when its rows were last made: the columns are sized for it.
   private var listWidth = 0
   /// The columns the rows were last made with (the column header names them).
   private var columns: EventColumns?
-  /// Where the slider's and the timeline's tracks were last drawn (their row, first column and
-  /// width), for the mouse; both run newest first.
-  private var sliderTrack: (y: Int, x: Int, width: Int)?
-  private var timelineTrack: (y: Int, x: Int, width: Int)?
-  /// The month ticks under the timeline, as last worked out, and what they were worked out for.
-  private var scaleTicks: (key: TimelineScale.Key, ticks: [TimelineScale.Tick])?
+  /// The days slider and the timeline above it.
+  private var daysControl = DaysControl()
 
   /// The events of `categoryID` (``EventListViewModel/allCategoriesID``: every category's, or with
   /// `categories` only theirs, each event once).
@@ -78,42 +76,6 @@ final class EventsScreen: Screen, Searchable {
   var selectedEvent: EOEvent? { list.selectedID.flatMap { id in events.first { $0.id == id } } }
   var breadcrumb: String {
     state?.title ?? context.latestCatalog.item(id: model.categoryID)?.category.title ?? ""
-  }
-  /// The scope in one line: the filters set, the count in the window, the order (what is listed is
-  /// the crumb just left of it).
-  var headerRight: String {
-    guard let state else { return "" }
-    let order = state.sort == .date ? "" : ScopeSummary.separator + state.sort.label
-    let alerts = alertsOnly ? ScopeSummary.separator + "alerts only" : ""
-    return ScopeSummary.line(
-      title: nil, scope: scope, placeName: state.region.flatMap(context.placeName(for:)),
-      tail: state.summary, ascii: context.ascii) + order + alerts
-  }
-  /// What gives way first on a narrow header: the filters' long forms, then the filters (their
-  /// count stays), then what the magnitude filter hides, then the filters' count; the count, the
-  /// window and the order stay in every form.
-  var header: HeaderText {
-    guard let state else { return HeaderText("") }
-    let separator = ScopeSummary.separator
-    // The order and the alerts-only view stay in every form.
-    let order =
-      (state.sort == .date ? "" : separator + state.sort.label)
-      + (alertsOnly ? separator + "alerts only" : "")
-    let placeName = state.region.flatMap(context.placeName(for:))
-    let shortFilters = ScopeSummary.filterParts(
-      of: scope, placeName: placeName, ascii: context.ascii, short: true)
-    let filters = ScopeSummary.filterParts(of: scope, placeName: placeName, ascii: context.ascii)
-    let count = filters.isEmpty ? [] : [Formatting.count(filters.count, "filter")]
-    return HeaderText(forms: [
-      headerRight,
-      (shortFilters + [state.summary]).joined(separator: separator) + order,
-      (count + [state.summary]).joined(separator: separator) + order,
-      (count + [state.countSummary]).joined(separator: separator) + order,
-      state.countSummary + order,
-      Formatting.count(state.windowCount) + separator
-        + EventWindow(days: state.days, end: state.rangeEnd).heading
-        + order,
-    ])
   }
   var showsMap: Bool { true }
   var query: String { model.query.value }
@@ -174,30 +136,6 @@ final class EventsScreen: Screen, Searchable {
     return .push(context.detailScreen(of: event, seen: before, in: self))
   }
 
-  /// The days a click or a drag on the slider's track or the timeline stands for: the slider's cell
-  /// is its value; the timeline's column is the day it shows, the newest at the left as the
-  /// slider's, so the window reaches back to it.
-  private func days(at event: MouseEvent) -> Int? {
-    switch event.kind {
-    case .click, .drag: break
-    default: return nil
-    }
-    // The timeline's geometry is the slider's: one column per slider value, from the low end.
-    let geometry = TimelineView(counts: [], bounds: model.dayRange, value: 0, leadingWidth: 0)
-    let point = event.point
-    if let track = sliderTrack, point.y == track.y, track.width > 1,
-      (track.x..<track.x + track.width).contains(point.x)
-    {
-      return geometry.columnValue(point.x - track.x, trackWidth: track.width)
-    }
-    if let track = timelineTrack, point.y == track.y, track.width > 1,
-      (track.x..<track.x + track.width).contains(point.x)
-    {
-      return geometry.columnValue(point.x - track.x, trackWidth: track.width)
-    }
-    return nil
-  }
-
   /// `s`: the next sort order (distance only with a point to measure from).
   private func cycleSort() {
     let centre = context.region.value?.centre
@@ -209,7 +147,7 @@ final class EventsScreen: Screen, Searchable {
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenAction {
-    if let days = days(at: event) {
+    if let days = daysControl.days(at: event, range: model.dayRange) {
       model.days.accept(days)
       return .handled
     }
@@ -224,84 +162,15 @@ final class EventsScreen: Screen, Searchable {
     }
   }
 
-  /// From this height the notice keeps its row when it has nothing to say.
-  static let rowsKeepingNotice = 12
-  /// From this height on, the timeline has its scale of months under it.
-  static let rowsKeepingScale = 16
-
   func render(into buffer: inout CellBuffer, rect: Rect) {
-    let days = context.days.value
-    var rest = rect
-    // Set again below for what this frame draws.
-    sliderTrack = nil
-    timelineTrack = nil
-    // The label keeps one width, so the slider's track (and the timeline above it) never shifts. It
-    // says the window as the header does: a past range's days end on its last day, not today's.
-    let end = state?.rangeEnd
-    func label(_ days: Int) -> String {
-      let heading = EventWindow(days: days, end: end).heading
-      return heading.prefix(1).uppercased() + heading.dropFirst()
-    }
-    let widest = label(model.dayRange.upperBound)
-    let label = label(days)
-    let padded =
-      label + String(repeating: " ", count: max(0, DisplayWidth.of(widest) - DisplayWidth.of(label)))
-    if rect.height >= 8 {
-      let (timelineRect, below) = rest.splitTop(1)
-      var timeline = TimelineView(
-        counts: state?.histogram ?? [], bounds: model.dayRange, value: days,
-        leadingWidth: DisplayWidth.of(padded) + 2, theme: context.theme)
-      // The newest day first, under the slider's low end: the window the slider sets is the bars
-      // from the left edge to its knob, one direction for both.
-      timeline.showsPeak = true
-      timeline.render(into: &buffer, rect: timelineRect)
-      timelineTrack = (
-        timelineRect.y, timelineRect.x + timeline.leadingWidth, timelineRect.width - timeline.leadingWidth - 1
-      )
-      rest = below
-      // The months under the bars, while the terminal has a row to spare for them.
-      if rect.height >= Self.rowsKeepingScale, let windowEnd = state?.windowEnd {
-        let (scaleRect, afterScale) = rest.splitTop(1)
-        let scale = TimelineScale(timeline: timeline, windowEnd: windowEnd)
-        let key = scale.key(width: scaleRect.width)
-        if scaleTicks?.key != key { scaleTicks = (key, scale.ticks(trackWidth: key.trackWidth)) }
-        scale.render(scaleTicks?.ticks ?? [], into: &buffer, rect: scaleRect)
-        rest = afterScale
-      }
-    }
-    let (sliderRect, afterSlider) = rest.splitTop(1)
-    SliderView(
-      value: days, bounds: model.dayRange, step: 1, largeStep: 30, label: padded, theme: context.theme
-    )
-    .render(into: &buffer, rect: sliderRect)
-    // The label, a blank and the ◀ before the track; the ▶ after it.
-    let labelWidth = DisplayWidth.of(padded)
-    sliderTrack = (sliderRect.y, sliderRect.x + labelWidth + 2, sliderRect.width - labelWidth - 3)
-    rest = afterSlider
-    var listRect = rest
-    // The notice's row stays while the terminal has rows to spare, said or blank: a notice that came
-    // and went with each download moved every row of the list down and back.
-    let failed = state?.state?.isFailure == true
-    // A failure is marked as its category's row is, so it stands out without colour too.
-    let other = (state?.notice ?? provenanceNotice).map { (failed ? "! " : "") + $0 }
-    if let notice = Self.notice(other, range: rangeNotice, width: rect.width)
-      ?? (rect.height >= Self.rowsKeepingNotice ? "" : nil)
-    {
-      let (noticeRect, below) = rest.splitTop(1)
-      buffer.write(
-        TextLayout.truncate(notice, toWidth: noticeRect.width, ellipsis: buffer.symbols.ellipsis),
-        at: Point(x: noticeRect.x, y: noticeRect.y), style: context.theme[failed ? .failed : .offline],
-        clip: noticeRect)
-      listRect = below
-    }
+    let belowControls = daysControl.render(
+      days: context.days.value, range: model.dayRange, state: state, theme: context.theme, into: &buffer,
+      rect: rect)
+    var listRect = renderNotice(into: &buffer, rect: belowControls, screenHeight: rect.height)
     if context.map.isShown {
       let split = MapPane.splitEventsArea(listRect)
       listRect = split.list
-      context.map.pane.showTrack(of: selectedEvent)
-      context.map.pane.frame(on: state?.region.map(MapPane.box(of:)))
-      context.map.pane.outline(state?.region)
-      context.map.pane.render(
-        into: &buffer, rect: split.map, selectedEventID: list.selectedID, isFocused: context.map.isFocused)
+      renderMap(into: &buffer, rect: split.map)
     }
     list.isFocused = !(context.map.isShown && context.map.isFocused)
     if listRect.width != listWidth {
@@ -313,8 +182,22 @@ final class EventsScreen: Screen, Searchable {
       drawColumnHeader(into: &buffer, rect: headerRect)
       listRect = below
     }
-    // News a refresh put above the visible rows is said at the top of the list until it is seen
-    // or scrolled into view (`n` goes there).
+    renderList(into: &buffer, rect: listRect)
+  }
+
+  /// The map beside the list, framed on the region filter with the selected event's track.
+  private func renderMap(into buffer: inout CellBuffer, rect: Rect) {
+    context.map.pane.showTrack(of: selectedEvent)
+    context.map.pane.frame(on: state?.region.map(MapPane.box(of:)))
+    context.map.pane.outline(state?.region)
+    context.map.pane.render(
+      into: &buffer, rect: rect, selectedEventID: list.selectedID, isFocused: context.map.isFocused)
+  }
+
+  /// The list, under a line saying the news a refresh put above the visible rows, until it is seen
+  /// or scrolled into view (`n` goes there).
+  private func renderList(into buffer: inout CellBuffer, rect: Rect) {
+    var listRect = rect
     var newsRect: Rect?
     if !changedAboveView.isEmpty, listRect.height >= 3 {
       let (top, below) = listRect.splitTop(1)
@@ -323,18 +206,15 @@ final class EventsScreen: Screen, Searchable {
     }
     list.emptyMessage = emptyMessage
     list.render(into: &buffer, rect: listRect)
+    guard let newsRect else { return }
+    buffer.clear(newsRect, style: context.theme.text)
     // Counted again: drawing the list may have moved it.
-    if let newsRect {
-      buffer.clear(newsRect, style: context.theme.text)
-      let above = changedAboveView.count
-      if above > 0 {
-        buffer.write(
-          TextLayout.truncate(
-            "↑ \(Formatting.count(above)) new above", toWidth: newsRect.width,
-            ellipsis: buffer.symbols.ellipsis),
-          at: Point(x: newsRect.x, y: newsRect.y), style: context.theme[.new], clip: newsRect)
-      }
-    }
+    let above = changedAboveView.count
+    guard above > 0 else { return }
+    buffer.write(
+      TextLayout.truncate(
+        "↑ \(Formatting.count(above)) new above", toWidth: newsRect.width, ellipsis: buffer.symbols.ellipsis),
+      at: Point(x: newsRect.x, y: newsRect.y), style: context.theme[.new], clip: newsRect)
   }
 
   /// From this many rows for the list, its first names the columns.
@@ -354,50 +234,6 @@ final class EventsScreen: Screen, Searchable {
     if rightWidth > 0, rect.width - glyphColumn >= rightWidth + 1 + DisplayWidth.of(title) {
       buffer.write(right, at: Point(x: rect.maxX - rightWidth, y: rect.y), style: style, clip: rect)
     }
-  }
-
-  /// What the empty list says: the state's words, and when the filters (not the search) leave
-  /// nothing, which filters those are and that `X` clears them.
-  private var emptyMessage: String {
-    guard let state else { return "Loading events…" }
-    let message = state.emptyMessage
-    let filters = ScopeSummary.filterParts(
-      of: scope, placeName: scope.region.flatMap(context.placeName(for:)), ascii: context.ascii)
-    guard state.windowCount == 0, state.query.isEmpty, state.fetchedAt != nil, !filters.isEmpty else {
-      return message
-    }
-    return message + " with " + filters.joined(separator: ScopeSummary.separator) + " (X clears the filters)"
-  }
-
-  /// Where the data comes from when it is not live and the category's own notice says nothing of it
-  /// (a refresh that failed after a live one, the whole catalog's cache): someone who stays on this
-  /// screen for hours still reads it.
-  private var provenanceNotice: String? {
-    let provenance = context.latestCatalog.provenance
-    guard provenance != .nothing, !ProvenanceText.isLive(provenance) else { return nil }
-    let text = ProvenanceText.describe(provenance)
-    return text.prefix(1).uppercased() + text.dropFirst()
-  }
-
-  /// In a past range, what its dates are: each event as it stood at the range's end; in full, and
-  /// short for when another notice shares the row.
-  private var rangeNotice: (full: String, short: String)? {
-    guard let end = state?.rangeEnd else { return nil }
-    let last = Formatting.day(end.addingTimeInterval(-1), in: .utc)
-    return (
-      "A past range: each event as its last report up to \(last) left it (date, position, magnitude)",
-      "Past range to \(last)"
-    )
-  }
-
-  /// The notice row's text: the category's (or the provenance's) notice, the past range's, or both
-  /// on one row: the other notice then the range's short form when both fit `width`, else the
-  /// range's short form first, so it is never cut off.
-  static func notice(_ other: String?, range: (full: String, short: String)?, width: Int) -> String? {
-    guard let range else { return other }
-    guard let other else { return range.full }
-    let both = other + ScopeSummary.separator + range.short
-    return DisplayWidth.of(both) <= width ? both : range.short + ScopeSummary.separator + other
   }
 
   func close() {

@@ -24,9 +24,6 @@ import TerminalUI
 /// map.render(into: &buffer, rect: mapRect, selectedEventID: selectedID)
 /// ```
 struct MapPane {
-  /// From this many columns the map goes beside the list rather than below it.
-  static let sideBySideWidth = 120
-
   private var view: MapView
 
   /// A map drawn in `theme`: its land, track and a marker style per category.
@@ -133,57 +130,10 @@ struct MapPane {
         legend = Rect(
           x: legend.x, y: rect.y + used, width: legend.width, height: fullRect.maxY - rect.y - used)
       }
-      drawLegend(into: &buffer, rect: legend, isFocused: isFocused)
+      Self.drawLegend(of: view, into: &buffer, rect: legend, isFocused: isFocused)
     } else if isFocused, !rect.isEmpty {
       let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
       buffer.write(Self.focusTag, at: Point(x: rect.x, y: rect.y), style: view.theme.selection, clip: row)
-    }
-  }
-
-  /// What the map says while it has the keys.
-  static let focusTag = " keys: map (Tab: list) "
-
-  /// From this many rows the map's last row is its legend.
-  static let legendHeight = 14
-
-  /// What the marks mean, as many as fit in one row: `● open ○ closed 2–9 + in one cell …`.
-  private func drawLegend(into buffer: inout CellBuffer, rect: Rect, isFocused: Bool) {
-    buffer.clear(rect, style: view.theme.text)
-    var x = rect.x
-    var y = rect.y
-    if isFocused {
-      x +=
-        buffer.write(Self.focusTag, at: Point(x: x, y: rect.y), style: view.theme.selection, clip: rect) + 2
-    }
-    let ascii = buffer.symbols.isASCII
-    var items: [(glyph: String, text: String)] = [
-      (ascii ? "*" : "●", "open"), (ascii ? "o" : "○", "closed"), ("2-9 +", "in one cell"),
-      (ascii ? "#" : "◉", "selected"),
-    ]
-    if view.track.count > 1 { items.append((ascii ? "~" : "⠤⠤", "track")) }
-    if view.markers.contains(where: \.isFlagged) { items.append((ascii ? "^" : "▲", "alert")) }
-    var styled = items.map { (glyph: $0.glyph, text: $0.text, style: view.theme.secondary.adding(.bold)) }
-    // Each category's colour, the most markers first.
-    var counts: [String: Int] = [:]
-    for marker in view.markers { counts[marker.styleKey, default: 0] += 1 }
-    for (key, _) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where !key.isEmpty {
-      let name = Rows.shortNames[key] ?? key
-      styled.append((ascii ? "*" : "●", name, view.markerStyle(for: key).adding(.bold)))
-    }
-    for item in styled {
-      let width = DisplayWidth.of(item.glyph) + 1 + DisplayWidth.of(item.text)
-      if x + width > rect.maxX {
-        // The next row, when the legend has one.
-        guard y + 1 < rect.maxY else { break }
-        y += 1
-        x = rect.x
-        guard x + width <= rect.maxX else { break }
-      }
-      buffer.write(item.glyph, at: Point(x: x, y: y), style: item.style, clip: rect)
-      buffer.write(
-        item.text, at: Point(x: x + DisplayWidth.of(item.glyph) + 1, y: y), style: view.theme.secondary,
-        clip: rect)
-      x += width + 2
     }
   }
 
@@ -345,36 +295,5 @@ struct MapPane {
     return .box(
       minLongitude: bounds.west, minLatitude: max(-90, bounds.south), maxLongitude: bounds.east,
       maxLatitude: min(90, bounds.north))
-  }
-
-  /// The events screen's list area split between the list and the map: side by side from
-  /// ``sideBySideWidth`` columns (the map on the right, half the width, one blank column between),
-  /// else the map below. Zoomed in, the map fills what it is given, so it takes every row there is.
-  static func splitEventsArea(_ area: Rect) -> (list: Rect, map: Rect) {
-    guard area.width >= sideBySideWidth else {
-      let (list, map) = splitBelow(area, share: 0.6, keepingAtLeast: 3)
-      return (list, map)
-    }
-    let mapWidth = area.width / 2
-    let (list, rest) = area.splitLeft(area.width - mapWidth - 1)
-    return (list, rest.splitLeft(1).rest)
-  }
-
-  /// The detail view's area split between the text and the map below it (at most half of it: the
-  /// text comes first).
-  static func splitDetailArea(_ area: Rect) -> (text: Rect, map: Rect) {
-    let (text, map) = splitBelow(area, share: 0.5, keepingAtLeast: 4)
-    return (text, map)
-  }
-
-  /// A map below the content, `share` of the area's height, leaving the content `rows`; a single row
-  /// (for the map's too-small note) when that is not enough.
-  private static func splitBelow(_ area: Rect, share: Double, keepingAtLeast rows: Int)
-    -> (content: Rect, map: Rect)
-  {
-    var height = min(Int(Double(area.height) * share), area.height - rows)
-    if height < MapView.minimumSize.height { height = area.height > rows ? 1 : 0 }
-    let (content, map) = area.splitBottom(height)
-    return (content, map)
   }
 }

@@ -133,18 +133,7 @@ struct AlertTrackerTests {
 /// Issue 27, item 19: `--bell` in the UI rings once when a live refresh brings something new.
 @Suite("The refresh bell (--bell)")
 struct RefreshBellTests {
-  private static func fire(_ id: String, daysAgo: Double, acres: Double = 100) -> EOEvent {
-    EOEvent(
-      id: id, title: "Fire \(id)", categories: [Fixture.fires],
-      geometries: [
-        EOGeometry(
-          date: Fixture.reference.addingTimeInterval(-daysAgo * 86_400),
-          shape: .point(EOCoordinate(longitude: -100, latitude: 40)),
-          magnitude: EOMagnitude(value: acres, unit: "acres"))
-      ])
-  }
-
-  private static let first = [fire("f1", daysAgo: 1), fire("f2", daysAgo: 2)]
+  private static let first = [Fixture.fire("f1", daysAgo: 1), Fixture.fire("f2", daysAgo: 2)]
 
   private func harness(bell: Bool, later: [[EOEvent]]) -> ShellHarness {
     var options = AppOptions(days: 30)
@@ -169,13 +158,13 @@ struct RefreshBellTests {
     "a refresh bringing a new or updated event in the window rings once; the first load, a refresh without news and news outside the window do not"
   )
   func ringsForNews() {
-    let recent = Self.fire("f3", daysAgo: 0.5)
+    let recent = Fixture.fire("f3", daysAgo: 0.5)
     // New; nothing new; new but outside 30 days; f1 updated.
     let later = [
       Self.first + [recent],
       Self.first + [recent],
-      Self.first + [recent, Self.fire("old", daysAgo: 90)],
-      [Self.fire("f1", daysAgo: 1, acres: 900), Self.fire("f2", daysAgo: 2), recent],
+      Self.first + [recent, Fixture.fire("old", daysAgo: 90)],
+      [Fixture.fire("f1", daysAgo: 1, acres: 900), Fixture.fire("f2", daysAgo: 2), recent],
     ]
     let app = harness(bell: true, later: later)
     app.advance(to: 100)
@@ -192,7 +181,7 @@ struct RefreshBellTests {
 
   @Test("without --bell a refresh that brings news stays quiet")
   func quietByDefault() {
-    let app = harness(bell: false, later: [Self.first + [Self.fire("f3", daysAgo: 0.5)]])
+    let app = harness(bell: false, later: [Self.first + [Fixture.fire("f3", daysAgo: 0.5)]])
     app.advance(to: 100)
     refresh(app)
     #expect(app.host.bells == 0)

@@ -117,28 +117,9 @@ struct DailyUseTests {
 
   // MARK: - Words and layout
 
-  /// The app on stored data whose refresh cannot reach the server (offline since the reference).
-  private func offline(width: Int) -> ShellHarness {
-    let stored = Catalog(items: [
-      CategoryItem(
-        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
-        fetchedAt: Fixture.reference.addingTimeInterval(-3_600), source: .live, state: .done)
-    ])
-    let app = ShellHarness(size: Size(width: width, height: 30)) { scheduler in
-      let feed = ScreenTests().standardFeed(scheduler)
-      feed.storedCatalog = stored
-      feed.categories = scheduler.createColdObservable([
-        .error(5, EONETError.transport(url: "http://127.0.0.1:9/categories", message: "connection refused"))
-      ]).asObservable()
-      return feed
-    }
-    app.advance(to: 100)
-    return app
-  }
-
   @Test("item 6: a narrow header drops words, never the data's date or the window", arguments: [60, 80, 100])
   func headerKeepsTheDate(width: Int) {
-    let app = offline(width: width)
+    let app = ShellHarness.offline(width: width)
     let shown = Formatting.minute(Fixture.reference.addingTimeInterval(-3_600))
     #expect(app.header.contains(shown), "the data's date: \(app.header)")
     #expect(app.header.contains("last 30 days"), "the window: \(app.header)")
@@ -160,7 +141,7 @@ struct DailyUseTests {
   @Test(
     "item 7: the events screen says where its data comes from when it is not live, for as long as it shows")
   func eventsScreenSaysOffline() {
-    let app = offline(width: 100)
+    let app = ShellHarness.offline(width: 100)
     app.press(.char("G"), .enter)
     app.advance(to: app.scheduler.clock + 3_600)
     #expect(app.screen.contains("Offline since"), "\(app.screen)")

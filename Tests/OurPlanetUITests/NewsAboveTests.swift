@@ -12,15 +12,17 @@ import Testing
 /// there; the alert mark has a column of its own; the detail names the matching rules.
 @Suite("News above the view, and the alert column")
 struct NewsAboveTests {
-  private static func fire(_ id: String, daysAgo: Double, acres: Double = 100) -> EOEvent {
-    EOEvent(
-      id: id, title: "Fire \(id)", categories: [Fixture.fires],
-      geometries: [
-        EOGeometry(
-          date: Fixture.reference.addingTimeInterval(-daysAgo * 86_400),
-          shape: .point(EOCoordinate(longitude: -100, latitude: 40)),
-          magnitude: EOMagnitude(value: acres, unit: "acres"))
-      ])
+  /// A big fire (2,000 acres) and a small one, under the rule "big fires" (from 1,000), loaded.
+  private func bigFiresApp() -> ShellHarness {
+    var scope = EventScope(days: 1)
+    scope.minimumMagnitude = 1_000
+    var options = AppOptions(days: 30)
+    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
+    let app = harness(
+      first: [Fixture.fire("big", daysAgo: 1, acres: 2_000), Fixture.fire("small", daysAgo: 2)], later: [],
+      options: options)
+    app.advance(to: 100)
+    return app
   }
 
   private func harness(first: [EOEvent], later: [[EOEvent]], options: AppOptions = AppOptions(days: 30))
@@ -40,8 +42,8 @@ struct NewsAboveTests {
   @Test(
     "five new events above the view: the status says ↑ 5 new, n goes to the top one, and it clears once seen")
   func newsAbove() {
-    let first = (1...40).map { Self.fire("f\($0)", daysAgo: Double($0) / 4) }
-    let news = (1...5).map { Self.fire("n\($0)", daysAgo: 0.01 * Double($0)) }
+    let first = (1...40).map { Fixture.fire("f\($0)", daysAgo: Double($0) / 4) }
+    let news = (1...5).map { Fixture.fire("n\($0)", daysAgo: 0.01 * Double($0)) }
     let app = harness(first: first, later: [news + first])
     app.advance(to: 100)
     app.press(.char("G"), .enter)
@@ -64,8 +66,8 @@ struct NewsAboveTests {
 
   @Test("widening the window after a first look marks nothing new; a back-dated arrival inside it is news")
   func wideningIsHistory() {
-    let first = [Self.fire("recent", daysAgo: 1), Self.fire("old", daysAgo: 200)]
-    let backDated = Self.fire("back", daysAgo: 20)
+    let first = [Fixture.fire("recent", daysAgo: 1), Fixture.fire("old", daysAgo: 200)]
+    let backDated = Fixture.fire("back", daysAgo: 20)
     let app = harness(first: first, later: [first + [backDated]])
     app.advance(to: 100)
     let counted = { app.screen.range(of: #"[0-9] new\b"#, options: .regularExpression) != nil }
@@ -81,8 +83,8 @@ struct NewsAboveTests {
 
   @Test("< after a first look: the past range's events, never seen, are history, not news")
   func goingBackIsHistory() {
-    let first = [Self.fire("recent", daysAgo: 1), Self.fire("f40", daysAgo: 40)]
-    let past = [Self.fire("p35", daysAgo: 35), Self.fire("p50", daysAgo: 50)]
+    let first = [Fixture.fire("recent", daysAgo: 1), Fixture.fire("f40", daysAgo: 40)]
+    let past = [Fixture.fire("p35", daysAgo: 35), Fixture.fire("p50", daysAgo: 50)]
     let app = ShellHarness(size: Size(width: 100, height: 20), options: AppOptions(days: 30)) { scheduler in
       let base = ScriptedFeed(
         categories: scheduler.createColdObservable([.next(5, [Fixture.fires]), .completed(5)]).asObservable(),
@@ -104,14 +106,7 @@ struct NewsAboveTests {
     "the alert mark has its own column: titles line up on marked and unmarked rows; the detail names the rule"
   )
   func alertColumn() throws {
-    var scope = EventScope(days: 1)
-    scope.minimumMagnitude = 1_000
-    var options = AppOptions(days: 30)
-    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
-    let app = harness(
-      first: [Self.fire("big", daysAgo: 1, acres: 2_000), Self.fire("small", daysAgo: 2)], later: [],
-      options: options)
-    app.advance(to: 100)
+    let app = bigFiresApp()
     app.press(.char("G"), .enter)
     let big = try #require(app.lines.first { $0.contains("Fire big") })
     let small = try #require(app.lines.first { $0.contains("Fire small") })
@@ -126,14 +121,7 @@ struct NewsAboveTests {
 
   @Test("a shows only the events a rule marks, the header says so, and a again shows them all")
   func alertsOnly() {
-    var scope = EventScope(days: 1)
-    scope.minimumMagnitude = 1_000
-    var options = AppOptions(days: 30)
-    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
-    let app = harness(
-      first: [Self.fire("big", daysAgo: 1, acres: 2_000), Self.fire("small", daysAgo: 2)], later: [],
-      options: options)
-    app.advance(to: 100)
+    let app = bigFiresApp()
     app.press(.char("G"), .enter, .char("a"))
     #expect(app.screen.contains("Fire big") && !app.screen.contains("Fire small"), "\(app.screen)")
     #expect(app.lines.prefix(3).joined().contains("alerts only"), "the header says it is on:\n\(app.screen)")
@@ -146,14 +134,7 @@ struct NewsAboveTests {
     "the form's Alerts row: Enter shows only the marked events on both lists, counts and headers follow; Esc changes nothing"
   )
   func alertsOnlyFromTheForm() {
-    var scope = EventScope(days: 1)
-    scope.minimumMagnitude = 1_000
-    var options = AppOptions(days: 30)
-    options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
-    let app = harness(
-      first: [Self.fire("big", daysAgo: 1, acres: 2_000), Self.fire("small", daysAgo: 2)], later: [],
-      options: options)
-    app.advance(to: 100)
+    let app = bigFiresApp()
     let count = { (title: String) in
       app.lines.first { $0.contains(title) }?.split(separator: " ").last.map(String.init)
     }
@@ -183,7 +164,7 @@ struct NewsAboveTests {
     scope.minimumMagnitude = 1_000
     var options = AppOptions(days: 30)
     options.alerts = AlertRules([AlertRule(name: "big fires", scope: scope)])
-    let app = harness(first: [Self.fire("big", daysAgo: 1, acres: 2_000)], later: [], options: options)
+    let app = harness(first: [Fixture.fire("big", daysAgo: 1, acres: 2_000)], later: [], options: options)
     app.advance(to: 100)
     app.size = Size(width: 80, height: 14)
     app.press(.char("v"))

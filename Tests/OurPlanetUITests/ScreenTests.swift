@@ -614,20 +614,7 @@ struct OfflineHeaderTests {
     "a refresh that cannot reach the server makes the header say offline since when, and from when the data is"
   )
   func offlineSince() {
-    let stored = Catalog(items: [
-      CategoryItem(
-        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
-        fetchedAt: Fixture.reference.addingTimeInterval(-3_600), source: .live, state: .done)
-    ])
-    let app = ShellHarness(size: Size(width: 160, height: 30)) { scheduler in
-      let feed = ScreenTests().standardFeed(scheduler)
-      feed.storedCatalog = stored
-      feed.categories = scheduler.createColdObservable([
-        .error(5, EONETError.transport(url: "http://127.0.0.1:9/categories", message: "connection refused"))
-      ]).asObservable()
-      return feed
-    }
-    app.advance(to: 100)
+    let app = ShellHarness.offline(width: 160)
     #expect(!app.header.contains("live"), "\(app.header)")
     #expect(
       app.header.contains("offline since \(Formatting.minute(Fixture.reference))"), "\(app.header)")

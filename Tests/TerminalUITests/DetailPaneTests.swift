@@ -65,7 +65,7 @@ import Testing
     var pane = DetailPane(title: huge, text: "Status: open\n" + huge + "\nSources:")
     var buffer = CellBuffer(size: Size(width: 80, height: 24))
     pane.render(into: &buffer, rect: Rect(x: 0, y: 0, width: 80, height: 24))
-    let lines = pane.lines(forWidth: 80)
+    let lines = TextLayout.wrap(pane.text, width: 80)
     // Capped to a few thousand characters: some dozens of lines, not 25 000.
     #expect(lines.count < 200)
     #expect(lines.contains { $0.hasSuffix("…") })

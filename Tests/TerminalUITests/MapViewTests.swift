@@ -153,10 +153,10 @@ import Testing
     map.viewport = MapViewport(framing: MapBox(west: 165, south: -48, east: -165, north: -33), in: rect)
     var buffer = CellBuffer(size: rect.size)
     map.render(into: &buffer, rect: rect)
-    let projection = map.projection(in: rect)
+    let projection = map.viewport.projection(in: rect)
     let bounds = map.viewport.bounds(in: rect)
     #expect(!projection.spansAllLongitudes && bounds.west > 0 && bounds.east < 0, "across 180°: \(bounds)")
-    let area = map.mapArea(in: rect)
+    let area = map.viewport.mapArea(in: rect)
     for (longitude, latitude) in [(174.78, -41.29), (172.0, -43.5), (176.0, -38.0)] {
       let cell = projection.cell(longitude: longitude, latitude: latitude)!
       #expect(Self.dotPattern(buffer[area.x + cell.x, area.y + cell.y]) != 0, "\(longitude), \(latitude)")
@@ -179,13 +179,11 @@ import Testing
 
   // MARK: - Layout
 
-  @Test func keepsTheWorldsShapeTopAlignedAndCentred() {
+  @Test func keepsTheWorldsShapeAndSaysItsHeight() {
+    // Where the map goes in a rectangle is the viewport's (MapViewportTests); the view's size follows it.
     let map = MapView()
-    #expect(
-      map.mapArea(in: Rect(x: 0, y: 0, width: 200, height: 60)) == Rect(x: 0, y: 0, width: 200, height: 50))
-    #expect(
-      map.mapArea(in: Rect(x: 10, y: 3, width: 100, height: 10)) == Rect(x: 40, y: 3, width: 40, height: 10))
-    #expect(map.mapArea(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Rect(x: 4, y: 0, width: 32, height: 8))
+    #expect(map.mapSize(in: Rect(x: 0, y: 0, width: 200, height: 60)) == Size(width: 200, height: 50))
+    #expect(map.mapSize(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Size(width: 32, height: 8))
     #expect(MapView.preferredHeight(forWidth: 40) == 10)
     #expect(MapView.preferredHeight(forWidth: 83) == 21)
   }

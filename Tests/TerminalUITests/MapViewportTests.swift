@@ -13,6 +13,8 @@ import Testing
     #expect(
       viewport.mapArea(in: Rect(x: 10, y: 3, width: 100, height: 10))
         == Rect(x: 40, y: 3, width: 40, height: 10))
+    #expect(
+      viewport.mapArea(in: Rect(x: 0, y: 0, width: 41, height: 8)) == Rect(x: 4, y: 0, width: 32, height: 8))
     let world = viewport.projection(in: Self.rect)
     #expect(world.isWholeWorld && world.north == 90 && world.south == -90)
     // 2× a 80×20 world in 100×20: as wide as the rectangle, half the latitudes.

@@ -22,7 +22,7 @@ public struct Cell: Hashable, Sendable {
   /// a space.
   public init(_ character: Character, style: Style = .plain, placeholder: Character = "\u{FFFD}") {
     let safe = TextSanitizer.sanitize(character, placeholder: placeholder, asciiOnly: false) ?? " "
-    self.init(unchecked: safe, width: DisplayWidth.of(safe) ?? 1, style: style)
+    self.init(unchecked: safe, width: CharacterWidth.of(safe) ?? 1, style: style)
   }
 
   init(unchecked character: Character, width: Int, style: Style) {

@@ -111,7 +111,7 @@ public struct CellBuffer: Hashable, Sendable {
         let safe = TextSanitizer.sanitize(
           character, placeholder: symbols.placeholder, asciiOnly: symbols.isASCII)
       else { continue }
-      let cell = Cell(unchecked: safe, width: DisplayWidth.of(safe) ?? 1, style: style)
+      let cell = Cell(unchecked: safe, width: CharacterWidth.of(safe) ?? 1, style: style)
       if x < area.minX {
         x += cell.width
         continue
@@ -137,7 +137,7 @@ public struct CellBuffer: Hashable, Sendable {
   private func makeCell(_ character: Character, style: Style) -> Cell {
     let safe =
       TextSanitizer.sanitize(character, placeholder: symbols.placeholder, asciiOnly: symbols.isASCII) ?? " "
-    return Cell(unchecked: safe, width: DisplayWidth.of(safe) ?? 1, style: style)
+    return Cell(unchecked: safe, width: CharacterWidth.of(safe) ?? 1, style: style)
   }
 
   /// Puts one measured cell at (x, y), repairing any wide character it overlaps.

@@ -18,7 +18,7 @@ public enum DisplayWidth {
   public static func of(_ text: String) -> Int {
     var total = 0
     for character in text {
-      total += max(0, of(character) ?? 1)
+      total += max(0, CharacterWidth.of(character) ?? 1)
     }
     return total
   }
@@ -30,14 +30,9 @@ public enum DisplayWidth {
     if text.utf8.count <= width / 2 { return true }
     var total = 0
     for character in text {
-      total += max(0, of(character) ?? 1)
+      total += max(0, CharacterWidth.of(character) ?? 1)
       if total > width { return false }
     }
     return true
-  }
-
-  /// The columns one grapheme cluster takes: 0, 1 or 2, or `nil` for a control or unknown character.
-  public static func of(_ character: Character) -> Int? {
-    CharacterWidth.of(character)
   }
 }

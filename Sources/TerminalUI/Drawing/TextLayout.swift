@@ -27,7 +27,7 @@ public enum TextLayout {
     var result = ""
     var used = 0
     for character in text {
-      let columns = max(0, DisplayWidth.of(character) ?? 1)
+      let columns = max(0, CharacterWidth.of(character) ?? 1)
       if used + columns > width { break }
       used += columns
       result.append(character)
@@ -85,7 +85,7 @@ public enum TextLayout {
         var head = ""
         var headWidth = 0
         for character in word {
-          let columns = max(0, DisplayWidth.of(character) ?? 1)
+          let columns = max(0, CharacterWidth.of(character) ?? 1)
           // A wide character in a one-column line goes alone rather than never.
           if headWidth + columns > room && !head.isEmpty {
             lines.append(indent + head)

@@ -1,4 +1,5 @@
 @preconcurrency internal import CNcursesw
+import Support
 
 /// Turns what `wget_wch` returns into a `Key`.
 enum KeyDecoder {
@@ -20,7 +21,7 @@ enum KeyDecoder {
     default:
       guard let scalar = Unicode.Scalar(value) else { return nil }
       let character = Character(scalar)
-      guard DisplayWidth.of(character) != nil else { return nil }
+      guard CharacterWidth.of(character) != nil else { return nil }
       return .char(character)
     }
   }

@@ -1,4 +1,3 @@
-@preconcurrency internal import CNcursesw
 import Glibc
 import RxCore
 import Synchronization
@@ -29,16 +28,6 @@ import Synchronization
 /// TerminalSession.exit(for: ending)
 /// ```
 public final class TerminalSession {
-  /// Why `run(render:)` returned.
-  public enum Ending: Hashable, Sendable {
-    /// `stop()` was called.
-    case stopped
-    /// A terminating signal arrived (SIGINT from Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from Ctrl-\).
-    case signal(Int32)
-    /// The terminal went away (its window closed, the connection dropped).
-    case terminalLost
-  }
-
   /// The options the session started with.
   public let options: TerminalOptions
   /// The glyphs this terminal can show (ASCII when the locale is not UTF-8).
@@ -97,44 +86,7 @@ public final class TerminalSession {
     defer { if !started { TerminalSession.isActive.store(false, ordering: .sequentiallyConsistent) } }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
 
-    setlocale(LC_ALL, "")
-    let unicode = cncursesw_locale_is_utf8() != 0
-    let noColorEnvironment = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-    let colorTerm = getenv("COLORTERM").map { String(cString: $0).lowercased() } ?? ""
-    // Only a theme with exact colours needs them; palette themes keep the terminal's own palette.
-    let directColor =
-      ["truecolor", "24bit"].contains(colorTerm) && (options.theme.usesRGB || options.directColorForImages)
-    let escapeDelay = getenv("ESCDELAY") == nil ? options.escapeDelayMilliseconds : nil
-
-    let terminalOut = dup(STDOUT_FILENO)
-    let terminalIn = dup(STDIN_FILENO)
-    guard terminalOut >= 0, terminalIn >= 0,
-      let output = fdopen(terminalOut, "w"), let input = fdopen(terminalIn, "r")
-    else { throw .systemCall("dup", errno: errno) }
-    let wakePipe = try WakePipe()
-    let redirection: OutputRedirection
-    do {
-      redirection = try OutputRedirection(logPath: options.logPath)
-    } catch {
-      fclose(output)
-      fclose(input)
-      throw error
-    }
-    SignalRelay.install(wakeFD: wakePipe.writeFD, ttyFD: terminalOut)
-    let screen: CursesScreen
-    do {
-      screen = try CursesScreen(
-        terminalName: nil, output: output, input: input, unicode: unicode,
-        colors: !(options.noColor || noColorEnvironment), escapeDelay: escapeDelay, mouse: options.mouse,
-        directColor: directColor)
-    } catch {
-      SignalRelay.uninstall()
-      redirection.restore()
-      throw error
-    }
-    let logHint = options.logPath.map { "; see \($0)" } ?? ""
-    SignalRelay.armCrashRestore(
-      restoreBytes: screen.emergencyRestoreBytes(), crashMessage: "\r\n\(options.crashMessage)\(logHint)\r\n")
+    let (screen, wakePipe, redirection, terminalOut) = try Self.openTerminal(options: options)
 
     self.options = options
     self.screen = screen
@@ -245,13 +197,6 @@ public final class TerminalSession {
     redirection.restore()
     keySubject.on(.completed)
     TerminalSession.isActive.store(false, ordering: .sequentiallyConsistent)
-  }
-
-  /// Ends the process the way `ending` suggests, once the session is closed: by the signal that
-  /// stopped it (so the parent sees "killed by SIGINT"), otherwise with `status`.
-  public static func exit(for ending: Ending, status: Int32 = 0) -> Never {
-    if case .signal(let signal) = ending { SignalRelay.dieOf(signal) }
-    Glibc.exit(status)
   }
 
   // MARK: - The loop's steps

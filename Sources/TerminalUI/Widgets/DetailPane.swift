@@ -59,11 +59,6 @@ public struct DetailPane: Hashable, Sendable {
   /// Whether lines below the visible ones remain (as of the last render).
   public var hasMoreBelow: Bool { scrollOffset + visibleRowCount < lineCount }
 
-  /// The body wrapped to `width` columns.
-  public func lines(forWidth width: Int) -> [String] {
-    TextLayout.wrap(text, width: width)
-  }
-
   /// Scrolls for ↑/↓, k/j, PgUp/PgDn, g/G, Home/End.
   ///
   /// - Returns: `true` when the key is a scrolling key.
@@ -94,7 +89,7 @@ public struct DetailPane: Hashable, Sendable {
       }
       body = rest.splitTop(1).rest
     }
-    let lines = lines(forWidth: body.width)
+    let lines = TextLayout.wrap(text, width: body.width)
     lineCount = lines.count
     visibleRowCount = max(1, body.height)
     scroll(to: scrollOffset)

@@ -112,8 +112,8 @@ public struct MapView: Sendable {
       buffer.write(note, at: Point(x: rect.x, y: rect.y), style: theme.secondary, clip: rect)
       return
     }
-    let area = mapArea(in: rect)
-    let projection = projection(in: rect)
+    let area = viewport.mapArea(in: rect)
+    let projection = viewport.projection(in: rect)
     let ascii = buffer.symbols.isASCII
     if landCache?.projection != projection || landCache?.ascii != ascii {
       landCache = LandLayer(mask: customMask ?? .naturalEarth110m, projection: projection, ascii: ascii)
@@ -132,7 +132,7 @@ public struct MapView: Sendable {
 
   /// The indices of the markers inside the visible window of a map drawn into `rect`, in marker order.
   public func visibleMarkers(in rect: Rect) -> [Int] {
-    let projection = projection(in: rect)
+    let projection = viewport.projection(in: rect)
     return markers.indices.filter { index in
       let marker = markers[index]
       return marker.longitude.isFinite && marker.latitude.isFinite
@@ -142,9 +142,9 @@ public struct MapView: Sendable {
 
   /// The first marker drawn in the cell at `point` of a map rendered into `rect` (a click).
   public func marker(at point: Point, in rect: Rect) -> Int? {
-    let area = mapArea(in: rect)
+    let area = viewport.mapArea(in: rect)
     guard area.contains(point) else { return nil }
-    let projection = projection(in: rect)
+    let projection = viewport.projection(in: rect)
     for index in markers.indices {
       let marker = markers[index]
       guard projection.contains(longitude: marker.longitude, latitude: marker.latitude),
@@ -156,20 +156,14 @@ public struct MapView: Sendable {
   }
 
   /// The size in cells of the map drawn into `rect` (for panning by cells).
-  public func mapSize(in rect: Rect) -> Size { mapArea(in: rect).size }
+  public func mapSize(in rect: Rect) -> Size { viewport.mapArea(in: rect).size }
 
   /// The coordinate under `point` of a map rendered into `rect`, if it is on the map.
   public func coordinate(at point: Point, in rect: Rect) -> (longitude: Double, latitude: Double)? {
-    let area = mapArea(in: rect)
+    let area = viewport.mapArea(in: rect)
     guard area.contains(point) else { return nil }
-    return projection(in: rect).center(of: Point(x: point.x - area.x, y: point.y - area.y))
+    return viewport.projection(in: rect).center(of: Point(x: point.x - area.x, y: point.y - area.y))
   }
-
-  /// Where the map goes in `rect` (see ``MapViewport/mapArea(in:)``).
-  func mapArea(in rect: Rect) -> Rect { viewport.mapArea(in: rect) }
-
-  /// The projection of a map drawn into `rect`, onto its ``mapArea(in:)``.
-  func projection(in rect: Rect) -> Projection { viewport.projection(in: rect) }
 
   /// The style of markers with `key`: ``markerStyles``, else one of the theme's
   /// ``Theme/otherMarkers`` picked by the key's bytes (stable across runs, unlike `Hasher`).
@@ -244,7 +238,7 @@ public struct MapView: Sendable {
         let x = start.x + (end.x - start.x) * step / steps
         let y = start.y + (end.y - start.y) * step / steps
         guard x >= 0, y >= 0, x < area.width * 2, y < area.height * 4 else { continue }
-        patterns[(y / 4) * area.width + x / 2] |= Self.trackBits[y % 4][x % 2]
+        patterns[(y / 4) * area.width + x / 2] |= LandLayer.dotBits[y % 4][x % 2]
       }
     }
     for (cell, pattern) in patterns.enumerated() where pattern != 0 {
@@ -252,9 +246,6 @@ public struct MapView: Sendable {
       buffer.fill(cellRect(cell, in: area), with: glyph, style: style)
     }
   }
-
-  /// A cell's dot at column `dx`, row `dy` is this bit of U+2800's offset.
-  private static let trackBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 
   private func cellRect(_ cell: Int, in area: Rect) -> Rect {
     Rect(x: area.x + cell % area.width, y: area.y + cell / area.width, width: 1, height: 1)
@@ -267,115 +258,5 @@ public struct MapView: Sendable {
     case 2...9: Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(count)))
     default: "+"
     }
-  }
-}
-
-/// The land of one window and size as cell patterns: braille dot bits, or 0/1 for ASCII.
-private struct LandLayer: Sendable {
-  let projection: Projection
-  let ascii: Bool
-  /// One byte per cell, row by row.
-  private let patterns: [UInt8]
-
-  /// A cell's dot at column `dx` (0–1), row `dy` (0–3) is bit `dotBits[dy][dx]` of U+2800's offset.
-  private static let dotBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
-  /// With ASCII symbols, a cell is land when this many of its eight dots are.
-  private static let asciiLandDots = 3
-
-  /// The map's size in cells.
-  var size: Size { Size(width: projection.width, height: projection.height) }
-
-  /// Rasterises `mask` onto the window and grid of `projection`.
-  ///
-  /// A dot is land when at least a third of the mask cells under it are (a coarse dot still shows a
-  /// large island; a fine one takes the mask cell at its centre). Prefix sums along each dot row
-  /// make that one pass over the mask, whatever the size. A window across the antimeridian reads
-  /// on past the mask's east edge into its west (a span past the edge adds up the two pieces).
-  init(mask: MapLandMask, projection: Projection, ascii: Bool) {
-    self.projection = projection
-    self.ascii = ascii
-    let size = Size(width: projection.width, height: projection.height)
-    let dotsWide = size.width * 2
-    let dotsHigh = size.height * 4
-    // The window in mask cells, its west edge within the mask's first turn.
-    let perColumn = Double(mask.columns) / 360
-    let perRow = Double(mask.rows) / (mask.north - mask.south)
-    var west = (projection.west + 180).truncatingRemainder(dividingBy: 360)
-    if west < 0 { west += 360 }
-    let columnWindow = (start: west * perColumn, length: (projection.east - projection.west) * perColumn)
-    let rowWindow = (
-      start: (mask.north - projection.north) * perRow, length: (projection.north - projection.south) * perRow
-    )
-    let columnSpans = (0..<dotsWide).map {
-      Self.span(of: $0, in: dotsWide, window: columnWindow, total: mask.columns * 2)
-    }
-    var patterns = [UInt8](repeating: 0, count: size.width * size.height)
-    var totals = [Int](repeating: 0, count: mask.columns)
-    var prefix = [Int](repeating: 0, count: mask.columns + 1)
-    let turn = mask.columns
-    var summed: Range<Int>?
-    for dotRow in 0..<dotsHigh {
-      let rows = Self.span(of: dotRow, in: dotsHigh, window: rowWindow, total: mask.rows)
-      // Zoomed in, several dot rows fall on the same mask rows: their sums are the ones made.
-      if rows != summed {
-        for column in totals.indices { totals[column] = 0 }
-        for row in rows { mask.accumulate(row: row, into: &totals) }
-        for column in totals.indices { prefix[column + 1] = prefix[column] + totals[column] }
-        summed = rows
-      }
-      let cellRow = dotRow / 4
-      let bits = Self.dotBits[dotRow % 4]
-      for dotColumn in 0..<dotsWide {
-        let columns = columnSpans[dotColumn]
-        let land =
-          columns.upperBound <= turn
-          ? prefix[columns.upperBound] - prefix[columns.lowerBound]
-          : columns.lowerBound >= turn
-            ? prefix[columns.upperBound - turn] - prefix[columns.lowerBound - turn]
-            : prefix[turn] - prefix[columns.lowerBound] + prefix[columns.upperBound - turn]
-        guard land > 0, land * 3 >= rows.count * columns.count else { continue }
-        patterns[cellRow * size.width + dotColumn / 2] |= bits[dotColumn % 2]
-      }
-    }
-    if ascii {
-      for index in patterns.indices {
-        patterns[index] = patterns[index].nonzeroBitCount >= Self.asciiLandDots ? 1 : 0
-      }
-    }
-    self.patterns = patterns
-  }
-
-  /// Draws the land with its top-left corner at `area`'s, one fill per run of equal cells.
-  func draw(into buffer: inout CellBuffer, at area: Rect, style: Style) {
-    for row in 0..<size.height {
-      let start = row * size.width
-      var column = 0
-      while column < size.width {
-        let pattern = patterns[start + column]
-        var end = column + 1
-        while end < size.width && patterns[start + end] == pattern { end += 1 }
-        if pattern != 0 {
-          let glyph: Character = ascii ? "." : Character(Unicode.Scalar(0x2800 + UInt32(pattern))!)
-          buffer.fill(
-            Rect(x: area.x + column, y: area.y + row, width: end - column, height: 1), with: glyph,
-            style: style)
-        }
-        column = end
-      }
-    }
-  }
-
-  /// The mask cells (rows or columns) whose centres fall in grid cell `index` of `count` spread over
-  /// `window` (in mask cells) of `total`; the one nearest its centre when none does.
-  private static func span(of index: Int, in count: Int, window: (start: Double, length: Double), total: Int)
-    -> Range<Int>
-  {
-    let scale = window.length / Double(count)
-    let from = window.start + Double(index) * scale
-    let lower = min(total, max(0, Int((from - 0.5).rounded(.up))))
-    let upper = min(total, max(lower, Int((from + scale - 0.5).rounded(.up))))
-    if upper > lower { return lower..<upper }
-    let nearest = min(total - 1, max(0, Int((from + scale / 2).rounded(.down))))
-    return nearest..<(nearest + 1)
   }
 }

@@ -102,6 +102,18 @@ enum Fixture {
           magnitude: magnitude.map { EOMagnitude(value: $0.0, unit: $0.1) })
       ])
   }
+
+  /// A wildfire of `acres` at one point, with no link or sources: the news and alert tests' event.
+  static func fire(_ id: String, daysAgo: Double, acres: Double = 100) -> EOEvent {
+    EOEvent(
+      id: id, title: "Fire \(id)", categories: [fires],
+      geometries: [
+        EOGeometry(
+          date: reference.addingTimeInterval(-daysAgo * 86_400),
+          shape: .point(EOCoordinate(longitude: -100, latitude: 40)),
+          magnitude: EOMagnitude(value: acres, unit: "acres"))
+      ])
+  }
 }
 
 /// An app shell on a headless host in virtual time, with helpers to press keys and read the screen.
@@ -174,4 +186,25 @@ final class ShellHarness {
   var screen: String { lines.joined(separator: "\n") }
   var statusLine: String { lines.last ?? "" }
   var header: String { lines.first ?? "" }
+}
+
+extension ShellHarness {
+  /// The app on stored data whose refresh cannot reach the server (offline since the reference).
+  static func offline(width: Int) -> ShellHarness {
+    let stored = Catalog(items: [
+      CategoryItem(
+        category: Fixture.fires, events: [Fixture.event("old", daysAgo: 2, title: "Stored Fire")],
+        fetchedAt: Fixture.reference.addingTimeInterval(-3_600), source: .live, state: .done)
+    ])
+    let app = ShellHarness(size: Size(width: width, height: 30)) { scheduler in
+      let feed = ScreenTests().standardFeed(scheduler)
+      feed.storedCatalog = stored
+      feed.categories = scheduler.createColdObservable([
+        .error(5, EONETError.transport(url: "http://127.0.0.1:9/categories", message: "connection refused"))
+      ]).asObservable()
+      return feed
+    }
+    app.advance(to: 100)
+    return app
+  }
 }
