@@ -1,0 +1,82 @@
+import EONETKit
+import Foundation
+import Testing
+
+@testable import OurPlanetModel
+
+/// The exports byte for byte: JSON, CSV and GeoJSON of two events (one open with a track and a
+/// magnitude, one closed without a position), with and without a `--near` point. Written from the
+/// output before the record's fields became one list, so a change to how fields are declared cannot
+/// change a byte of what the formats write.
+@Suite("EventRecord snapshot")
+struct EventRecordSnapshotTests {
+  private static let day = 86_400.0
+
+  static let events: [EOEvent] = [
+    EOEvent(
+      id: "EONET_1", title: "Rim Fire, \"big\"", link: "https://eonet.example/api/v3/events/EONET_1",
+      closed: nil,
+      categories: [Sample.category("wildfires"), Sample.category("severeStorms")],
+      sources: [
+        EOSource(id: "InciWeb", url: "https://inciweb.example/1"),
+        EOSource(id: "FIRMS", url: "https://firms.example/2"),
+      ],
+      geometries: [
+        EOGeometry(
+          date: Sample.reference.addingTimeInterval(-2 * day),
+          shape: .point(.init(longitude: 1, latitude: 2)),
+          magnitude: EOMagnitude(value: 3.5, unit: "kts")),
+        EOGeometry(
+          date: Sample.reference, shape: .point(.init(longitude: -120.5, latitude: 38.25)),
+          magnitude: EOMagnitude(value: 500, unit: "acres")),
+      ]),
+    EOEvent(
+      id: "EONET_2", title: "-Quiet", link: nil, closed: Sample.reference.addingTimeInterval(day),
+      categories: [Sample.category("volcanoes")], sources: [], geometries: []),
+  ]
+
+  static let point = EOCoordinate(longitude: -100, latitude: 40)
+
+  static func outputs() -> String {
+    var text = ""
+    for point in [nil, Self.point] {
+      for format in EventExport.Format.allCases {
+        text += "== \(format.rawValue) \(point == nil ? "plain" : "near")\n"
+        text += EventExport.render(Self.events, as: format, from: point)
+      }
+    }
+    return text
+  }
+
+  @Test("JSON, CSV and GeoJSON write exactly what they wrote before")
+  func snapshot() throws {
+    let actual = Self.outputs()
+    #expect(actual == Self.expected)
+  }
+
+  static let expected = #"""
+    == json plain
+    [
+      {"id":"EONET_1","title":"Rim Fire, \"big\"","categories":["wildfires","severeStorms"],"status":"open","closed_date":null,"first_date":"2025-11-06T00:00:00Z","last_date":"2025-11-08T00:00:00Z","latitude":38.25,"longitude":-120.5,"magnitude":500,"magnitude_unit":"acres","link":"https://eonet.example/api/v3/events/EONET_1","sources":["https://inciweb.example/1","https://firms.example/2"]},
+      {"id":"EONET_2","title":"-Quiet","categories":["volcanoes"],"status":"closed","closed_date":"2025-11-09T00:00:00Z","first_date":"2025-11-09T00:00:00Z","last_date":"2025-11-09T00:00:00Z","latitude":null,"longitude":null,"magnitude":null,"magnitude_unit":null,"link":null,"sources":[]}
+    ]
+    == csv plain
+    id,title,categories,status,closed_date,first_date,last_date,latitude,longitude,magnitude,magnitude_unit,link,sources\#r
+    EONET_1,"Rim Fire, ""big""",wildfires;severeStorms,open,,2025-11-06T00:00:00Z,2025-11-08T00:00:00Z,38.25,-120.5,500,acres,https://eonet.example/api/v3/events/EONET_1,https://inciweb.example/1;https://firms.example/2\#r
+    EONET_2,'-Quiet,volcanoes,closed,2025-11-09T00:00:00Z,2025-11-09T00:00:00Z,2025-11-09T00:00:00Z,,,,,,\#r
+    == geojson plain
+    {"type":"FeatureCollection","features":[{"type":"Feature","id":"EONET_1","geometry":{"type":"LineString","coordinates":[[1,2],[-120.5,38.25]]},"properties":{"id":"EONET_1","title":"Rim Fire, \"big\"","categories":["wildfires","severeStorms"],"status":"open","closed_date":null,"first_date":"2025-11-06T00:00:00Z","last_date":"2025-11-08T00:00:00Z","latitude":38.25,"longitude":-120.5,"magnitude":500,"magnitude_unit":"acres","link":"https://eonet.example/api/v3/events/EONET_1","sources":["https://inciweb.example/1","https://firms.example/2"]}},{"type":"Feature","id":"EONET_2","geometry":null,"properties":{"id":"EONET_2","title":"-Quiet","categories":["volcanoes"],"status":"closed","closed_date":"2025-11-09T00:00:00Z","first_date":"2025-11-09T00:00:00Z","last_date":"2025-11-09T00:00:00Z","latitude":null,"longitude":null,"magnitude":null,"magnitude_unit":null,"link":null,"sources":[]}}]}
+    == json near
+    [
+      {"id":"EONET_1","title":"Rim Fire, \"big\"","categories":["wildfires","severeStorms"],"status":"open","closed_date":null,"first_date":"2025-11-06T00:00:00Z","last_date":"2025-11-08T00:00:00Z","latitude":38.25,"longitude":-120.5,"magnitude":500,"magnitude_unit":"acres","link":"https://eonet.example/api/v3/events/EONET_1","sources":["https://inciweb.example/1","https://firms.example/2"],"distance_km":1775.1,"bearing":"W"},
+      {"id":"EONET_2","title":"-Quiet","categories":["volcanoes"],"status":"closed","closed_date":"2025-11-09T00:00:00Z","first_date":"2025-11-09T00:00:00Z","last_date":"2025-11-09T00:00:00Z","latitude":null,"longitude":null,"magnitude":null,"magnitude_unit":null,"link":null,"sources":[],"distance_km":null,"bearing":null}
+    ]
+    == csv near
+    id,title,categories,status,closed_date,first_date,last_date,latitude,longitude,magnitude,magnitude_unit,link,sources,distance_km,bearing\#r
+    EONET_1,"Rim Fire, ""big""",wildfires;severeStorms,open,,2025-11-06T00:00:00Z,2025-11-08T00:00:00Z,38.25,-120.5,500,acres,https://eonet.example/api/v3/events/EONET_1,https://inciweb.example/1;https://firms.example/2,1775.1,W\#r
+    EONET_2,'-Quiet,volcanoes,closed,2025-11-09T00:00:00Z,2025-11-09T00:00:00Z,2025-11-09T00:00:00Z,,,,,,,,\#r
+    == geojson near
+    {"type":"FeatureCollection","features":[{"type":"Feature","id":"EONET_1","geometry":{"type":"LineString","coordinates":[[1,2],[-120.5,38.25]]},"properties":{"id":"EONET_1","title":"Rim Fire, \"big\"","categories":["wildfires","severeStorms"],"status":"open","closed_date":null,"first_date":"2025-11-06T00:00:00Z","last_date":"2025-11-08T00:00:00Z","latitude":38.25,"longitude":-120.5,"magnitude":500,"magnitude_unit":"acres","link":"https://eonet.example/api/v3/events/EONET_1","sources":["https://inciweb.example/1","https://firms.example/2"],"distance_km":1775.1,"bearing":"W"}},{"type":"Feature","id":"EONET_2","geometry":null,"properties":{"id":"EONET_2","title":"-Quiet","categories":["volcanoes"],"status":"closed","closed_date":"2025-11-09T00:00:00Z","first_date":"2025-11-09T00:00:00Z","last_date":"2025-11-09T00:00:00Z","latitude":null,"longitude":null,"magnitude":null,"magnitude_unit":null,"link":null,"sources":[],"distance_km":null,"bearing":null}}]}
+
+    """#
+}
