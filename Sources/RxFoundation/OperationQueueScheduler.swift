@@ -38,7 +38,7 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
     let result = SingleAssignmentDisposable()
     // The queue runs the block once, on one of its threads; the scheduler contract, not the type
     // system, is what makes handing `action` and `state` there safe (as in RxSwift).
-    let work = UncheckedSendableBox { action(state) }
+    let work = UncheckedSendable { action(state) }
     let operation = BlockOperation {
       if result.isDisposed { return }
       result.setDisposable(work.value())
@@ -50,10 +50,4 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
       result.dispose()
     }
   }
-}
-
-/// Carries a value into a `@Sendable` closure; see where it is used for why that is safe.
-private struct UncheckedSendableBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
