@@ -47,17 +47,16 @@ extension Options {
     OptionDeclaration(
       names: ["--status"],
       value: .one("STATUS") { options, text throws(UsageError) in
-        switch text.lowercased() {
-        case "open": options.status = .open
-        case "closed": options.status = .closed
-        case "all": options.status = .any
-        default: throw UsageError("--status: '\(text)' is not one of open, closed, all")
+        do {
+          options.status = try EventStatus(parsing: text)
+        } catch {
+          throw UsageError("--status: \(error)")
         }
       },
       summary: "only `open` events, only `closed` ones, or `all` (the default: both, each event once)",
-      completion: .oneOf(["open", "closed", "all"]),
+      completion: .oneOf(EventStatus.words),
       example: ["--status", "open"],
-      current: { .string($0.status == .any ? "all" : $0.status.rawValue) }),
+      current: { .string($0.status.rawValue) }),
     OptionDeclaration(
       names: ["--min-magnitude"],
       value: .one("N[UNIT]") { options, text throws(UsageError) in

@@ -14,16 +14,6 @@ import Foundation
 /// client.fetchEvents(query, category: storms)
 /// ```
 public struct EventQuery: Hashable, Sendable {
-  /// Which halves of a category to request.
-  public enum Status: String, CaseIterable, Hashable, Sendable {
-    /// Open and closed events (two requests, merged).
-    case all
-    /// Open events only.
-    case open
-    /// Closed events only.
-    case closed
-  }
-
   /// A magnitude range as EONET's `magID`, `magMin` and `magMax` say it.
   public struct Magnitude: Hashable, Sendable {
     /// The magnitude's id in `/magnitudes` (`ac`, `mag_kts`); `nil`: any unit (the bounds alone).
@@ -43,16 +33,17 @@ public struct EventQuery: Hashable, Sendable {
 
   /// The days window, with its end for a past range.
   public var window: EventWindow
-  /// Which events by state.
-  public var status: Status
+  /// Which events by state: `all` is two requests (open and closed), merged.
+  public var status: EventStatus
   /// The magnitude range, if any.
   public var magnitude: Magnitude?
   /// Source ids (any of them); empty: any source.
   public var sources: [String]
 
   /// A query of `window`, of every status, magnitude and source.
-  public init(window: EventWindow, status: Status = .all, magnitude: Magnitude? = nil, sources: [String] = [])
-  {
+  public init(
+    window: EventWindow, status: EventStatus = .all, magnitude: Magnitude? = nil, sources: [String] = []
+  ) {
     self.window = window
     self.status = status
     self.magnitude = magnitude
