@@ -30,11 +30,6 @@ public struct AlertRules: Equatable, Sendable {
     rules.contains { $0.marks(event) }
   }
 
-  /// The keys an `[[alert]]` table may have.
-  public static let keys = [
-    "name", "near", "categories", "min-magnitude", "max-magnitude", "changes", "bell", "notify", "exec",
-  ]
-
   /// Validates the `[[alert]]` tables.
   ///
   /// - Parameters:
@@ -107,53 +102,40 @@ private struct AlertTableReader {
       throw error(
         key, "unknown key '\(key)'\(hint); an alert takes \(AlertRules.keys.joined(separator: ", "))")
     }
-    guard let rawName = try string("name") else { throw error(nil, "has no name (name = \"…\")") }
-    let name = rawName.trimmingCharacters(in: .whitespaces)
-    guard !name.isEmpty else { throw error("name", "the name is empty") }
-    label = "alert '\(name)'"
+    guard table["name"] != nil else { throw error(nil, "has no name (name = \"…\")") }
 
-    var scope = EventScope(days: 1)
-    let place = try string("near")
-    if let place { scope.region = try region(place) }
-    if let categories = try strings("categories") {
-      guard !categories.isEmpty else {
-        throw error("categories", "categories is empty: the alert would never fire")
-      }
-      scope.categories = Set(categories)
+    let reader = self
+    let context = AlertKeyContext(
+      error: { key, message in reader.error(key, message) },
+      region: { text throws(AlertRuleError) in try reader.region(text) })
+    var draft = AlertDraft()
+    for key in AlertRules.keyDeclarations {
+      guard let value = try value(of: key) else { continue }
+      try key.apply(value, &draft, context)
     }
-    scope.minimumMagnitude = try number("min-magnitude")
-    scope.maximumMagnitude = try number("max-magnitude")
-    if let minimum = scope.minimumMagnitude, let maximum = scope.maximumMagnitude, minimum > maximum {
+    if let minimum = draft.scope.minimumMagnitude, let maximum = draft.scope.maximumMagnitude,
+      minimum > maximum
+    {
       throw error("max-magnitude", "max-magnitude \(maximum) is below min-magnitude \(minimum)")
     }
-
-    var changes = Set(EventChange.allCases)
-    if let words = try strings("changes") {
-      guard !words.isEmpty else { throw error("changes", "changes is empty: the alert would never fire") }
-      let known = EventChange.allCases.map(\.rawValue)
-      changes = []
-      for word in words {
-        guard let change = EventChange(rawValue: word) else {
-          let hint = Suggestion.closest(to: word, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-          throw error("changes", "unknown change '\(word)'\(hint); one of \(known.joined(separator: ", "))")
-        }
-        changes.insert(change)
-      }
-    }
-
-    let exec = try strings("exec")
-    if let exec {
-      guard let program = exec.first, !program.isEmpty else {
-        throw error("exec", "exec needs a program: exec = [\"/path/to/program\", \"argument\", …]")
-      }
-    }
     return AlertRule(
-      name: name, scope: scope, place: place, changes: changes, bell: try boolean("bell") ?? false,
-      notify: try boolean("notify") ?? false, exec: exec, line: table.line)
+      name: draft.name, scope: draft.scope, place: draft.place, changes: draft.changes, bell: draft.bell,
+      notify: draft.notify, exec: draft.exec, line: table.line)
+  }
+
+  /// `key`'s value read as its declared type; `nil` when the table does not have it.
+  private func value(of key: AlertKey) throws(AlertRuleError) -> AlertValue? {
+    switch key.type {
+    case .string: return try string(key.name).map(AlertValue.string)
+    case .boolean: return try boolean(key.name).map(AlertValue.boolean)
+    case .number: return try number(key.name).map(AlertValue.number)
+    case .strings: return try strings(key.name, single: true).map(AlertValue.strings)
+    case .program: return try strings(key.name, single: false).map(AlertValue.strings)
+    }
   }
 
   /// `near`: a place's name, `LAT,LON[,KM]` or `bbox:W,S,E,N`.
-  private func region(_ text: String) throws(AlertRuleError) -> Region {
+  func region(_ text: String) throws(AlertRuleError) -> Region {
     if let place = places[text] { return place }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     do {
@@ -203,12 +185,12 @@ private struct AlertTableReader {
     }
   }
 
-  /// An array of strings (a single string is taken as a list of one, except for `exec`, whose
-  /// words a shell would split differently than a reader expects).
-  private func strings(_ key: String) throws(AlertRuleError) -> [String]? {
+  /// An array of strings; with `single`, a single string is taken as a list of one (not for a
+  /// program, whose words a shell would split differently than a reader expects).
+  private func strings(_ key: String, single: Bool) throws(AlertRuleError) -> [String]? {
     guard let value = table[key] else { return nil }
     switch value {
-    case .string(let text) where key != "exec": return [text]
+    case .string(let text) where single: return [text]
     case .array(let values):
       var strings: [String] = []
       for element in values {
