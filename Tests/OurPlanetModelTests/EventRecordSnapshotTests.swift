@@ -54,6 +54,73 @@ struct EventRecordSnapshotTests {
     #expect(actual == Self.expected)
   }
 
+  @Test("every declared field is in every output it claims, with the record's value")
+  func declaredOutputs() throws {
+    let event = Self.events[0]
+    let record = EventRecord(event, from: Self.point)
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(EventExport.render([event], as: .json, from: Self.point).utf8))
+        as? [[String: Any]])
+    let geoJSON = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(EventExport.render([event], as: .geojson, from: Self.point).utf8))
+        as? [String: Any])
+    let features = try #require(geoJSON["features"] as? [[String: Any]])
+    let properties = try #require(features.first?["properties"] as? [String: Any])
+    let csv = EventExport.csv([event], from: Self.point).components(separatedBy: "\r\n")
+    let header = csv[0].components(separatedBy: ",")
+    #expect(EventRecord.fieldList(withPoint: true).map(\.name) == header)
+    for field in EventRecord.fieldList(withPoint: true) {
+      let value = field.value(record)
+      for output in field.outputs {
+        switch output {
+        case .json:
+          #expect(json[0][field.name].map(Self.flat) == EventRecord.flat(value), "\(field.name) in JSON")
+        case .geojson:
+          #expect(
+            properties[field.name].map(Self.flat) == EventRecord.flat(value), "\(field.name) in GeoJSON")
+        case .csv:
+          #expect(header.contains(field.name), "\(field.name) in the CSV header")
+          let cells = Self.cells(csv[1])
+          #expect(cells.count == header.count)
+          #expect(
+            header.firstIndex(of: field.name).map { cells[$0] } == EventExport.csvCell(value),
+            "\(field.name) in the CSV row")
+        case .environment:
+          #expect(
+            record.environment["OURPLANET_" + field.name.uppercased()] == EventRecord.flat(value),
+            "\(field.name) in the environment")
+        case .text:
+          // The text table is the `events` command's (OurPlanetCLITests check it).
+          continue
+        }
+      }
+    }
+    #expect(!EventRecord.fieldList(withPoint: false).contains { $0.needsPoint })
+    #expect(EventRecord.fieldTable.map(\.name) == EventRecord.fieldList.map(\.name))
+  }
+
+  /// A CSV row's cells as written (quotes kept), split at the commas outside quotes.
+  private static func cells(_ row: String) -> [String] {
+    var cells = [""]
+    var quoted = false
+    for character in row {
+      if character == "\"" { quoted.toggle() }
+      if character == ",", !quoted { cells.append("") } else { cells[cells.count - 1].append(character) }
+    }
+    return cells
+  }
+
+  private static func flat(_ value: Any) -> String {
+    switch value {
+    case let text as String: return text
+    case let list as [String]: return list.joined(separator: ";")
+    case let number as NSNumber: return number.stringValue
+    default: return ""
+    }
+  }
+
   static let expected = #"""
     == json plain
     [
