@@ -37,13 +37,13 @@ extension Options {
         past season; the UI's slider then moves within it
         """,
       example: ["--from", "2024-06-01"], group: "range",
-      current: { $0.from.map { .string(EventQuery.dayText($0)) } }),
+      current: { $0.from.map { .string(EventWindow.dayText($0)) } }),
     OptionDeclaration(
       names: ["--to"],
       value: .one("DATE") { options, text throws(UsageError) in options.to = try day(text, for: "--to") },
       summary: "the last day of the `--from` range (default today); alone, the `--days` days ending that day",
       example: ["--to", "2024-11-30"], group: "range",
-      current: { $0.to.map { .string(EventQuery.dayText($0)) } }),
+      current: { $0.to.map { .string(EventWindow.dayText($0)) } }),
     OptionDeclaration(
       names: ["--status"],
       value: .one("STATUS") { options, text throws(UsageError) in

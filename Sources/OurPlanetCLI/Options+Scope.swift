@@ -64,15 +64,15 @@ extension Options {
   /// starts or after today, `--days` beside `--from`, bounds the wrong way round.
   func checkScope(daysBesideFrom: Bool) throws(UsageError) {
     let today = EventWindow.startOfDay(self.today)
-    if let to, to > today { throw UsageError("--to: \(EventQuery.dayText(to)) is after today") }
+    if let to, to > today { throw UsageError("--to: \(EventWindow.dayText(to)) is after today") }
     if let from {
       if daysBesideFrom {
         throw UsageError("--days and --from ask for two windows: give one (--from DATE [--to DATE])")
       }
-      if from > today { throw UsageError("--from: \(EventQuery.dayText(from)) is after today") }
+      if from > today { throw UsageError("--from: \(EventWindow.dayText(from)) is after today") }
       if let to, to < from {
         throw UsageError(
-          "--to \(EventQuery.dayText(to)) is before --from \(EventQuery.dayText(from)): the range would be empty"
+          "--to \(EventWindow.dayText(to)) is before --from \(EventWindow.dayText(from)): the range would be empty"
         )
       }
     }

@@ -88,6 +88,8 @@ struct EventWindowTests {
   func dayText() throws {
     #expect(try Self.day("2024-06-01") == Date(timeIntervalSince1970: 1_717_200_000))
     #expect(try Self.day("2024-02-29") == Date(timeIntervalSince1970: 1_709_164_800))
+    #expect(EventWindow.dayText(Date(timeIntervalSince1970: 1_709_251_199)) == "2024-02-29")
+    #expect(try EventWindow.dayText(Self.day("1999-12-31")) == "1999-12-31")
     for text in ["2024-6-1", "24-06-01", "2024/06/01", "2024-06-01T00:00", "", "２０２４-06-01"] {
       #expect(throws: EventWindow.DayTextError.notADate, "\(text)") { try EventWindow.day(parsing: text) }
     }

@@ -75,8 +75,8 @@ public struct EventQuery: Hashable, Sendable {
     if let end = window.end {
       // Whole UTC days, inclusive on both sides (EONET's `start`/`end`).
       let start = window.start(before: end)
-      items.append(URLQueryItem(name: "start", value: Self.dayText(start)))
-      items.append(URLQueryItem(name: "end", value: Self.dayText(end.addingTimeInterval(-1))))
+      items.append(URLQueryItem(name: "start", value: EventWindow.dayText(start)))
+      items.append(URLQueryItem(name: "end", value: EventWindow.dayText(end.addingTimeInterval(-1))))
     } else {
       items.append(URLQueryItem(name: "days", value: String(window.requestDays)))
     }
@@ -115,23 +115,8 @@ public struct EventQuery: Hashable, Sendable {
     return fetchedAt >= end
   }
 
-  /// `date`'s UTC day, `YYYY-MM-DD`, as the requests and the messages write it.
-  public static func dayText(_ date: Date) -> String {
-    let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
-  }
-
   /// `value` as a parameter (and an option) writes it: without a trailing `.0` (`1000`, `2.5`).
   public static func numberText(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
-}
-
-extension Calendar {
-  /// The Gregorian calendar in UTC, EONET's days.
-  static let utc: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar
-  }()
 }

@@ -93,6 +93,12 @@ public struct EventWindow: Equatable, Hashable, Sendable {
     return date
   }
 
+  /// `date`'s UTC day, `YYYY-MM-DD`, as the requests, the messages and ``day(parsing:)`` write it.
+  public static func dayText(_ date: Date) -> String {
+    let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
+    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
+  }
+
   /// Why text is not a day.
   public enum DayTextError: Error, Equatable, Sendable {
     /// Not `YYYY-MM-DD`.
@@ -158,4 +164,13 @@ public struct EventWindow: Equatable, Hashable, Sendable {
     newestFirst[
       ..<prefixLength(count: newestFirst.count) { reference.timeIntervalSince(newestFirst[$0].date) }]
   }
+}
+
+extension Calendar {
+  /// The Gregorian calendar in UTC, EONET's days.
+  static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
 }
