@@ -15,8 +15,7 @@ import RxCore
 /// let scheduler = OperationQueueScheduler(operationQueue: queue)
 /// _ = images.observe(on: scheduler).map(thumbnail).subscribe(onNext: show)
 /// ```
-public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
-  // Both properties are immutable; OperationQueue is thread-safe.
+public final class OperationQueueScheduler: ImmediateSchedulerType, Sendable {
   /// The queue every action is added to.
   public let operationQueue: OperationQueue
   /// The priority each action's operation gets on that queue.
