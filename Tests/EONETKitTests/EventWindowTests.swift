@@ -116,6 +116,10 @@ struct EventWindowTests {
     #expect(EventWindow(days: 30, from: nil, through: nil, today: today) == EventWindow(days: 30))
     #expect(EventWindow(days: 30, from: july, through: june, today: today) == EventWindow(days: 30))
     #expect(try EventWindow.endOfDay(today) == Self.day("2024-11-29"))
+    #expect(
+      EventWindow(days: 30, from: june, through: july, today: today).lastDay.map(EventWindow.dayText)
+        == "2024-07-10")
+    #expect(EventWindow(days: 30).lastDay == nil)
   }
 
   @Test("moving a window by its own length: back into past ranges, forward until today, then the last days")

@@ -72,11 +72,11 @@ public struct EventQuery: Hashable, Sendable {
   /// - Parameter half: `open` or `closed`.
   func queryItems(status half: String) -> [URLQueryItem] {
     var items = [URLQueryItem(name: "status", value: half)]
-    if let end = window.end {
+    if let end = window.end, let lastDay = window.lastDay {
       // Whole UTC days, inclusive on both sides (EONET's `start`/`end`).
       let start = window.start(before: end)
       items.append(URLQueryItem(name: "start", value: EventWindow.dayText(start)))
-      items.append(URLQueryItem(name: "end", value: EventWindow.dayText(end.addingTimeInterval(-1))))
+      items.append(URLQueryItem(name: "end", value: EventWindow.dayText(lastDay)))
     } else {
       items.append(URLQueryItem(name: "days", value: String(window.requestDays)))
     }

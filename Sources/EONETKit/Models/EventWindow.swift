@@ -112,6 +112,9 @@ public struct EventWindow: Equatable, Hashable, Sendable {
     Date(timeIntervalSince1970: (date.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
   }
 
+  /// A moment of a past range's last UTC day (a second before its ``end``); `nil` without an end.
+  public var lastDay: Date? { end?.addingTimeInterval(-1) }
+
   /// The reference the window counts back from: its ``end``, else `fetchTime`.
   public func reference(fetchedAt fetchTime: Date) -> Date { end ?? fetchTime }
 
