@@ -45,7 +45,9 @@ public struct AlertKey: Sendable {
   let apply: @Sendable (AlertValue, inout AlertDraft, AlertKeyContext) throws(AlertRuleError) -> Void
 }
 
-/// A key's value, read as its declared type.
+/// A key's value, read as its declared type: a key's `apply` is only given the case of its
+/// ``AlertKey/type`` (``AlertKey/ValueType/strings`` and ``AlertKey/ValueType/program`` both as
+/// `strings`), so each accessor's fallback is never reached.
 enum AlertValue {
   case string(String)
   case strings([String])

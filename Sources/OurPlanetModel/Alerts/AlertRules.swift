@@ -123,14 +123,30 @@ private struct AlertTableReader {
       notify: draft.notify, exec: draft.exec, line: table.line)
   }
 
-  /// `key`'s value read as its declared type; `nil` when the table does not have it.
+  /// `key`'s value read as its declared type (``AlertKey/ValueType``, whose phrase the messages
+  /// use); `nil` when the table does not have it. A single string is a list of one for
+  /// ``AlertKey/ValueType/strings``, never for a program, whose words a shell would split
+  /// differently than a reader expects.
   private func value(of key: AlertKey) throws(AlertRuleError) -> AlertValue? {
-    switch key.type {
-    case .string: return try string(key.name).map(AlertValue.string)
-    case .boolean: return try boolean(key.name).map(AlertValue.boolean)
-    case .number: return try number(key.name).map(AlertValue.number)
-    case .strings: return try strings(key.name, single: true).map(AlertValue.strings)
-    case .program: return try strings(key.name, single: false).map(AlertValue.strings)
+    guard let value = table[key.name] else { return nil }
+    let name = key.name
+    switch (key.type, value) {
+    case (.string, .string(let text)): return .string(text)
+    case (.boolean, .boolean(let flag)): return .boolean(flag)
+    case (.number, .integer(let number)): return .number(Double(number))
+    case (.number, .float(let number)) where number.isFinite: return .number(number)
+    case (.number, .float): throw error(name, "\(name) must be a finite number")
+    case (.strings, .string(let text)): return .strings([text])
+    case (.strings, .array(let values)), (.program, .array(let values)):
+      var strings: [String] = []
+      for element in values {
+        guard case .string(let text) = element else {
+          throw error(name, "\(name) must be \(key.type.phrase), not one holding \(element.typeName)")
+        }
+        strings.append(text)
+      }
+      return .strings(strings)
+    default: throw error(name, "\(name) must be \(key.type.phrase), not \(value.typeName)")
     }
   }
 
@@ -157,50 +173,5 @@ private struct AlertTableReader {
       names.isEmpty ? "no places are defined ([places])" : "places: \(names.joined(separator: ", "))"
     throw error(
       "near", "near '\(text)' is no place and not LAT,LON[,KM] or bbox:W,S,E,N\(hint); \(known)")
-  }
-
-  private func typeError(_ key: String, _ expected: String, _ value: TOMLValue) -> AlertRuleError {
-    error(key, "\(key) must be \(expected), not \(value.typeName)")
-  }
-
-  private func string(_ key: String) throws(AlertRuleError) -> String? {
-    guard let value = table[key] else { return nil }
-    guard case .string(let text) = value else { throw typeError(key, "a string", value) }
-    return text
-  }
-
-  private func boolean(_ key: String) throws(AlertRuleError) -> Bool? {
-    guard let value = table[key] else { return nil }
-    guard case .boolean(let flag) = value else { throw typeError(key, "true or false", value) }
-    return flag
-  }
-
-  private func number(_ key: String) throws(AlertRuleError) -> Double? {
-    switch table[key] {
-    case nil: return nil
-    case .integer(let value): return Double(value)
-    case .float(let value) where value.isFinite: return value
-    case .float: throw error(key, "\(key) must be a finite number")
-    case let value?: throw typeError(key, "a number", value)
-    }
-  }
-
-  /// An array of strings; with `single`, a single string is taken as a list of one (not for a
-  /// program, whose words a shell would split differently than a reader expects).
-  private func strings(_ key: String, single: Bool) throws(AlertRuleError) -> [String]? {
-    guard let value = table[key] else { return nil }
-    switch value {
-    case .string(let text) where single: return [text]
-    case .array(let values):
-      var strings: [String] = []
-      for element in values {
-        guard case .string(let text) = element else {
-          throw error(key, "\(key) must be an array of strings, not one holding \(element.typeName)")
-        }
-        strings.append(text)
-      }
-      return strings
-    default: throw typeError(key, "an array of strings", value)
-    }
   }
 }
