@@ -130,7 +130,7 @@ enum EventsCommand {
   /// `--near`'s point, then the title and whether it is closed. Each column is padded to its widest
   /// value, so a longer id or a larger magnitude moves nothing after it; the title, of any length,
   /// comes last.
-  private static func table(_ events: [EOEvent], from centre: EOCoordinate?, tagged: Bool) -> String {
+  static func table(_ events: [EOEvent], from centre: EOCoordinate?, tagged: Bool) -> String {
     let records = events.map { EventRecord($0, from: centre) }
     let ids = records.map { Console.line($0.id) }
     let magnitudes = records.map { record in

@@ -39,27 +39,26 @@ extension Options {
         past season; the UI's slider then moves within it
         """,
       example: ["--from", "2024-06-01"], group: "range",
-      current: { $0.from.map { .string(EventQuery.dayText($0)) } }),
+      current: { $0.from.map { .string(EventWindow.dayText($0)) } }),
     OptionDeclaration(
       names: ["--to"],
       value: .one("DATE") { options, text throws(UsageError) in options.to = try day(text, for: "--to") },
       summary: "the last day of the `--from` range (default today); alone, the `--days` days ending that day",
       example: ["--to", "2024-11-30"], group: "range",
-      current: { $0.to.map { .string(EventQuery.dayText($0)) } }),
+      current: { $0.to.map { .string(EventWindow.dayText($0)) } }),
     OptionDeclaration(
       names: ["--status"],
       value: .one("STATUS") { options, text throws(UsageError) in
-        switch text.lowercased() {
-        case "open": options.status = .open
-        case "closed": options.status = .closed
-        case "all": options.status = .any
-        default: throw UsageError("--status: '\(text)' is not one of open, closed, all")
+        do {
+          options.status = try EventStatus(parsing: text)
+        } catch {
+          throw UsageError("--status: \(error)")
         }
       },
       summary: "only `open` events, only `closed` ones, or `all` (the default: both, each event once)",
-      completion: .oneOf(["open", "closed", "all"]),
+      completion: .oneOf(EventStatus.words),
       example: ["--status", "open"],
-      current: { .string($0.status == .any ? "all" : $0.status.rawValue) }),
+      current: { .string($0.status.rawValue) }),
     OptionDeclaration(
       names: ["--min-magnitude"],
       value: .one("N[UNIT]") { options, text throws(UsageError) in

@@ -9,11 +9,7 @@ import Support
 extension Options {
   /// The days window: `--from`/`--to` as whole UTC days; `--to` alone, the `--days` days ending
   /// with that day; else the last `--days` days.
-  var window: EventWindow {
-    if let from { return EventWindow(from: from, through: to ?? today) ?? EventWindow(days: days) }
-    if let to { return EventWindow(days: days, end: to.addingTimeInterval(EventWindow.secondsPerDay)) }
-    return EventWindow(days: days)
-  }
+  var window: EventWindow { EventWindow(days: days, from: from, through: to, today: today) }
 
   /// What the script commands download: the scope as request parameters.
   var query: EventQuery { scope.query(magnitudeIDs: magnitudeIDs) }
@@ -23,19 +19,14 @@ extension Options {
 
   /// `YYYY-MM-DD`, a day that exists, as the start of that UTC day.
   static func day(_ text: String, for option: String) throws(UsageError) -> Date {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-    else { throw UsageError("\(option): '\(text)' is not a date as YYYY-MM-DD (2024-06-01)") }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let components = DateComponents(year: year, month: month, day: day)
-    // The calendar rolls 2025-02-30 over to March: a day that does not exist comes back different.
-    guard let date = calendar.date(from: components),
-      calendar.dateComponents([.year, .month, .day], from: date) == components
-    else { throw UsageError("\(option): \(text) is not a day of the calendar") }
-    return date
+    do {
+      return try EventWindow.day(parsing: text)
+    } catch {
+      switch error {
+      case .notADate: throw UsageError("\(option): '\(text)' is not a date as YYYY-MM-DD (2024-06-01)")
+      case .notOnTheCalendar: throw UsageError("\(option): \(text) is not a day of the calendar")
+      }
+    }
   }
 
   /// `1000`, `1000acres`, `1,000 acres`, `64 kts`, `100 NM²`: the value, and the unit as EONET
@@ -73,15 +64,15 @@ extension Options {
   /// starts or after today, `--days` beside `--from`, bounds the wrong way round.
   func checkScope(daysBesideFrom: Bool) throws(UsageError) {
     let today = EventWindow.startOfDay(self.today)
-    if let to, to > today { throw UsageError("--to: \(EventQuery.dayText(to)) is after today") }
+    if let to, to > today { throw UsageError("--to: \(EventWindow.dayText(to)) is after today") }
     if let from {
       if daysBesideFrom {
         throw UsageError("--days and --from ask for two windows: give one (--from DATE [--to DATE])")
       }
-      if from > today { throw UsageError("--from: \(EventQuery.dayText(from)) is after today") }
+      if from > today { throw UsageError("--from: \(EventWindow.dayText(from)) is after today") }
       if let to, to < from {
         throw UsageError(
-          "--to \(EventQuery.dayText(to)) is before --from \(EventQuery.dayText(from)): the range would be empty"
+          "--to \(EventWindow.dayText(to)) is before --from \(EventWindow.dayText(from)): the range would be empty"
         )
       }
     }

@@ -111,7 +111,7 @@ struct Options: Equatable {
   /// `--to DATE`: its last day (default: today).
   var to: Date?
   /// `--status open|closed|all`.
-  var status = EventScope.Status.any
+  var status = EventStatus.all
   /// `--min-magnitude N[UNIT]`.
   var minimumMagnitude: Double?
   /// `--max-magnitude N[UNIT]`.

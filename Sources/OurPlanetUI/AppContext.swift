@@ -129,11 +129,7 @@ final class AppContext {
   /// range of the same length, loaded as the slider's whole range ending there; forward past today
   /// comes back to the last days up to now.
   func moveRange(by steps: Int) {
-    let day = EventWindow.secondsPerDay
-    let endOfToday = EventWindow.startOfDay(clock()).addingTimeInterval(day)
-    let current = rangeEnd.value ?? endOfToday
-    let moved = current.addingTimeInterval(Double(steps * days.value) * day)
-    let end: Date? = moved >= endOfToday ? nil : moved
+    let end = EventWindow(days: days.value, end: rangeEnd.value).moved(by: steps, now: clock()).end
     guard end != rangeEnd.value else {
       return say("Already at today: < goes back \(Formatting.count(days.value, "day"))", isError: true)
     }

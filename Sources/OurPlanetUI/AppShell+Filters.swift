@@ -31,7 +31,7 @@ extension AppShell {
     filters.status = ScopeFilters.nextStatus(after: filters.status)
     context.filters.accept(filters)
     switch filters.status {
-    case .any: context.say("Open and closed events")
+    case .all: context.say("Open and closed events")
     case .open: context.say("Only open events (x: only closed)")
     case .closed: context.say("Only closed events (x: open and closed)")
     }

@@ -15,8 +15,7 @@ import RxCore
 /// let scheduler = OperationQueueScheduler(operationQueue: queue)
 /// _ = images.observe(on: scheduler).map(thumbnail).subscribe(onNext: show)
 /// ```
-public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
-  // Both properties are immutable; OperationQueue is thread-safe.
+public final class OperationQueueScheduler: ImmediateSchedulerType, Sendable {
   /// The queue every action is added to.
   public let operationQueue: OperationQueue
   /// The priority each action's operation gets on that queue.
@@ -38,7 +37,7 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
     let result = SingleAssignmentDisposable()
     // The queue runs the block once, on one of its threads; the scheduler contract, not the type
     // system, is what makes handing `action` and `state` there safe (as in RxSwift).
-    let work = UncheckedSendableBox { action(state) }
+    let work = UncheckedSendable { action(state) }
     let operation = BlockOperation {
       if result.isDisposed { return }
       result.setDisposable(work.value())
@@ -50,10 +49,4 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
       result.dispose()
     }
   }
-}
-
-/// Carries a value into a `@Sendable` closure; see where it is used for why that is safe.
-private struct UncheckedSendableBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -82,4 +82,58 @@ struct EventWindowTests {
     let fetched = EOFetched(value: Array(events.reversed()), source: .live, fetchedAt: reference)
     #expect(EONETClient.filter(fetched, forLast: days).value.map(\.id) == expected)
   }
+  private static func day(_ text: String) throws -> Date { try EventWindow.day(parsing: text) }
+
+  @Test("a day as YYYY-MM-DD: the start of that UTC day; other shapes and days not on the calendar refused")
+  func dayText() throws {
+    #expect(try Self.day("2024-06-01") == Date(timeIntervalSince1970: 1_717_200_000))
+    #expect(try Self.day("2024-02-29") == Date(timeIntervalSince1970: 1_709_164_800))
+    #expect(EventWindow.dayText(Date(timeIntervalSince1970: 1_709_251_199)) == "2024-02-29")
+    #expect(try EventWindow.dayText(Self.day("1999-12-31")) == "1999-12-31")
+    for text in ["2024-6-1", "24-06-01", "2024/06/01", "2024-06-01T00:00", "", "２０２４-06-01"] {
+      #expect(throws: EventWindow.DayTextError.notADate, "\(text)") { try EventWindow.day(parsing: text) }
+    }
+    for text in ["2025-02-29", "2024-13-01", "2024-04-31", "2024-00-10"] {
+      #expect(throws: EventWindow.DayTextError.notOnTheCalendar, "\(text)") {
+        try EventWindow.day(parsing: text)
+      }
+    }
+  }
+
+  @Test("the command line's window: a range of whole days, N days ending a day, or the last N days")
+  func commandLineWindow() throws {
+    let today = try Self.day("2024-11-28").addingTimeInterval(3_600 * 15)
+    let june = try Self.day("2024-06-01")
+    let july = try Self.day("2024-07-10")
+    let july11 = try Self.day("2024-07-11")
+    #expect(
+      EventWindow(days: 30, from: june, through: july, today: today) == EventWindow(days: 40, end: july11))
+    #expect(
+      try EventWindow(days: 30, from: june, through: nil, today: today)
+        == EventWindow(days: 181, end: Self.day("2024-11-29")))
+    #expect(
+      EventWindow(days: 30, from: nil, through: july, today: today) == EventWindow(days: 30, end: july11))
+    #expect(EventWindow(days: 30, from: nil, through: nil, today: today) == EventWindow(days: 30))
+    #expect(EventWindow(days: 30, from: july, through: june, today: today) == EventWindow(days: 30))
+    #expect(try EventWindow.endOfDay(today) == Self.day("2024-11-29"))
+    #expect(
+      EventWindow(days: 30, from: june, through: july, today: today).lastDay.map(EventWindow.dayText)
+        == "2024-07-10")
+    #expect(EventWindow(days: 30).lastDay == nil)
+  }
+
+  @Test("moving a window by its own length: back into past ranges, forward until today, then the last days")
+  func moved() throws {
+    let now = try Self.day("2024-11-28").addingTimeInterval(3_600 * 15)
+    let endOfToday = try Self.day("2024-11-29")
+    let latest = EventWindow(days: 7)
+    let back = latest.moved(by: -1, now: now)
+    #expect(try back == EventWindow(days: 7, end: Self.day("2024-11-22")))
+    #expect(try back.moved(by: -2, now: now) == EventWindow(days: 7, end: Self.day("2024-11-08")))
+    #expect(back.moved(by: 1, now: now) == latest, "reaching today is the last days again")
+    #expect(back.moved(by: 5, now: now) == latest, "past today too")
+    #expect(latest.moved(by: 1, now: now) == latest, "already at today")
+    let range = EventWindow(days: 3, end: endOfToday.addingTimeInterval(-10 * EventWindow.secondsPerDay))
+    #expect(range.moved(by: 1, now: now).end == endOfToday.addingTimeInterval(-7 * EventWindow.secondsPerDay))
+  }
 }

@@ -89,6 +89,7 @@ struct ImageryRequestTests {
     #expect(!ImageryRequest.isDay("2025-13-08"))
     #expect(!ImageryRequest.isDay("2025-1-08"))
     #expect(!ImageryRequest.isDay("yesterday"))
+    #expect(!ImageryRequest.isDay("2025-02-30"), "a day of the calendar, as every day is read")
   }
 
   @Test("an event without a position has no image")

@@ -56,7 +56,7 @@ struct ScopeOptionsTests {
   func status() throws {
     #expect(try parser.parse(["categories", "--status", "open"]).scope.status == .open)
     #expect(try parser.parse(["categories", "--status", "CLOSED"]).query.halves == ["closed"])
-    #expect(try parser.parse(["categories", "--status", "all"]).scope.status == .any)
+    #expect(try parser.parse(["categories", "--status", "all"]).scope.status == .all)
     #expect(refusal(["categories", "--status", "shut"])?.contains("not one of open, closed, all") == true)
   }
 

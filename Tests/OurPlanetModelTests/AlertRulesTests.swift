@@ -277,4 +277,48 @@ struct AlertRulesTests {
     let data = try JSONEncoder().encode(progress)
     #expect(try JSONDecoder().decode(ActionProgress.self, from: data) == progress)
   }
+  @Test("the declared keys are the ones a table may have: each is read by its declared type and applied")
+  func declaredKeys() throws {
+    let declared = AlertRules.keyDeclarations
+    #expect(Set(declared.map(\.name)).count == declared.count, "one declaration per key")
+    #expect(AlertRules.keys == declared.map(\.name))
+    #expect(declared.allSatisfy { !$0.meaning.isEmpty })
+    // A value of the wrong type is refused with the declared type's phrase, for every key but the
+    // name (which labels the messages).
+    for key in declared where key.name != "name" {
+      let wrong = key.type == .boolean ? "3" : "true"
+      let message = try failure("[[alert]]\nname = \"a\"\n\(key.name) = \(wrong)\n")
+      #expect(
+        message.hasPrefix("config.toml:3: alert 'a': \(key.name) must be \(key.type.phrase)"), "\(message)")
+    }
+    // Every key applied: a table with all of them is a rule with each part set.
+    let rule = try #require(
+      try parse(
+        """
+        [[alert]]
+        name = " fires "
+        near = "home"
+        categories = "wildfires"
+        min-magnitude = 10
+        max-magnitude = 20.5
+        changes = ["new", "closed"]
+        bell = true
+        notify = true
+        exec = ["/bin/echo", "x"]
+        """
+      ).rules.first)
+    #expect(rule.name == "fires")
+    #expect(rule.place == "home" && rule.scope.region == Self.places["home"])
+    #expect(rule.scope.categories == ["wildfires"])
+    #expect(rule.scope.minimumMagnitude == 10 && rule.scope.maximumMagnitude == 20.5)
+    #expect(rule.changes == [.new, .closed])
+    #expect(rule.bell && rule.notify)
+    #expect(rule.exec == ["/bin/echo", "x"])
+    #expect(
+      try failure("[[alert]]\nname = \"a\"\nexec = \"/bin/echo\"\n").contains(
+        "exec must be an array of strings"))
+    #expect(
+      try failure("[[alert]]\nname = \"a\"\nbel = true\n").hasSuffix(
+        "an alert takes \(declared.map(\.name).joined(separator: ", "))"))
+  }
 }

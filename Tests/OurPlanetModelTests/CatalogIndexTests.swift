@@ -58,14 +58,14 @@ struct CatalogIndexTests {
   }
 
   /// Scopes over every filter the index answers for: none, a region, a status, a search, all three.
-  private static let scopes: [(days: Int, region: Region?, status: EventScope.Status, text: String)] = {
+  private static let scopes: [(days: Int, region: Region?, status: EventStatus, text: String)] = {
     let america = Region.near(EOCoordinate(longitude: -100, latitude: 40), radiusKilometres: 3_000)
-    var scopes: [(days: Int, region: Region?, status: EventScope.Status, text: String)] = []
+    var scopes: [(days: Int, region: Region?, status: EventStatus, text: String)] = []
     for days in [1, 7, 30, 360, 36_500] {
-      scopes.append((days, nil, .any, ""))
-      scopes.append((days, america, .any, ""))
+      scopes.append((days, nil, .all, ""))
+      scopes.append((days, america, .all, ""))
       scopes.append((days, nil, .open, ""))
-      scopes.append((days, nil, .any, "fire"))
+      scopes.append((days, nil, .all, "fire"))
       scopes.append((days, america, .closed, "rx"))
     }
     return scopes

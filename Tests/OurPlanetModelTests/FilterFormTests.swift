@@ -114,7 +114,7 @@ struct FilterFormTests {
     let outcome = try submit(&form)
     #expect(outcome.days == 359)
     #expect(outcome.filters.magnitudeUnit == "kts")
-    #expect(outcome.filters.status == .any)
+    #expect(outcome.filters.status == .all)
     #expect(outcome.region == nil)
   }
 

@@ -142,7 +142,7 @@ struct AmbTests {
       let subscription = left.amb(right).subscribe(
         onNext: { value in received.withLock { $0.append(value) } },
         onCompleted: { completions.add(1, ordering: .relaxed) })
-      let feeders = UncheckedSendableBox([left, right])
+      let feeders = UncheckedSendable([left, right])
       DispatchQueue.concurrentPerform(iterations: 2) { side in
         let subject = feeders.value[side]
         for index in 0..<100 { subject.onNext(side * 1_000 + index) }

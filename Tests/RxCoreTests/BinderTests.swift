@@ -3,11 +3,6 @@ import RxCore
 import RxTesting
 import Testing
 
-/// Carries a non-Sendable closure into a main-queue block.
-private struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-}
-
 private final class Label: ReactiveCompatible {
   var text = ""
   var count = 0
@@ -58,7 +53,7 @@ struct BinderTests {
     let label = Label()
     let done = DispatchSemaphore(value: 0)
     // On the main queue a binder's main scheduler binds at once.
-    let body = Unchecked(value: {
+    let body = UncheckedSendable({
       let bag = DisposeBag()
       Observable.just("hello").bind(to: label.rx.text).disposed(by: bag)
       Observable.just(3).bind(to: label.rx.count).disposed(by: bag)

@@ -107,7 +107,7 @@ struct BufferTests {
   func realScheduler() {
     let scheduler = SerialDispatchQueueScheduler(qos: .default)
     let done = DispatchSemaphore(value: 0)
-    let received = UncheckedSendableBox(ResultBox())
+    let received = UncheckedSendable(ResultBox())
     _ = Observable.from(1...10, scheduler: scheduler)
       .buffer(timeSpan: .seconds(1_000), count: 3, scheduler: scheduler)
       .subscribe(
@@ -123,7 +123,7 @@ struct BufferTests {
     let subject = PublishSubject<Int>()
     let probe = ConcurrencyProbe()
     let done = DispatchSemaphore(value: 0)
-    let received = UncheckedSendableBox(ResultBox())
+    let received = UncheckedSendable(ResultBox())
     let subscription = subject.buffer(timeSpan: .microseconds(50), count: 7, scheduler: scheduler).subscribe(
       onNext: { array in
         probe.enter()
@@ -131,7 +131,7 @@ struct BufferTests {
         probe.exit()
       },
       onCompleted: { done.signal() })
-    let feeder = UncheckedSendableBox(subject)
+    let feeder = UncheckedSendable(subject)
     DispatchQueue.global().async {
       for value in 0..<20_000 { feeder.value.onNext(value) }
       feeder.value.onCompleted()

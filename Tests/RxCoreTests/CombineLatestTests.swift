@@ -531,7 +531,7 @@ struct CombineLatestTests {
       inFlight.subtract(1, ordering: .acquiringAndReleasing)
     })
 
-    let subjects = UncheckedBox((first, second))
+    let subjects = UncheckedSendable((first, second))
     DispatchQueue.global().async {
       for value in 0..<count { subjects.value.0.onNext(value) }
       done.signal()
@@ -561,10 +561,4 @@ struct CombineLatestTests {
     #expect(lost == 0)
     #expect(lastPair.0 == count - 1 && lastPair.1 == count - 1)
   }
-}
-
-/// Moves non-Sendable test fixtures into Dispatch closures.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -3,17 +3,11 @@ import RxCore
 import RxTesting
 import Testing
 
-/// Carries non-Sendable fixtures into a main-queue block.
-private struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 /// Runs `body` as a block of the main queue (where the main scheduler runs actions at once, as it does
 /// on RxSwift's main queue) and waits for it.
 private func onMainQueue(_ body: @escaping () -> Void) -> Bool {
   let done = DispatchSemaphore(value: 0)
-  let box = Unchecked(body)
+  let box = UncheckedSendable(body)
   DispatchQueue.main.async {
     box.value()
     done.signal()

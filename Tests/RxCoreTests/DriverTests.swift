@@ -15,12 +15,6 @@ private final class WakeCounter: Sendable {
   let count = Atomic<Int>(0)
 }
 
-/// Moves non-Sendable test fixtures into Dispatch closures.
-private struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 private struct Point: Equatable {
   let x: Int
 }
@@ -67,7 +61,7 @@ struct DriverTests {
       })
       let wakeUpsBefore = counter.count.load(ordering: .relaxed)
       let sent = DispatchSemaphore(value: 0)
-      let box = Unchecked(subject)
+      let box = UncheckedSendable(subject)
       DispatchQueue.global().async {
         for value in 1...3 { box.value.onNext(value) }
         sent.signal()

@@ -133,7 +133,7 @@ struct MergeTests {
         probe.exit()
         done.signal()
       })
-    let feeders = UncheckedSendableBox(subjects)
+    let feeders = UncheckedSendable(subjects)
     DispatchQueue.concurrentPerform(iterations: sourceCount) { source in
       let subject = feeders.value[source]
       for index in 0..<perSource { subject.onNext(source * perSource + index) }
@@ -156,7 +156,7 @@ struct MergeTests {
     let done = DispatchSemaphore(value: 0)
     let subscription = Observable.from(0..<innerCount).flatMap { inner in
       Observable<Int>.create { observer in
-        let box = UncheckedSendableBox(observer)
+        let box = UncheckedSendable(observer)
         DispatchQueue.global().async {
           for index in 0..<perInner { box.value.onNext(inner * perInner + index) }
           box.value.onCompleted()
@@ -192,7 +192,7 @@ struct MergeTests {
       probe.values.add(1, ordering: .relaxed)
       probe.exit()
     })
-    let feeders = UncheckedSendableBox((subjects, subscription))
+    let feeders = UncheckedSendable((subjects, subscription))
     DispatchQueue.concurrentPerform(iterations: 5) { worker in
       if worker == 4 {
         feeders.value.1.dispose()
@@ -413,10 +413,4 @@ final class ConcurrencyProbe: Sendable {
   func exit() {
     inFlight.subtract(1, ordering: .acquiringAndReleasing)
   }
-}
-
-/// Hands a non-Sendable value to Dispatch in a test that synchronises access itself.
-struct UncheckedSendableBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

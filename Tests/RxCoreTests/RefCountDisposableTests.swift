@@ -81,7 +81,7 @@ struct RefCountDisposableTests {
       let refCount = RefCountDisposable(
         disposable: Disposables.create { count.wrappingAdd(1, ordering: .relaxed) })
       // Disposables are thread-safe; the box only carries the array into the worker closure.
-      let held = UncheckedSendableBox((0..<64).map { _ in refCount.retain() })
+      let held = UncheckedSendable((0..<64).map { _ in refCount.retain() })
       DispatchQueue.concurrentPerform(iterations: 64) { index in
         refCount.retain().dispose()
         held.value[index].dispose()

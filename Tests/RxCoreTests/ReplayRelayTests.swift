@@ -71,7 +71,7 @@ struct ReplayRelayTests {
     let perThread = 5_000
     let received = Mutex<[Int]>([])
     let subscribed = DispatchSemaphore(value: 0)
-    let subscriber = Unchecked(relay)
+    let subscriber = UncheckedSendable(relay)
     DispatchQueue.global().async {
       _ = subscriber.value.subscribe(onNext: { value in received.withLock { $0.append(value) } })
       subscribed.signal()
@@ -88,10 +88,4 @@ struct ReplayRelayTests {
       #expect(own == Array(thread * perThread..<(thread + 1) * perThread))
     }
   }
-}
-
-/// Moves non-Sendable test fixtures into Dispatch closures.
-private struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -10,12 +10,6 @@ import Testing
   import Darwin
 #endif
 
-/// Moves non-Sendable test fixtures into Dispatch closures.
-private struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 // Every test routes the main scheduler into a mailbox it drains itself (global state, hence serialised
 // and exclusive with the other suites that use the main scheduler).
 @Suite("Signal", .resourceCheck, .serialized, .mainLoopExclusive)
@@ -125,7 +119,7 @@ struct SignalTests {
         threads.append(pthread_self())
       })
       let sent = DispatchSemaphore(value: 0)
-      let box = Unchecked(relay)
+      let box = UncheckedSendable(relay)
       DispatchQueue.global().async {
         for value in 1...3 { box.value.accept(value) }
         sent.signal()

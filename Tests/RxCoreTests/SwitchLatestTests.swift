@@ -136,7 +136,7 @@ struct SwitchLatestTests {
       probe.exit()
     })
     outer.onNext(0)
-    let box = UncheckedSendableBox((outer, inners))
+    let box = UncheckedSendable((outer, inners))
     DispatchQueue.concurrentPerform(iterations: 4) { worker in
       if worker == 3 {
         for next in 1..<4 { box.value.0.onNext(next) }

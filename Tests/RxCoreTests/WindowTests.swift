@@ -196,7 +196,7 @@ struct WindowTests {
   func realScheduler() {
     let scheduler = SerialDispatchQueueScheduler(qos: .default)
     let done = DispatchSemaphore(value: 0)
-    let received = UncheckedSendableBox(WindowResults())
+    let received = UncheckedSendable(WindowResults())
     _ = Self.arrays(
       Observable.from(1...10, scheduler: scheduler).window(
         timeSpan: .seconds(1_000), count: 3, scheduler: scheduler)
@@ -211,12 +211,12 @@ struct WindowTests {
     let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
     let subject = PublishSubject<Int>()
     let done = DispatchSemaphore(value: 0)
-    let received = UncheckedSendableBox(WindowResults())
+    let received = UncheckedSendable(WindowResults())
     let subscription = Self.arrays(
       subject.window(timeSpan: .microseconds(50), count: 7, scheduler: scheduler)
     )
     .subscribe(onNext: { received.value.arrays.append($0) }, onCompleted: { done.signal() })
-    let feeder = UncheckedSendableBox(subject)
+    let feeder = UncheckedSendable(subject)
     DispatchQueue.global().async {
       for value in 0..<20_000 { feeder.value.onNext(value) }
       feeder.value.onCompleted()

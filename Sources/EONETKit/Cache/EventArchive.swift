@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RxCore
 import Support
 
 /// The cache's own form of a category's decoded events: a compact binary record per event that
@@ -157,7 +158,8 @@ extension EventArchive {
     let outcomes = LockedValue([Result<Int, EONETError>](repeating: .success(0), count: chunks.count))
     let total = chunks.last.map { $0.start + $0.count } ?? 0
     let events = [EOEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
-      let base = UnsafeSendablePointer(buffer.baseAddress)
+      // The threads write disjoint ranges of the buffer: handing its address to each is safe.
+      let base = UncheckedSendable(buffer.baseAddress)
       DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
         let chunk = chunks[index]
         let stopsEarly = cutoff != nil && index == chunks.count - 1
@@ -167,7 +169,7 @@ extension EventArchive {
           while written < chunk.count {
             let event = try reader.event(table: table)
             if stopsEarly, let cutoff, event.date < cutoff { break }
-            (base.pointer! + chunk.start + written).initialize(to: event)
+            (base.value! + chunk.start + written).initialize(to: event)
             written += 1
           }
           guard reader.isAtEnd || written < chunk.count else {
@@ -175,7 +177,7 @@ extension EventArchive {
           }
           outcomes.withLock { $0[index] = .success(written) }
         } catch {
-          (base.pointer! + chunk.start).deinitialize(count: written)
+          (base.value! + chunk.start).deinitialize(count: written)
           outcomes.withLock { $0[index] = .failure(error) }
         }
       }
@@ -204,18 +206,12 @@ extension EventArchive {
 }
 
 /// One chunk of an archive's events: where its events go in the result, and its bytes.
+// `@unchecked Sendable`: a buffer pointer is not `Sendable`; each chunk's bytes are only read, by one
+// thread, inside the `withUnsafeBytes` that made them.
 private struct ArchiveChunk: @unchecked Sendable {
-  // The bytes are only read, by one thread each, inside the `withUnsafeBytes` that made them.
   let start: Int
   let count: Int
   let bytes: UnsafeRawBufferPointer
-}
-
-/// A pointer handed to the threads of `concurrentPerform`, each writing its own range.
-private struct UnsafeSendablePointer: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<EOEvent>?
-
-  init(_ pointer: UnsafeMutablePointer<EOEvent>?) { self.pointer = pointer }
 }
 
 /// Appends an archive's values to a byte array.

@@ -186,7 +186,7 @@ extension EONETClient {
   private func send(_ request: HTTPRequest) -> Single<HTTPResponse> {
     let transport = self.transport
     return Single.create { single in
-      let box = UncheckedSendableBox(single)
+      let box = UncheckedSendable(single)  // completed at most once: the Rx grammar holds
       let task = transport.send(request) { result in
         box.value(result.mapError { $0 as any Error })
       }

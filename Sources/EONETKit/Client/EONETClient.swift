@@ -17,8 +17,8 @@ import RxCore
 ///   .disposed(by: bag)
 /// ```
 ///
-/// The client is immutable after `init`; it is `@unchecked Sendable` because it holds existentials
-/// (transport, scheduler) whose implementations are thread-safe but not declared so.
+/// The client is immutable after `init`.
+// `@unchecked Sendable`: `scheduler` is a `SchedulerType`, not `Sendable` (as in RxSwift); every property is a `let`.
 public final class EONETClient: @unchecked Sendable {
   /// What the client was created with.
   public let configuration: Configuration

@@ -14,16 +14,6 @@ import Foundation
 /// client.fetchEvents(query, category: storms)
 /// ```
 public struct EventQuery: Hashable, Sendable {
-  /// Which halves of a category to request.
-  public enum Status: String, CaseIterable, Hashable, Sendable {
-    /// Open and closed events (two requests, merged).
-    case all
-    /// Open events only.
-    case open
-    /// Closed events only.
-    case closed
-  }
-
   /// A magnitude range as EONET's `magID`, `magMin` and `magMax` say it.
   public struct Magnitude: Hashable, Sendable {
     /// The magnitude's id in `/magnitudes` (`ac`, `mag_kts`); `nil`: any unit (the bounds alone).
@@ -43,16 +33,17 @@ public struct EventQuery: Hashable, Sendable {
 
   /// The days window, with its end for a past range.
   public var window: EventWindow
-  /// Which events by state.
-  public var status: Status
+  /// Which events by state: `all` is two requests (open and closed), merged.
+  public var status: EventStatus
   /// The magnitude range, if any.
   public var magnitude: Magnitude?
   /// Source ids (any of them); empty: any source.
   public var sources: [String]
 
   /// A query of `window`, of every status, magnitude and source.
-  public init(window: EventWindow, status: Status = .all, magnitude: Magnitude? = nil, sources: [String] = [])
-  {
+  public init(
+    window: EventWindow, status: EventStatus = .all, magnitude: Magnitude? = nil, sources: [String] = []
+  ) {
     self.window = window
     self.status = status
     self.magnitude = magnitude
@@ -81,11 +72,11 @@ public struct EventQuery: Hashable, Sendable {
   /// - Parameter half: `open` or `closed`.
   func queryItems(status half: String) -> [URLQueryItem] {
     var items = [URLQueryItem(name: "status", value: half)]
-    if let end = window.end {
+    if let end = window.end, let lastDay = window.lastDay {
       // Whole UTC days, inclusive on both sides (EONET's `start`/`end`).
       let start = window.start(before: end)
-      items.append(URLQueryItem(name: "start", value: Self.dayText(start)))
-      items.append(URLQueryItem(name: "end", value: Self.dayText(end.addingTimeInterval(-1))))
+      items.append(URLQueryItem(name: "start", value: EventWindow.dayText(start)))
+      items.append(URLQueryItem(name: "end", value: EventWindow.dayText(lastDay)))
     } else {
       items.append(URLQueryItem(name: "days", value: String(window.requestDays)))
     }
@@ -124,23 +115,8 @@ public struct EventQuery: Hashable, Sendable {
     return fetchedAt >= end
   }
 
-  /// `date`'s UTC day, `YYYY-MM-DD`, as the requests and the messages write it.
-  public static func dayText(_ date: Date) -> String {
-    let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
-  }
-
   /// `value` as a parameter (and an option) writes it: without a trailing `.0` (`1000`, `2.5`).
   public static func numberText(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
-}
-
-extension Calendar {
-  /// The Gregorian calendar in UTC, EONET's days.
-  static let utc: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar
-  }()
 }

@@ -27,8 +27,8 @@ public struct FetchedImage: Sendable {
 /// imagery.image(request).subscribe(onSuccess: { draw($0) }, onFailure: { show("\($0)") })
 /// ```
 ///
-/// `@unchecked Sendable`: immutable after `init`; the transport and scheduler are thread-safe
-/// existentials that are not declared so.
+/// The client is immutable after `init`.
+// `@unchecked Sendable`: `scheduler` is a `SchedulerType`, not `Sendable` (as in RxSwift); every property is a `let`.
 public final class ImageryClient: @unchecked Sendable {
   /// The WMS endpoint.
   public let endpoint: URL
@@ -98,7 +98,7 @@ public final class ImageryClient: @unchecked Sendable {
       url: request.url(endpoint: endpoint), headers: ["Accept": "image/png"], timeout: timeout,
       maximumBodyBytes: Self.maximumBodyBytes)
     return Single<HTTPResponse>.create { single in
-      let box = UncheckedSendableBox(single)
+      let box = UncheckedSendable(single)  // completed at most once: the Rx grammar holds
       let task = transport.send(http) { result in
         box.value(result.mapError { $0 as any Error })
       }

@@ -136,9 +136,9 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
     request.markerLatitude = centre.latitude
     request.markerLongitude = centre.longitude
     if date == nil {
-      let reported = Self.day(latest.date)
-      if reported >= Self.day(today) {
-        request.date = Self.day(today.addingTimeInterval(-86_400))
+      let reported = EventWindow.dayText(latest.date)
+      if reported >= EventWindow.dayText(today) {
+        request.date = EventWindow.dayText(today.addingTimeInterval(-EventWindow.secondsPerDay))
         request.note = "today's image is not out yet: \(request.date)'s"
       } else {
         request.date = reported
@@ -147,22 +147,10 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
     return request
   }
 
-  /// `date`'s UTC day, `YYYY-MM-DD`.
-  public static func day(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-  }
-
-  /// Whether `text` is a day as WMS's TIME takes it, `YYYY-MM-DD`.
+  /// Whether `text` is a day as WMS's TIME takes it, `YYYY-MM-DD`, and a day of the calendar
+  /// (``EventWindow/day(parsing:)``, the one reading of a day).
   public static func isDay(_ text: String) -> Bool {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let month = Int(parts[1]), let day = Int(parts[2])
-    else { return false }
-    return (1...12).contains(month) && (1...31).contains(day)
+    (try? EventWindow.day(parsing: text)) != nil
   }
 
   /// Degrees to four decimals (about 10 m), without a trailing dot.

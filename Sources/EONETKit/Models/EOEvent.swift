@@ -3,7 +3,7 @@ import Foundation
 /// A natural event tracked by EONET: a wildfire, a storm, an iceberg, an eruption.
 ///
 /// ```swift
-/// let recent = events.filter { $0.date >= now.addingTimeInterval(-7 * 86_400) }
+/// let recent = events.filter { EventWindow(days: 7).contains($0, reference: now) }
 /// ```
 public struct EOEvent: Sendable, Equatable, Hashable {
   /// The fields, in one shared object: copying an event (into a filtered list, a sort, a

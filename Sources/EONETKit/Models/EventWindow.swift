@@ -46,10 +46,74 @@ public struct EventWindow: Equatable, Hashable, Sendable {
     self.init(days: Int(((end.timeIntervalSince(start)) / Self.secondsPerDay).rounded()), end: end)
   }
 
+  /// The window a command line asks for: `first` through `last` as whole UTC days (`--from`,
+  /// `--to`, `last` by default `today`); `last` alone, the `days` days ending with that day; else the
+  /// last `days` days. A range that ends before it starts is the last `days` days (the caller
+  /// reports it).
+  public init(days: Int, from first: Date?, through last: Date?, today: Date) {
+    if let first {
+      self = EventWindow(from: first, through: last ?? today) ?? EventWindow(days: days)
+    } else if let last {
+      self.init(days: days, end: Self.endOfDay(last))
+    } else {
+      self.init(days: days)
+    }
+  }
+
+  /// The end (exclusive) of `date`'s UTC day: the start of the next.
+  public static func endOfDay(_ date: Date) -> Date {
+    startOfDay(date).addingTimeInterval(secondsPerDay)
+  }
+
+  /// The window moved `steps` times its own length through time (negative: back), keeping its
+  /// length: a past range, or the last days up to now once it would reach past today.
+  ///
+  /// - Parameter now: The clock's time; today ends at the end of its UTC day.
+  public func moved(by steps: Int, now: Date) -> EventWindow {
+    let endOfToday = Self.endOfDay(now)
+    let moved = (end ?? endOfToday).addingTimeInterval(Double(steps) * seconds)
+    return EventWindow(days: days, end: moved >= endOfToday ? nil : moved)
+  }
+
+  /// The UTC day `text` writes as `YYYY-MM-DD`, as the start of that day.
+  ///
+  /// - Throws: ``DayTextError/notADate`` for text of another shape, ``DayTextError/notOnTheCalendar``
+  ///   for a day that does not exist (2025-02-30).
+  public static func day(parsing text: String) throws(DayTextError) -> Date {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { throw .notADate }
+    let components = DateComponents(year: year, month: month, day: day)
+    // The calendar rolls 2025-02-30 over to March: a day that does not exist comes back different.
+    guard let date = Calendar.utc.date(from: components),
+      Calendar.utc.dateComponents([.year, .month, .day], from: date) == components
+    else { throw .notOnTheCalendar }
+    return date
+  }
+
+  /// `date`'s UTC day, `YYYY-MM-DD`, as the requests, the messages and ``day(parsing:)`` write it.
+  public static func dayText(_ date: Date) -> String {
+    let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
+    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
+  }
+
+  /// Why text is not a day.
+  public enum DayTextError: Error, Equatable, Sendable {
+    /// Not `YYYY-MM-DD`.
+    case notADate
+    /// `YYYY-MM-DD`, but no such day (2025-02-30).
+    case notOnTheCalendar
+  }
+
   /// The start of `date`'s UTC day.
   public static func startOfDay(_ date: Date) -> Date {
     Date(timeIntervalSince1970: (date.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
   }
+
+  /// A moment of a past range's last UTC day (a second before its ``end``); `nil` without an end.
+  public var lastDay: Date? { end?.addingTimeInterval(-1) }
 
   /// The reference the window counts back from: its ``end``, else `fetchTime`.
   public func reference(fetchedAt fetchTime: Date) -> Date { end ?? fetchTime }
@@ -103,4 +167,13 @@ public struct EventWindow: Equatable, Hashable, Sendable {
     newestFirst[
       ..<prefixLength(count: newestFirst.count) { reference.timeIntervalSince(newestFirst[$0].date) }]
   }
+}
+
+extension Calendar {
+  /// The Gregorian calendar in UTC, EONET's days.
+  static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
 }

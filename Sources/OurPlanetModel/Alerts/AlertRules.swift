@@ -30,11 +30,6 @@ public struct AlertRules: Equatable, Sendable {
     rules.contains { $0.marks(event) }
   }
 
-  /// The keys an `[[alert]]` table may have.
-  public static let keys = [
-    "name", "near", "categories", "min-magnitude", "max-magnitude", "changes", "bell", "notify", "exec",
-  ]
-
   /// Validates the `[[alert]]` tables.
   ///
   /// - Parameters:
@@ -107,53 +102,56 @@ private struct AlertTableReader {
       throw error(
         key, "unknown key '\(key)'\(hint); an alert takes \(AlertRules.keys.joined(separator: ", "))")
     }
-    guard let rawName = try string("name") else { throw error(nil, "has no name (name = \"…\")") }
-    let name = rawName.trimmingCharacters(in: .whitespaces)
-    guard !name.isEmpty else { throw error("name", "the name is empty") }
-    label = "alert '\(name)'"
+    guard table["name"] != nil else { throw error(nil, "has no name (name = \"…\")") }
 
-    var scope = EventScope(days: 1)
-    let place = try string("near")
-    if let place { scope.region = try region(place) }
-    if let categories = try strings("categories") {
-      guard !categories.isEmpty else {
-        throw error("categories", "categories is empty: the alert would never fire")
-      }
-      scope.categories = Set(categories)
+    let reader = self
+    let context = AlertKeyContext(
+      error: { key, message in reader.error(key, message) },
+      region: { text throws(AlertRuleError) in try reader.region(text) })
+    var draft = AlertDraft()
+    for key in AlertRules.keyDeclarations {
+      guard let value = try value(of: key) else { continue }
+      try key.apply(value, &draft, context)
     }
-    scope.minimumMagnitude = try number("min-magnitude")
-    scope.maximumMagnitude = try number("max-magnitude")
-    if let minimum = scope.minimumMagnitude, let maximum = scope.maximumMagnitude, minimum > maximum {
+    if let minimum = draft.scope.minimumMagnitude, let maximum = draft.scope.maximumMagnitude,
+      minimum > maximum
+    {
       throw error("max-magnitude", "max-magnitude \(maximum) is below min-magnitude \(minimum)")
     }
-
-    var changes = Set(EventChange.allCases)
-    if let words = try strings("changes") {
-      guard !words.isEmpty else { throw error("changes", "changes is empty: the alert would never fire") }
-      let known = EventChange.allCases.map(\.rawValue)
-      changes = []
-      for word in words {
-        guard let change = EventChange(rawValue: word) else {
-          let hint = Suggestion.closest(to: word, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-          throw error("changes", "unknown change '\(word)'\(hint); one of \(known.joined(separator: ", "))")
-        }
-        changes.insert(change)
-      }
-    }
-
-    let exec = try strings("exec")
-    if let exec {
-      guard let program = exec.first, !program.isEmpty else {
-        throw error("exec", "exec needs a program: exec = [\"/path/to/program\", \"argument\", …]")
-      }
-    }
     return AlertRule(
-      name: name, scope: scope, place: place, changes: changes, bell: try boolean("bell") ?? false,
-      notify: try boolean("notify") ?? false, exec: exec, line: table.line)
+      name: draft.name, scope: draft.scope, place: draft.place, changes: draft.changes, bell: draft.bell,
+      notify: draft.notify, exec: draft.exec, line: table.line)
+  }
+
+  /// `key`'s value read as its declared type (``AlertKey/ValueType``, whose phrase the messages
+  /// use); `nil` when the table does not have it. A single string is a list of one for
+  /// ``AlertKey/ValueType/strings``, never for a program, whose words a shell would split
+  /// differently than a reader expects.
+  private func value(of key: AlertKey) throws(AlertRuleError) -> AlertValue? {
+    guard let value = table[key.name] else { return nil }
+    let name = key.name
+    switch (key.type, value) {
+    case (.string, .string(let text)): return .string(text)
+    case (.boolean, .boolean(let flag)): return .boolean(flag)
+    case (.number, .integer(let number)): return .number(Double(number))
+    case (.number, .float(let number)) where number.isFinite: return .number(number)
+    case (.number, .float): throw error(name, "\(name) must be a finite number")
+    case (.strings, .string(let text)): return .strings([text])
+    case (.strings, .array(let values)), (.program, .array(let values)):
+      var strings: [String] = []
+      for element in values {
+        guard case .string(let text) = element else {
+          throw error(name, "\(name) must be \(key.type.phrase), not one holding \(element.typeName)")
+        }
+        strings.append(text)
+      }
+      return .strings(strings)
+    default: throw error(name, "\(name) must be \(key.type.phrase), not \(value.typeName)")
+    }
   }
 
   /// `near`: a place's name, `LAT,LON[,KM]` or `bbox:W,S,E,N`.
-  private func region(_ text: String) throws(AlertRuleError) -> Region {
+  func region(_ text: String) throws(AlertRuleError) -> Region {
     if let place = places[text] { return place }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     do {
@@ -175,50 +173,5 @@ private struct AlertTableReader {
       names.isEmpty ? "no places are defined ([places])" : "places: \(names.joined(separator: ", "))"
     throw error(
       "near", "near '\(text)' is no place and not LAT,LON[,KM] or bbox:W,S,E,N\(hint); \(known)")
-  }
-
-  private func typeError(_ key: String, _ expected: String, _ value: TOMLValue) -> AlertRuleError {
-    error(key, "\(key) must be \(expected), not \(value.typeName)")
-  }
-
-  private func string(_ key: String) throws(AlertRuleError) -> String? {
-    guard let value = table[key] else { return nil }
-    guard case .string(let text) = value else { throw typeError(key, "a string", value) }
-    return text
-  }
-
-  private func boolean(_ key: String) throws(AlertRuleError) -> Bool? {
-    guard let value = table[key] else { return nil }
-    guard case .boolean(let flag) = value else { throw typeError(key, "true or false", value) }
-    return flag
-  }
-
-  private func number(_ key: String) throws(AlertRuleError) -> Double? {
-    switch table[key] {
-    case nil: return nil
-    case .integer(let value): return Double(value)
-    case .float(let value) where value.isFinite: return value
-    case .float: throw error(key, "\(key) must be a finite number")
-    case let value?: throw typeError(key, "a number", value)
-    }
-  }
-
-  /// An array of strings (a single string is taken as a list of one, except for `exec`, whose
-  /// words a shell would split differently than a reader expects).
-  private func strings(_ key: String) throws(AlertRuleError) -> [String]? {
-    guard let value = table[key] else { return nil }
-    switch value {
-    case .string(let text) where key != "exec": return [text]
-    case .array(let values):
-      var strings: [String] = []
-      for element in values {
-        guard case .string(let text) = element else {
-          throw error(key, "\(key) must be an array of strings, not one holding \(element.typeName)")
-        }
-        strings.append(text)
-      }
-      return strings
-    default: throw typeError(key, "an array of strings", value)
-    }
   }
 }

@@ -15,20 +15,14 @@ import Support
 /// record.json.serialized()  // {"id":"EONET_1",…,"distance_km":412.3,"bearing":"NW"}
 /// ```
 public struct EventRecord: Equatable, Sendable {
-  /// Whether the event is still going on.
-  public enum Status: String, Sendable {
-    case open
-    case closed
-  }
-
   /// The EONET id.
   public let id: String
   /// The title.
   public let title: String
   /// The category ids.
   public let categories: [String]
-  /// Open or closed.
-  public let status: Status
+  /// Open or closed (never ``EventStatus/all``).
+  public let status: EventStatus
   /// When it was closed; `nil` while open.
   public let closedDate: Date?
   /// The first observation's date (the event's date when it has none).
@@ -54,7 +48,7 @@ public struct EventRecord: Equatable, Sendable {
     id = Self.clean(event.id)
     title = Self.clean(event.title)
     categories = event.categories.map { Self.clean($0.id) }
-    status = event.closed == nil ? .open : .closed
+    status = EventStatus(of: event)
     closedDate = event.closed
     firstDate = event.geometries.map(\.date).min() ?? event.date
     lastDate = latest?.date ?? event.date
@@ -82,47 +76,107 @@ public struct EventRecord: Equatable, Sendable {
     return Geodesy.compassPoint(from: point, to: position)
   }
 
-  /// Every field, in output order, with what it holds: the one table the manual prints. The CSV
-  /// header, the JSON keys, the GeoJSON properties and (upper-cased after `OURPLANET_`) the `--exec`
-  /// variables use these names; the last two are there only when a point is given (`--near`).
-  public static let fieldTable: [(name: String, meaning: String)] = [
-    ("id", "the EONET id (`EONET_1234`)"),
-    ("title", "the title"),
-    ("categories", "the category ids (a JSON array; joined by `;` in CSV and the environment)"),
-    ("status", "`open` or `closed`"),
-    ("closed_date", "when it was closed (null while open)"),
-    ("first_date", "the first observation's date"),
-    ("last_date", "the latest observation's date"),
-    ("latitude", "the latest position's latitude, in degrees (null without a position)"),
-    ("longitude", "the latest position's longitude, in degrees (null without a position)"),
-    ("magnitude", "the latest magnitude's value (null without one)"),
-    ("magnitude_unit", "its unit (`acres`, `kts`, ...)"),
-    ("link", "the event in EONET's API"),
-    ("sources", "the sources' URLs (a JSON array; joined by `;` in CSV and the environment)"),
-    ("distance_km", "the great-circle distance from the `--near` point, in km to one decimal"),
-    ("bearing", "the compass point (`N`, `NE`, ... `NW`) from the `--near` point"),
-  ]
-
-  /// The field names, in output order (``fieldTable``'s).
-  ///
-  /// - Parameter withPoint: Whether a point was given: `distance_km` and `bearing` come last.
-  public static func fieldNames(withPoint: Bool) -> [String] {
-    let names = fieldTable.map(\.name)
-    return withPoint ? names : Array(names.dropLast(2))
+  /// The outputs a field can be part of.
+  public enum Output: String, CaseIterable, Sendable {
+    /// `events --json`, `watch --json` and `--exec`'s stdin: a key of the record's object.
+    case json
+    /// `--format csv`: a column.
+    case csv
+    /// `--format geojson`: a property of the event's Feature.
+    case geojson
+    /// `--exec`'s environment: `OURPLANET_<NAME>`.
+    case environment
+    /// The `events` text table: a column (or, for the status, the `(closed)` mark).
+    case text
   }
 
-  /// The fields, named as ``fieldNames(withPoint:)`` lists them; `null` for what the event lacks.
+  /// One field: its name in every format, what it holds, which outputs carry it, and how it is
+  /// read from a record. A field is added by adding one of these to ``fieldList``.
+  public struct Field: Sendable {
+    /// The name: the CSV header, the JSON key, the GeoJSON property and (upper-cased after
+    /// `OURPLANET_`) the `--exec` variable.
+    public let name: String
+    /// What it holds, as the manual says it.
+    public let meaning: String
+    /// The outputs it is part of.
+    public let outputs: Set<Output>
+    /// Whether it is there only when a point is given (`--near`).
+    public let needsPoint: Bool
+    /// Its value in a record; `null` for what the event lacks.
+    let value: @Sendable (EventRecord) -> JSONValue
+
+    /// The outputs every field is in: the structured formats and the environment.
+    static let structured: Set<Output> = [.json, .csv, .geojson, .environment]
+
+    init(
+      _ name: String, _ meaning: String, text: Bool = false, needsPoint: Bool = false,
+      value: @escaping @Sendable (EventRecord) -> JSONValue
+    ) {
+      self.name = name
+      self.meaning = meaning
+      self.outputs = text ? Self.structured.union([.text]) : Self.structured
+      self.needsPoint = needsPoint
+      self.value = value
+    }
+  }
+
+  /// Every field, in output order: the one list the formats, the environment and the manual read.
+  public static let fieldList: [Field] = [
+    Field("id", "the EONET id (`EONET_1234`)", text: true) { .string($0.id) },
+    Field("title", "the title", text: true) { .string($0.title) },
+    Field("categories", "the category ids (a JSON array; joined by `;` in CSV and the environment)") {
+      .array($0.categories.map(JSONValue.string))
+    },
+    Field("status", "`open` or `closed`", text: true) { .string($0.status.rawValue) },
+    Field("closed_date", "when it was closed (null while open)", text: true) { date($0.closedDate) },
+    Field("first_date", "the first observation's date") { date($0.firstDate) },
+    Field("last_date", "the latest observation's date") { date($0.lastDate) },
+    Field("latitude", "the latest position's latitude, in degrees (null without a position)") {
+      number($0.position?.latitude)
+    },
+    Field("longitude", "the latest position's longitude, in degrees (null without a position)") {
+      number($0.position?.longitude)
+    },
+    Field("magnitude", "the latest magnitude's value (null without one)", text: true) {
+      number($0.magnitude)
+    },
+    Field("magnitude_unit", "its unit (`acres`, `kts`, ...)", text: true) { text($0.magnitudeUnit) },
+    Field("link", "the event in EONET's API") { text($0.link) },
+    Field("sources", "the sources' URLs (a JSON array; joined by `;` in CSV and the environment)") {
+      .array($0.sources.map(JSONValue.string))
+    },
+    Field(
+      "distance_km", "the great-circle distance from the `--near` point, in km to one decimal", text: true,
+      needsPoint: true
+    ) { number($0.distanceKilometres) },
+    Field(
+      "bearing", "the compass point (`N`, `NE`, ... `NW`) from the `--near` point", text: true,
+      needsPoint: true
+    ) { text($0.bearing) },
+  ]
+
+  private static func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+  private static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+  private static func date(_ value: Date?) -> JSONValue { text(value.map(ISO8601.format)) }
+
+  /// Every field's name and meaning, in output order: the table the manual prints.
+  public static var fieldTable: [(name: String, meaning: String)] { fieldList.map { ($0.name, $0.meaning) } }
+
+  /// The fields a record has, in output order: those that need a point only when one is given.
+  ///
+  /// - Parameter withPoint: Whether a point was given (`--near`): adds `distance_km` and `bearing`.
+  public static func fieldList(withPoint: Bool) -> [Field] {
+    fieldList.filter { withPoint || !$0.needsPoint }
+  }
+
+  /// The field names, in output order (``fieldList(withPoint:)``'s).
+  public static func fieldNames(withPoint: Bool) -> [String] {
+    fieldList(withPoint: withPoint).map(\.name)
+  }
+
+  /// The fields with their values, named as ``fieldNames(withPoint:)`` lists them.
   public var fields: [(name: String, value: JSONValue)] {
-    func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-    func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-    var values: [JSONValue] = [
-      .string(id), .string(title), .array(categories.map(JSONValue.string)), .string(status.rawValue),
-      text(closedDate.map(ISO8601.format)), .string(ISO8601.format(firstDate)),
-      .string(ISO8601.format(lastDate)), number(position?.latitude), number(position?.longitude),
-      number(magnitude), text(magnitudeUnit), text(link), .array(sources.map(JSONValue.string)),
-    ]
-    if point != nil { values += [number(distanceKilometres), text(bearing)] }
-    return Array(zip(Self.fieldNames(withPoint: point != nil), values))
+    Self.fieldList(withPoint: point != nil).map { ($0.name, $0.value(self)) }
   }
 
   /// The record as one JSON object, keys in field order.

@@ -15,31 +15,12 @@ import Foundation
 /// let shown = item.events(in: scope)
 /// ```
 public struct EventScope: Equatable, Sendable {
-  /// Which events by their state.
-  public enum Status: String, CaseIterable, Equatable, Sendable {
-    /// Open and closed events.
-    case any
-    /// Events still open.
-    case open
-    /// Closed events.
-    case closed
-
-    /// Whether `event` has this status.
-    public func contains(_ event: EOEvent) -> Bool {
-      switch self {
-      case .any: return true
-      case .open: return event.isOpen
-      case .closed: return !event.isOpen
-      }
-    }
-  }
-
   /// The days window, counted back from the catalog's now, or from its end for a past range.
   public var window: EventWindow
   /// Only events with a position inside (`--near`, `--bbox`, the map's `f`); `nil`: anywhere.
   public var region: Region?
   /// Only events of this status.
-  public var status: Status
+  public var status: EventStatus
   /// Only titles containing this text (case- and diacritic-insensitive, spaces around ignored).
   public var text: String {
     didSet { needle = Self.needle(of: text) }
@@ -61,7 +42,7 @@ public struct EventScope: Equatable, Sendable {
   public var sources: Set<String>?
 
   /// A scope of the last `days` days, in `region`, of `status`, matching `text`.
-  public init(days: Int, region: Region? = nil, status: Status = .any, text: String = "") {
+  public init(days: Int, region: Region? = nil, status: EventStatus = .all, text: String = "") {
     window = EventWindow(days: days)
     self.region = region
     self.status = status
@@ -85,12 +66,6 @@ public struct EventScope: Equatable, Sendable {
   ///
   /// - Parameter magnitudeIDs: EONET's magnitude ids by unit (`acres` → `ac`), from `/magnitudes`.
   public func query(magnitudeIDs: [String: String] = [:]) -> EventQuery {
-    let status: EventQuery.Status
-    switch self.status {
-    case .any: status = .all
-    case .open: status = .open
-    case .closed: status = .closed
-    }
     var magnitude: EventQuery.Magnitude?
     // A unit that reads another (hectares, acres) is filtered here only: the server would leave out
     // the events in the other unit.

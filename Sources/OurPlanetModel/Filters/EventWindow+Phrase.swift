@@ -4,8 +4,8 @@ extension EventWindow {
   /// "the last day", "the last 30 days"; for a past range "the 183 days ending 2024-11-30" (its
   /// last UTC day).
   public var phrase: String {
-    guard let end else { return days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
-    let last = Formatting.day(end.addingTimeInterval(-1), in: .utc)
+    guard let lastDay else { return days == 1 ? "the last day" : "the last \(Formatting.count(days)) days" }
+    let last = Formatting.day(lastDay, in: .utc)
     return days == 1 ? "the day \(last)" : "the \(Formatting.count(days)) days ending \(last)"
   }
 

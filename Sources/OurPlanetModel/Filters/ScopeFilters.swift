@@ -14,7 +14,7 @@ import EONETKit
 /// ```
 public struct ScopeFilters: Equatable, Sendable {
   /// Only events of this status.
-  public var status: EventScope.Status
+  public var status: EventStatus
   /// Only events whose latest magnitude is at least this (`nil`: no lower bound).
   public var minimumMagnitude: Double?
   /// Only events whose latest magnitude is at most this (`nil`: no upper bound).
@@ -31,7 +31,7 @@ public struct ScopeFilters: Equatable, Sendable {
 
   /// Filters of `status`, the magnitude range, `sources` and `categories`.
   public init(
-    status: EventScope.Status = .any, minimumMagnitude: Double? = nil, maximumMagnitude: Double? = nil,
+    status: EventStatus = .all, minimumMagnitude: Double? = nil, maximumMagnitude: Double? = nil,
     magnitudeUnit: String? = nil, sources: Set<String>? = nil, categories: Set<String>? = nil
   ) {
     self.status = status
@@ -72,11 +72,11 @@ public struct ScopeFilters: Equatable, Sendable {
   }
 
   /// The next status of the status key: open and closed → open → closed → open and closed.
-  public static func nextStatus(after status: EventScope.Status) -> EventScope.Status {
+  public static func nextStatus(after status: EventStatus) -> EventStatus {
     switch status {
-    case .any: return .open
+    case .all: return .open
     case .open: return .closed
-    case .closed: return .any
+    case .closed: return .all
     }
   }
 }

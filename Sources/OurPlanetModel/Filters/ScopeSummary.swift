@@ -37,7 +37,7 @@ public enum ScopeSummary {
   ) -> [String] {
     var parts: [String] = []
     switch scope.status {
-    case .any: break
+    case .all: break
     case .open: parts.append("open")
     case .closed: parts.append("closed")
     }
@@ -71,7 +71,7 @@ public enum ScopeSummary {
   /// categories`, or `nil` when nothing was set.
   public static func cleared(_ filters: ScopeFilters, region: Region?) -> String? {
     var parts: [String] = []
-    if filters.status != .any { parts.append("the status (\(filters.status == .open ? "open" : "closed"))") }
+    if filters.status != .all { parts.append("the status (\(filters.status == .open ? "open" : "closed"))") }
     if filters.filtersMagnitude { parts.append("the magnitude") }
     if let sources = filters.sources, !sources.isEmpty {
       parts.append(sources.count == 1 ? "the source" : "the sources")

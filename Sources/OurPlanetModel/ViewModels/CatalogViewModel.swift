@@ -13,8 +13,7 @@ import RxCore
 /// that hangs runs into its request timeout and is marked failed, instead of being restarted by
 /// every tick and shown as "downloading" for ever. `refresh()` refreshes now (unless one is
 /// running) and restarts the timer.
-public final class CatalogViewModel: @unchecked Sendable {
-  // The relays are thread-safe; `bag` is only touched in init and deinit.
+public final class CatalogViewModel: Sendable {
   /// The latest catalog. The UI observes it on the main scheduler.
   public let catalog = BehaviorRelay<Catalog>(value: .empty)
   /// When the next automatic refresh is due (`nil`: none planned).

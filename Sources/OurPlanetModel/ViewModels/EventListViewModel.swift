@@ -9,8 +9,8 @@ import RxCore
 /// events of the slider's whole range, sorted by age, with their per-day histogram. The days window
 /// is then one binary search on that list (`combineLatest(days, …)`), so a slider step does not
 /// depend on how many events there are. The search text is throttled on the injected scheduler.
+// `@unchecked Sendable`: `state` is an `Observable`, not `Sendable` (as in RxSwift); every property is a `let`.
 public final class EventListViewModel: @unchecked Sendable {
-  // Relays are thread-safe; everything else is immutable.
   /// The id of the merged list of every category.
   public static let allCategoriesID = "all"
 

@@ -59,7 +59,7 @@ public struct FilterForm: Equatable, Sendable {
   /// The days as typed.
   public private(set) var daysText: String
   /// The status.
-  public private(set) var status: EventScope.Status
+  public private(set) var status: EventStatus
   /// The bounds as typed (empty: none).
   public private(set) var minimumText: String
   public private(set) var maximumText: String
@@ -156,7 +156,7 @@ public struct FilterForm: Equatable, Sendable {
       let days = Int(daysText) ?? dayRange.lowerBound
       daysText = String(min(max(days + offset, dayRange.lowerBound), dayRange.upperBound))
     case .status:
-      let all = [EventScope.Status.any, .open, .closed]
+      let all = [EventStatus.all, .open, .closed]
       status = all[Self.wrap((all.firstIndex(of: status) ?? 0) + offset, all.count)]
     case .unit:
       let choices = [""] + units
@@ -265,7 +265,7 @@ public struct FilterForm: Equatable, Sendable {
     case .days: return daysText
     case .status:
       switch status {
-      case .any: return "open and closed"
+      case .all: return "open and closed"
       case .open: return "open"
       case .closed: return "closed"
       }

@@ -3,8 +3,7 @@ import Dispatch
 /// Runs work on a concurrent Dispatch queue: actions may run in parallel.
 ///
 /// Operators that need serial delivery (`observe(on:)`) serialise on their own.
-public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
-  // Immutable after init.
+public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
   let configuration: DispatchQueueConfiguration
 
   /// Runs work on `queue`.

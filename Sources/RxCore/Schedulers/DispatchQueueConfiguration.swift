@@ -1,8 +1,7 @@
 import Dispatch
 
 /// The Dispatch plumbing shared by the queue-backed schedulers.
-struct DispatchQueueConfiguration: @unchecked Sendable {
-  // DispatchQueue is thread-safe; the struct is immutable.
+struct DispatchQueueConfiguration: Sendable {
   let queue: DispatchQueue
   let leeway: DispatchTimeInterval
 

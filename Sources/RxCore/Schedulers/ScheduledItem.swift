@@ -18,12 +18,3 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
 
   func dispose() { result.dispose() }
 }
-
-/// Lets an `@escaping` closure or a value cross into Dispatch, which requires `Sendable`.
-///
-/// RxCore, like RxSwift, does not require user closures to be `Sendable`: the scheduler's contract
-/// (one action at a time per serial scheduler) is what keeps them safe.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
