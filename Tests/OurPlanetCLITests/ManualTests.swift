@@ -1,4 +1,5 @@
 import Foundation
+import OurPlanetModel
 import Testing
 
 @testable import OurPlanetCLI
@@ -42,15 +43,20 @@ struct ManualTests {
   }
 
   @Test(
-    "the page's CONFIGURATION lists a key for exactly the options the config file takes, then its sections")
+    "the page's CONFIGURATION lists a key for exactly the options the config file takes, then its sections and the keys of an [[alert]]"
+  )
   func pageListsTheConfigKeys() throws {
     let page = Manual.ourplanet.roffPage.split(separator: "\n").map(String.init)
     let start = try #require(page.firstIndex(of: ".SH CONFIGURATION"))
     let section = page[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }
     let keys = zip(section, section.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
       .map { $0.replacingOccurrences(of: #"\fB"#, with: "").replacingOccurrences(of: #"\fR"#, with: "") }
-      .map { String($0.prefix { $0 != " " }).replacingOccurrences(of: #"\-"#, with: "-") }
-    #expect(keys == Options.declarations.compactMap(\.configKey) + ["[places]", "[keys]", "[[alert]]"])
+      .map { $0.replacingOccurrences(of: #"\-"#, with: "-") }
+      .map { $0.hasPrefix("[[alert]] ") ? $0 : String($0.prefix { $0 != " " }) }
+    #expect(
+      keys
+        == Options.declarations.compactMap(\.configKey) + ["[places]", "[keys]", "[[alert]]"]
+        + AlertRules.keyDeclarations.map { "[[alert]] \($0.name)" })
     #expect(keys.contains("refresh-interval"))
     #expect(!keys.contains("help") && !keys.contains("config"))
   }

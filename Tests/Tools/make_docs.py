@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates the README's tables that come from the declarations: the commands (OurPlanetCLI's
 command table), the terminal UI's keys (the key bindings of OurPlanetUI) and the environment
-variables (OurPlanetCLI's declaration).
+variables (OurPlanetCLI's declaration) and the keys of an `[[alert]]` table (OurPlanetModel's).
 
     python3 Tests/Tools/make_docs.py --binary .build/debug/ourplanet [--check]
 
@@ -20,7 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 README = os.path.join(REPO, "README.md")
-TABLES = ["commands", "keys", "environment"]
+TABLES = ["commands", "keys", "environment", "alert-keys"]
 
 
 def generated(binary, readme):

@@ -65,6 +65,11 @@ extension Manual {
           """),
       Entry(
         term: "[[alert]]",
-        summary: "an alert rule for `watch` and the terminal UI; each `[[alert]]` table is one rule"),
+        summary:
+          "an alert rule for `watch` and the terminal UI; each `[[alert]]` table is one rule, with these keys"
+      ),
     ]
+    + AlertRules.keyDeclarations.map {
+      Entry(term: "[[alert]] \($0.name)", summary: "\($0.type.phrase): \($0.meaning)")
+    }
 }

@@ -1,6 +1,8 @@
+import OurPlanetModel
+
 extension Manual {
   /// A table of the README that `make docs` writes from the declarations (the hidden `ourplanet
-  /// docs commands|keys|environment` prints it), so the README cannot drift from them.
+  /// docs commands|keys|environment|alert-keys` prints it), so the README cannot drift from them.
   enum ReadmeTable: String, CaseIterable, Sendable {
     /// The commands, each with its synopsis (``Manual/commands``).
     case commands
@@ -8,6 +10,8 @@ extension Manual {
     case keys
     /// The environment variables (``Manual/environment``).
     case environment
+    /// The keys of an `[[alert]]` table (`AlertRules.keyDeclarations`).
+    case alertKeys = "alert-keys"
   }
 
   /// `table` as a Markdown table, one row per declaration, ending in a newline.
@@ -24,6 +28,9 @@ extension Manual {
     case .environment:
       header = ("environment", "effect")
       rows = environment.map { ("`\($0.term)`", $0.summary) }
+    case .alertKeys:
+      header = ("key", "value and meaning")
+      rows = AlertRules.keyDeclarations.map { ("`\($0.name)`", "\($0.type.phrase): \($0.meaning)") }
     }
     func cell(_ text: String) -> String {
       text.replacingOccurrences(of: "|", with: "\\|")
