@@ -155,10 +155,10 @@ private struct AlertTableReader {
     if let place = places[text] { return place }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     do {
-      if trimmed.lowercased().hasPrefix("bbox:") {
-        return try Region.box(parsing: String(trimmed.dropFirst(5)))
+      // Coordinates as a place's value reads them (one reader for `[places]`, `near` and the memory).
+      if trimmed.lowercased().hasPrefix("bbox:") || trimmed.contains(",") {
+        return try Configuration.Place.region(parsing: trimmed)
       }
-      if trimmed.contains(",") { return try Region.near(parsing: trimmed) }
     } catch {
       // The region parser names the command-line option; here the key is `near`.
       var message = error.description
