@@ -13,7 +13,7 @@ import Testing
 /// The changes the fixture world goes through (``FixtureAPI/changedEvents``), oldest first: Cedar
 /// Creek Fire (EONET_2) closes, Rim Fire (EONET_1, 1,200 acres) gains a position 87 km east of
 /// where it started, and three wildfires are new (EONET_101–103, one of 300 acres).
-@Suite("ourplanet watch alerts, end to end", .serialized)
+@Suite("ourplanet watch alerts, end to end", .serialized, .tags(.spawnsProcess))
 struct AlertEndToEndTests {
   /// A fixture server, a config and state folder, and `watch` against them.
   private struct Setup {

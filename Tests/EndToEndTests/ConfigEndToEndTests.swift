@@ -4,7 +4,7 @@ import Testing
 
 /// The config file as a user writes it, read by the real binary from a temporary
 /// `XDG_CONFIG_HOME`, against the fixture server.
-@Suite("ourplanet config file, end to end", .serialized)
+@Suite("ourplanet config file, end to end", .serialized, .tags(.spawnsProcess))
 struct ConfigEndToEndTests {
   /// Five fires, from hours to a month old, around Houston and the Gulf coast, in Paris and Sydney.
   private static let fires: [FixtureAPI.Event] = [

@@ -5,7 +5,7 @@ import Testing
 /// Export: `events --format csv|geojson` hold exactly the events and positions of `--json`, parsed
 /// by Python's standard library; `events all` holds each event once; the timeline shows in a real
 /// terminal.
-@Suite("ourplanet exports and the All view, end to end", .serialized)
+@Suite("ourplanet exports and the All view, end to end", .serialized, .tags(.spawnsProcess))
 struct ExportEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

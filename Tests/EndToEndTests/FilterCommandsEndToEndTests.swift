@@ -5,7 +5,7 @@ import Testing
 /// Issue 28's filters through the real binary's commands against the fixture server, once as a server
 /// that honours EONET's parameters and once as one that ignores them: both must print exactly the
 /// events a reference computed from the served data keeps.
-@Suite("history and filters, end to end", .serialized)
+@Suite("history and filters, end to end", .serialized, .tags(.spawnsProcess))
 struct FilterCommandsEndToEndTests {
   /// A command line's filters and the reference reading of them.
   struct Case: Sendable, CustomTestStringConvertible {

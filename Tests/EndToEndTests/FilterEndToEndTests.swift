@@ -5,7 +5,7 @@ import Testing
 /// The UI's filters in a real terminal against the fixture server: the status key, the filter
 /// form's minimum magnitude, clearing, and marked categories opened together. Each expected list
 /// is worked out here from the events served.
-@Suite("ourplanet filters in the UI, end to end", .serialized)
+@Suite("ourplanet filters in the UI, end to end", .serialized, .tags(.spawnsProcess))
 struct FilterEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

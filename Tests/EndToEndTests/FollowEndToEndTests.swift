@@ -8,7 +8,7 @@ import Testing
 
 /// Following events: the UI refreshes by itself and marks what is new, and `watch` prints each
 /// change once, never again after a restart, against a fixture server whose data changes.
-@Suite("ourplanet follows events, end to end", .serialized)
+@Suite("ourplanet follows events, end to end", .serialized, .tags(.spawnsProcess))
 struct FollowEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Text as long as the decoder accepts, and text terminals disagree about, in a real terminal.
-@Suite("hostile text in the UI, end to end", .serialized)
+@Suite("hostile text in the UI, end to end", .serialized, .tags(.spawnsProcess))
 struct HostileTextEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

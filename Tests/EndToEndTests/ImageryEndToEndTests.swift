@@ -5,7 +5,7 @@ import Testing
 /// The detail's satellite image in a real terminal (tmux) against the fixture server's WMS route:
 /// the request (box and day), the picture's colours at 24-bit and 256 colours, the cache offline,
 /// and one line for each hostile answer.
-@Suite("imagery, end to end", .serialized)
+@Suite("imagery, end to end", .serialized, .tags(.spawnsProcess))
 struct ImageryEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The world map in the real binary, in tmux, against the fixture server: `m` shows it in braille with
 /// the events on it, beside or below the list, in the detail view, and hides it again.
-@Suite("ourplanet world map end to end", .serialized)
+@Suite("ourplanet world map end to end", .serialized, .tags(.spawnsProcess))
 struct MapEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

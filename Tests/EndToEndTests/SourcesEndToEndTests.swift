@@ -4,7 +4,7 @@ import Testing
 
 /// `ourplanet sources` and the detail's source titles, the real binary against the fixture server
 /// serving EONET's real sources list.
-@Suite("sources end to end", .serialized)
+@Suite("sources end to end", .serialized, .tags(.spawnsProcess))
 struct SourcesEndToEndTests {
   private static let python: Comment = "python3 is not installed"
   private static let packageRoot = URL(fileURLWithPath: #filePath)

@@ -4,7 +4,7 @@ import Testing
 
 /// Each theme's first frame in a real terminal (tmux), read back with its colours
 /// (`capture-pane -e`): the header, a failed category's `!` and the categories' descriptions.
-@Suite("themes and colour depth, end to end", .serialized)
+@Suite("themes and colour depth, end to end", .serialized, .tags(.spawnsProcess))
 struct ThemeEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// What only a real terminal shows of the screens telling the truth: a failed download is not
 /// "No events", typing a search never runs commands, and a C locale shows ASCII, not `?`.
-@Suite("ourplanet screens tell the truth, end to end", .serialized)
+@Suite("ourplanet screens tell the truth, end to end", .serialized, .tags(.spawnsProcess))
 struct TruthEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

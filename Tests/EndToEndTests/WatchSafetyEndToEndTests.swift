@@ -9,7 +9,7 @@ import Testing
 /// `watch` left running: signals end it and its child, a hanging `--exec` child is stopped, children
 /// keep to stderr and inherit nothing, each change is announced once across a kill -9, a failing
 /// category never floods, and two watchers never both announce.
-@Suite("ourplanet watch is safe to leave running, end to end", .serialized)
+@Suite("ourplanet watch is safe to leave running, end to end", .serialized, .tags(.spawnsProcess))
 struct WatchSafetyEndToEndTests {
   /// A fixture server, a state folder and the arguments of `watch` against them.
   private struct Setup {
