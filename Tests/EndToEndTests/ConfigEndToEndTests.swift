@@ -45,6 +45,14 @@ struct ConfigEndToEndTests {
         ].merging(environment) { _, given in given }, timeout: timeout)
     }
 
+    /// Starts the app in tmux on the server, reading the config folder.
+    func startApp() throws -> AppHarness {
+      try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"),
+        environment: ["XDG_CONFIG_HOME": configHome.path])
+    }
+
     /// The ids `events wildfires --json` printed.
     func ids(_ run: CommandRun) throws -> [String] {
       let array = try #require(
@@ -237,10 +245,7 @@ struct ConfigEndToEndTests {
   func reboundKey() throws {
     try withWorld { world in
       try world.writeConfig("[keys]\nquit = \"w\"\nhelp = [\"H\", \"F2\"]\n")
-      let app = try AppHarness.start(
-        arguments: ["--api", world.server.baseURL.absoluteString],
-        cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
-        environment: ["XDG_CONFIG_HOME": world.configHome.path])
+      let app = try world.startApp()
       defer { app.tmux.close() }
       try app.waitFor("Wildfires", "live")
       try app.tmux.sendKeys("H")
@@ -282,10 +287,7 @@ struct ConfigEndToEndTests {
 
         """
       try world.writeConfig(original)
-      let app = try AppHarness.start(
-        arguments: ["--api", world.server.baseURL.absoluteString],
-        cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
-        environment: ["XDG_CONFIG_HOME": world.configHome.path])
+      let app = try world.startApp()
       defer { app.tmux.close() }
       try app.waitFor("Wildfires", "live")
       try app.tmux.sendKeys("G", "Enter", "m")

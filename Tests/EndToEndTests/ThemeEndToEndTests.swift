@@ -97,17 +97,11 @@ struct ThemeEndToEndTests {
       Expected(theme: "dark", header: "36", failed: "31", description: nil),
     ])
   func trueColor(expected: Expected) throws {
-    let terminfo = try TemporaryDirectory()
+    let terminfo = try DirectColourTerminfo()
     defer { terminfo.remove() }
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Tools/tmux-direct.terminfo")
-    let tic = try CommandRun.run(
-      ["tic", "-x", "-o", terminfo.url.path, source.path], in: terminfo.url,
-      environment: ["PATH": "/usr/bin:/bin"])
-    try #require(tic.status == 0, "tic (ncurses-bin) compiles the test's terminfo: \(tic)")
     let screen = try firstFrame(
       ["--theme", expected.theme],
-      environment: ["COLORTERM": "truecolor", "TERMINFO_DIRS": terminfo.url.path + ":"])
+      environment: terminfo.environment)
     try check(screen, expected)
   }
 
