@@ -394,10 +394,22 @@ struct EONETClientTests {
   @Test("a narrower window never shrinks what a wider one cached")
   func narrowNeverShrinks() throws {
     let cache = try Fixtures.temporaryDirectory()
+    // The open half holds one recent event over 360 days and none over a day.
+    let date = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400))
+    let event = """
+      {"id":"EONET_1","title":"Fire","categories":[{"id":"wildfires","title":"Wildfires"}],"sources":[],\
+      "geometry":[{"date":"\(date)","type":"Point","coordinates":[1.0,2.0]}]}
+      """
+    let server = InMemoryTransport(rules: [
+      .init(
+        "/categories/wildfires", query: ["status": "open", "days": "360"],
+        .json(#"{"title":"EONET Events","events":["# + event + "]}")),
+      .init("/categories/wildfires", .json(#"{"title":"EONET Events","events":[]}"#)),
+    ])
     let configuration = EONETClient.Configuration(
-      baseURL: URL(string: "http://127.0.0.1:9/api/v3")!, cacheDirectory: cache, requestTimeout: 5,
-      retryPolicy: fastRetries, onWarning: { _ in })
-    let client = EONETClient(configuration: configuration, transport: WindowTransport())
+      baseURL: Self.baseURL, cacheDirectory: cache, requestTimeout: 5, retryPolicy: fastRetries,
+      onWarning: { _ in })
+    let client = EONETClient(configuration: configuration, transport: server)
     let wide = try #require(
       record(client.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
     let narrow = try #require(
@@ -512,29 +524,5 @@ extension EONETClientTests {
     .json(
       "<!DOCTYPE html><html><body>Bad gateway</body></html>", status: status,
       headers: ["Content-Type": "text/html"])
-  }
-}
-
-/// Answers an open half with one recent event for a window of more than a day, none for a day.
-private struct WindowTransport: HTTPTransport {
-  private struct Task: HTTPTask {
-    func cancel() {}
-  }
-
-  func send(
-    _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
-  ) -> any HTTPTask {
-    let query = request.url.query ?? ""
-    let date = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400))
-    let event = """
-      {"id":"EONET_1","title":"Fire","categories":[{"id":"wildfires","title":"Wildfires"}],"sources":[],\
-      "geometry":[{"date":"\(date)","type":"Point","coordinates":[1.0,2.0]}]}
-      """
-    let events = query.contains("status=open") && !query.contains("days=1&") && !query.hasSuffix("days=1")
-    let body = #"{"title":"EONET Events","events":["# + (events ? event : "") + "]}"
-    completion(
-      .success(
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))))
-    return Task()
   }
 }
