@@ -201,6 +201,8 @@ struct ScreenTests {
     #expect(!app.host.stopped, "q was a letter")
     #expect(!app.shell.context.map.isShown, "m was a letter")
     #expect(app.screen.contains("/ Fireqm"))
+    app.advance(to: app.scheduler.clock + 5)
+    #expect(app.header.contains("0 of 2 events"), "the letters searched: \(app.header)")
     app.press(.ctrl("u"))
     #expect(app.screen.contains("/ ▏"))
     app.type("texas")
