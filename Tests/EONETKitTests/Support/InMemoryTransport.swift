@@ -11,7 +11,7 @@ import Support
 /// answers arrive on another thread after their delay, and a cancelled request never completes.
 ///
 /// ```swift
-/// let transport = InMemoryTransport(site: Fixtures.server, rules: [.init("/categories", .status(503), times: 1)])
+/// let transport = InMemoryTransport(site: Fixtures.server, rules: [.init("/categories", times: 1, .status(503))])
 /// let client = EONETClient(configuration: configuration, transport: transport)
 /// #expect(transport.log.map(\.status) == [503, 200])
 /// ```
@@ -138,7 +138,7 @@ final class InMemoryTransport: HTTPTransport {
       return (state.log.count - 1, Self.take(&state, path: path, query: query))
     }
     let answer = rule ?? siteAnswer(path: path, query: query, headers: request.headers)
-    let task = Task { [state] status, cancelled in
+    let handle = Handle { [state] status, cancelled in
       state.withLock { state in
         state.log[index].status = status
         state.log[index].cancelled = cancelled
@@ -153,10 +153,10 @@ final class InMemoryTransport: HTTPTransport {
     if let outcome = answer.outcome {
       DispatchQueue.global().asyncAfter(deadline: .now() + answer.delay) {
         let status = try? outcome.get().status
-        if task.finish(status: status) { completion(outcome) }
+        if handle.finish(status: status) { completion(outcome) }
       }
     }
-    return task
+    return handle
   }
 
   /// The path without the API prefix and the query's last value of each parameter.
@@ -228,7 +228,7 @@ final class InMemoryTransport: HTTPTransport {
   }
 
   /// One request's handle: it completes or is cancelled, once.
-  private final class Task: HTTPTask {
+  private final class Handle: HTTPTask {
     private let done = LockedValue(false)
     private let record: @Sendable (_ status: Int?, _ cancelled: Bool) -> Void
 
