@@ -48,7 +48,7 @@ test:
 # of the others tagged `.spawnsProcess` (a fixture server, tmux, python; see Tests/Tools/spawning-tests.awk):
 # their names come from the tags, since `swift test` 6.3 cannot skip by tag.
 TSAN_SUITES ?= RxBlockingTests|EONETKitTests|OurPlanetModelTests|OurPlanetUITests|TerminalUITests
-SPAWNING_TESTS := $(shell awk -f Tests/Tools/spawning-tests.awk $$(find Tests -name '*.swift' | sort))
+SPAWNING_TESTS = $(shell awk -f Tests/Tools/spawning-tests.awk $$(find Tests -name '*.swift' | sort))
 TSAN_SKIP = $(if $(SPAWNING_TESTS),--skip '$(SPAWNING_TESTS)')
 RESOURCE_SUITES ?= RxCoreTests
 INSTRUMENTED = $(SWIFT) test --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
