@@ -44,19 +44,23 @@ test:
 # run in parallel: EONETKit (HTTP, cache, decoding off the main thread), the model and the screens
 # (background loading, main-scheduler delivery) and TerminalUI (signals, the wake-up pipe, the main
 # loop). The end-to-end suite is left out: it drives the app binary in tmux, so TSan would watch the
-# test runner rather than the app, whose threads the suites above cover.
+# test runner rather than the app, whose threads the suites above cover. So are the suites and tests
+# of the others tagged `.spawnsProcess` (a fixture server, tmux, python; see Tests/Tools/spawning-tests.awk):
+# their names come from the tags, since `swift test` 6.3 cannot skip by tag.
 TSAN_SUITES ?= RxBlockingTests|EONETKitTests|OurPlanetModelTests|OurPlanetUITests|TerminalUITests
+SPAWNING_TESTS = $(shell awk -f Tests/Tools/spawning-tests.awk $$(find Tests -name '*.swift' | sort))
+TSAN_SKIP = $(if $(SPAWNING_TESTS),--skip '$(SPAWNING_TESTS)')
 RESOURCE_SUITES ?= RxCoreTests
 INSTRUMENTED = $(SWIFT) test --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
 test-instrumented:
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
 	$(SUMMARY) .build-tsan/resources.log $(INSTRUMENTED) --skip-build --no-parallel --filter '$(RESOURCE_SUITES)'
-	$(SUMMARY) .build-tsan/tsan.log $(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
+	$(SUMMARY) .build-tsan/tsan.log $(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)' $(TSAN_SKIP)
 
 # The two halves of `test-instrumented` on their own (same build folder).
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan
-	$(SUMMARY) .build-tsan/tsan.log $(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)'
+	$(SUMMARY) .build-tsan/tsan.log $(INSTRUMENTED) --skip-build --filter '$(TSAN_SUITES)' $(TSAN_SKIP)
 
 test-resources:
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DTRACE_RESOURCES --scratch-path .build-tsan

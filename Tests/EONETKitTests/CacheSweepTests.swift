@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EONETKit
@@ -97,7 +98,7 @@ struct CacheSweepTests {
     #expect(try Self.names(in: directory).contains("events-wildfires-open-\(Self.question(0)).cache"))
   }
 
-  @Test("a question another running instance uses is never removed")
+  @Test("a question another running instance uses is never removed", .tags(.spawnsProcess))
   func pinnedByAnotherProcess() throws {
     let directory = try Self.folder()
     let pin = directory.appendingPathComponent(CacheSweep.pinName(Self.question(0))).path

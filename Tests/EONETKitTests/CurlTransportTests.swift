@@ -8,7 +8,7 @@ import Testing
 /// The transport's contract, each case over `http://` and `https://` against the loopback fixture
 /// server, hostile modes included: the path users take is the path tested. Each test has its own
 /// server and transport, so the cases run side by side (most of their time is a server starting).
-@Suite("CurlTransport contract")
+@Suite("CurlTransport contract", .tags(.spawnsProcess))
 struct CurlTransportTests {
   /// A transport that trusts the fixture's test CA, as `SSL_CERT_FILE` makes the app trust it.
   private let transport = CurlTransport(environment: ["SSL_CERT_FILE": FixtureServer.caBundle.path])
@@ -318,7 +318,7 @@ struct CurlTransportTests {
 }
 
 /// What only https has: whom to trust.
-@Suite("CurlTransport TLS")
+@Suite("CurlTransport TLS", .tags(.spawnsProcess))
 struct CurlTransportTLSTests {
   private func message(_ result: Result<HTTPResponse, EONETError>?) -> String? {
     if case .failure(.transport(_, let message))? = result { return message }

@@ -1,39 +1,39 @@
 import Foundation
 import RxCore
-import TestSupport
 import Testing
 
 @testable import EONETKit
 
-/// The client over real HTTP on 127.0.0.1 against the fixture server.
-@Suite("EONETClient", .serialized)
+/// The client's logic (requests, decoding, retries, cache, fallback, the refresh graph) over an
+/// in-memory transport; what only real HTTP shows (timeouts, TLS, redirects, proxies, decompression
+/// caps, cancelling a connection) is `CurlTransportTests`' contract.
+@Suite("EONETClient")
 struct EONETClientTests {
   private let fastRetries = RetryPolicy(maximumRetries: 2, baseDelay: 0.05, maximumDelay: 2)
+  private static let baseURL = URL(string: "http://eonet.test/api/v3")!
 
   private func makeClient(
-    _ server: FixtureServer, cache: URL? = nil, offline: Bool = false, timeout: Double = 5,
+    _ transport: InMemoryTransport, cache: URL? = nil, offline: Bool = false, timeout: Double = 5,
     retries: RetryPolicy? = nil, warnings: WarningLog? = nil
   ) throws -> EONETClient {
     let configuration = EONETClient.Configuration(
-      baseURL: server.baseURL.appendingPathComponent("api/v3"),
-      cacheDirectory: try cache ?? Fixtures.temporaryDirectory(),
+      baseURL: Self.baseURL, cacheDirectory: try cache ?? Fixtures.temporaryDirectory(),
       offline: offline, requestTimeout: timeout, retryPolicy: retries ?? fastRetries,
       onWarning: { warning in warnings?.append(warning) })
-    return EONETClient(configuration: configuration)
+    return EONETClient(configuration: configuration, transport: transport)
   }
 
   private func category(_ id: String) -> EOCategory { EOCategory(id: id, title: id) }
 
-  private func requests(_ stats: FixtureServerStats, path: String) -> [FixtureServerStats.Request] {
-    stats.log.filter { $0.path == path }
+  private func requests(_ transport: InMemoryTransport, path: String) -> [InMemoryTransport.Request] {
+    transport.log.filter { $0.path == path }
   }
 
   // MARK: Categories and events
 
   @Test("categories: one request per fetch, sorted by title, live with their fetch time")
   func categories() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let client = try makeClient(server)
     let recording = record(client.fetchCategories())
     let fetched = try #require(recording.elements.first)
@@ -46,15 +46,14 @@ struct EONETClientTests {
     #expect(
       categories.map(\.title)
         == categories.map(\.title).sorted { $0.localizedStandardCompare($1) == .orderedAscending })
-    #expect(try server.stats().requests == 1)
+    #expect(server.requestCount == 1)
   }
 
   @Test(
     "events: open and closed requested with the days window, merged, newest first",
     arguments: Fixtures.serverCounts.keys.sorted())
   func events(id: String) throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let recording = record(try makeClient(server).fetchEvents(forLast: 30, category: category(id)))
     let fetched = try #require(recording.elements.first)
     let expected = try #require(Fixtures.serverCounts[id])
@@ -62,15 +61,14 @@ struct EONETClientTests {
     #expect(fetched.value.filter { $0.closed != nil }.count == expected.closed)
     #expect(fetched.source == .live)
     #expect(fetched.value.map(\.date) == fetched.value.map(\.date).sorted(by: >))
-    let log = try server.stats().log
+    let log = server.log
     #expect(Set(log.map { $0.query["status"] ?? "" }) == ["open", "closed"])
     #expect(log.allSatisfy { $0.path == "/categories/\(id)" && $0.query["days"] == "30" })
   }
 
   @Test("a past range: start and end sent, the answer cut to the range, then served from the cache once over")
   func pastRange() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let cache = try Fixtures.temporaryDirectory()
     let client = try makeClient(server, cache: cache)
     let start = try #require(ISO8601DateFormatter().date(from: "2025-08-28T00:00:00Z"))
@@ -80,7 +78,7 @@ struct EONETClientTests {
       record(client.fetchEvents(query, category: category("volcanoes"))).elements.first)
     // Whatever the server honours, only what overlaps 2025-08-28 to 2025-09-01 is kept.
     #expect(fetched.value.map(\.id) == ["EONET_15810", "EONET_15327", "EONET_15326"])
-    let log = try server.stats().log
+    let log = server.log
     #expect(log.count == 2)
     #expect(log.allSatisfy { $0.query["start"] == "2025-08-28" && $0.query["end"] == "2025-09-01" })
     #expect(log.allSatisfy { $0.query["days"] == nil })
@@ -89,7 +87,7 @@ struct EONETClientTests {
       record(client.fetchEvents(query, category: category("volcanoes"))).elements.first)
     #expect(again.value.map(\.id) == fetched.value.map(\.id))
     #expect(again.source == .cache)
-    #expect(try server.stats().requests == 2)
+    #expect(server.requestCount == 2)
     // The range has files of its own: the last N days' files were not touched.
     let offline = try makeClient(server, cache: cache, offline: true)
     #expect(record(offline.cachedEvents(forLast: 30, category: category("volcanoes"))).elements.isEmpty)
@@ -116,8 +114,7 @@ struct EONETClientTests {
 
   @Test("results arrive off the subscribing thread")
   func backgroundDelivery() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let caller = pthread_self()
     let threads = RecordingBox<pthread_t>()
     let recording = record(
@@ -134,8 +131,7 @@ struct EONETClientTests {
 
   @Test("a full refresh loads every category, never more than two at a time")
   func refreshConcurrency() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server, latencyMilliseconds: 100)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, latency: 0.1)
     let start = Date()
     let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
     let elapsed = Date().timeIntervalSince(start)
@@ -151,26 +147,27 @@ struct EONETClientTests {
     for (id, counts) in Fixtures.serverCounts {
       #expect(final.events[id]?.value.count == counts.open + counts.closed)
     }
-    let stats = try server.stats()
-    #expect(stats.maxInFlightCategories == 2)
-    #expect(stats.maxInFlight <= 4)
-    #expect(stats.requests == 27)
+    #expect(server.maxInFlightCategories == 2)
+    #expect(server.maxInFlight <= 4)
+    #expect(server.requestCount == 27)
     // 1 categories request + 13 categories two at a time (open and closed in parallel): ≥ 8 latencies.
     #expect(elapsed >= 0.75)
   }
 
   @Test("one failing category never stops the others; each failure says what went wrong")
   func refreshFailures() throws {
-    let plan = #"""
-      {"rules":[
-        {"path":"/categories/volcanoes","fault":"status","code":500},
-        {"path":"/categories/wildfires","query":{"status":"open"},"fault":"malformed"},
-        {"path":"/categories/seaLakeIce","query":{"status":"closed"},"fault":"truncated"},
-        {"path":"/categories/severeStorms","query":{"status":"open"},"fault":"html","code":502},
-        {"path":"/categories/floods","fault":"empty"}]}
-      """#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
+    let server = InMemoryTransport(
+      site: Fixtures.server,
+      rules: [
+        .init("/categories/volcanoes", .status(500)),
+        .init(
+          "/categories/wildfires", query: ["status": "open"], .json(#"{"title":"EONET","events":[{"id":}]}"#)),
+        .init(
+          "/categories/seaLakeIce", query: ["status": "closed"],
+          .json(#"{"title":"EONET Events","events":[{"id":"EONET_1","ti"#)),
+        .init("/categories/severeStorms", query: ["status": "open"], Self.htmlPage(status: 502)),
+        .init("/categories/floods", .json("")),
+      ])
     let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
     let final = RefreshSummary(recording.elements)
     #expect(recording.completed)
@@ -198,7 +195,7 @@ struct EONETClientTests {
     } else {
       Issue.record("floods: \(String(describing: final.failures["floods"]))")
     }
-    let volcanoRequests = requests(try server.stats(), path: "/categories/volcanoes")
+    let volcanoRequests = requests(server, path: "/categories/volcanoes")
     // The half that fails first was tried 1 + 2 times; its failure cancels the other half's retries.
     let attempts = ["open", "closed"].map { status in
       volcanoRequests.filter { $0.query["status"] == status }.count
@@ -209,9 +206,8 @@ struct EONETClientTests {
 
   @Test("a 200 with an HTML page is an error naming status, type and the start of the page")
   func htmlPage() throws {
-    let plan = #"{"rules":[{"path":"/categories","fault":"html"}]}"#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
+    let server = InMemoryTransport(
+      site: Fixtures.server, rules: [.init("/categories", Self.htmlPage(status: 200))])
     let recording = record(try makeClient(server).fetchCategories())
     let error = try #require(recording.error as? EONETError)
     guard case .notJSON(200, "text/html", let prefix) = error else {
@@ -223,8 +219,7 @@ struct EONETClientTests {
 
   @Test("JSON served as application/rss+xml (as the real server does) still decodes")
   func rssContentType() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"contentType":"application/rss+xml"}"#)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, contentType: "application/rss+xml")
     #expect(record(try makeClient(server).fetchCategories()).elements.first?.value.count == 13)
   }
 
@@ -232,67 +227,58 @@ struct EONETClientTests {
 
   @Test("429 with Retry-After is waited out, then retried")
   func retryAfter() throws {
-    let plan = #"{"rules":[{"path":"/categories","fault":"status","code":429,"retryAfter":"1","times":1}]}"#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
+    let server = InMemoryTransport(
+      site: Fixtures.server, rules: [.init("/categories", times: 1, .status(429, retryAfter: "1"))])
     let start = Date()
     let recording = record(try makeClient(server).fetchCategories())
     let elapsed = Date().timeIntervalSince(start)
     #expect(recording.elements.first?.value.count == 13)
     #expect(elapsed >= 0.95 && elapsed < 5)
-    #expect(try server.stats().log.map(\.status) == [429, 200])
+    #expect(server.log.map(\.status) == [429, 200])
   }
 
   @Test("5xx is retried a bounded number of times", arguments: [(1, true), (2, true), (3, false)])
   func boundedRetries(failures: Int, succeeds: Bool) throws {
-    let plan = #"{"rules":[{"path":"/categories","fault":"status","code":503,"times":\#(failures)}]}"#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
+    let server = InMemoryTransport(
+      site: Fixtures.server, rules: [.init("/categories", times: failures, .status(503))])
     let recording = record(try makeClient(server).fetchCategories())
     #expect((recording.elements.first != nil) == succeeds)
-    #expect(try server.stats().requests == min(failures + 1, 3))
+    #expect(server.requestCount == min(failures + 1, 3))
     if !succeeds {
       #expect(
-        recording.error as? EONETError == .httpStatus(url: "\(server.baseURL)/api/v3/categories", status: 503)
+        recording.error as? EONETError == .httpStatus(url: "\(Self.baseURL)/categories", status: 503)
       )
     }
   }
 
   @Test("other errors are not retried", arguments: [400, 404])
   func noRetryOnClientErrors(code: Int) throws {
-    let plan = #"{"rules":[{"path":"/categories","fault":"status","code":\#(code)}]}"#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, rules: [.init("/categories", .status(code))])
     let recording = record(try makeClient(server).fetchCategories())
     #expect(recording.error != nil)
-    #expect(try server.stats().requests == 1)
+    #expect(server.requestCount == 1)
   }
 
-  @Test("a hanging request times out")
-  func hang() throws {
-    let plan = #"{"rules":[{"path":"/categories","fault":"hang","seconds":20}]}"#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
-    let start = Date()
+  // That the transport keeps the deadline is `CurlTransportTests`' "never answers" test.
+  @Test("the configured timeout goes with the request; a timeout is an error, not retried")
+  func timeout() throws {
+    let timedOut = EONETError.timedOut(url: "\(Self.baseURL)/categories", seconds: 0.5)
+    let server = InMemoryTransport(site: Fixtures.server, rules: [.init("/categories", .failure(timedOut))])
     let recording = record(try makeClient(server, timeout: 0.5).fetchCategories())
-    #expect(Date().timeIntervalSince(start) < 3)
-    guard case .timedOut? = recording.error as? EONETError else {
-      Issue.record("expected a timeout, got \(String(describing: recording.error))")
-      return
-    }
+    #expect(recording.error as? EONETError == timedOut)
+    #expect(server.log.map(\.timeout) == [0.5])
   }
 
   @Test("disposing the subscription cancels the HTTP request")
   func cancellation() throws {
-    let plan = #"{"rules":[{"path":"/categories/wildfires","fault":"hang","seconds":20}]}"#
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: plan)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, rules: [.init("/categories/wildfires", .never)])
     let received = RecordingBox<[EOEvent]>()
     let subscription = try makeClient(server).events(forLast: 30, category: category("wildfires"))
       .subscribe(onNext: { events in received.update { $0.elements.append(events) } })
-    #expect(eventually { (try? server.stats().inFlight) == 2 })
+    #expect(eventually { server.inFlight == 2 })
     subscription.dispose()
-    #expect(eventually { (try? server.stats().log.filter { $0.outcome == "disconnected" }.count) == 2 })
+    #expect(eventually { server.log.filter(\.cancelled).count == 2 })
+    #expect(server.inFlight == 0)
     #expect(received.value.elements.isEmpty)
   }
 
@@ -300,8 +286,7 @@ struct EONETClientTests {
 
   @Test("a second request is conditional; the 304 serves the cached copy as live data")
   func notModified() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, validators: true)
     let client = try makeClient(server)
     let first = try #require(
       record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
@@ -310,25 +295,26 @@ struct EONETClientTests {
     #expect(second.value == first.value)
     #expect(second.source == .live)
     #expect(second.fetchedAt >= first.fetchedAt)
-    let log = try server.stats().log
-    #expect(log.prefix(2).allSatisfy { $0.ifNoneMatch == nil && $0.status == 200 })
+    let log = server.log
+    #expect(log.prefix(2).allSatisfy { $0.headers["If-None-Match"] == nil && $0.status == 200 })
     #expect(
-      log.suffix(2).allSatisfy { $0.ifNoneMatch != nil && $0.ifModifiedSince != nil && $0.status == 304 })
+      log.suffix(2).allSatisfy {
+        $0.headers["If-None-Match"] != nil && $0.headers["If-Modified-Since"] != nil && $0.status == 304
+      })
   }
 
   @Test("credentials in the API address never reach a cache file; validators still apply")
   func credentialsNotStored() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, validators: true)
     let cacheDirectory = try Fixtures.temporaryDirectory()
     var components = try #require(
-      URLComponents(url: server.baseURL.appendingPathComponent("api/v3"), resolvingAgainstBaseURL: false))
+      URLComponents(url: Self.baseURL, resolvingAgainstBaseURL: false))
     components.user = "reader"
     components.password = "s3cret"
     let configuration = EONETClient.Configuration(
       baseURL: try #require(components.url), cacheDirectory: cacheDirectory, offline: false,
       requestTimeout: 5, retryPolicy: fastRetries, onWarning: { _ in })
-    let client = EONETClient(configuration: configuration)
+    let client = EONETClient(configuration: configuration, transport: server)
     _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
     _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
     let files = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)
@@ -337,7 +323,7 @@ struct EONETClientTests {
       let data = try Data(contentsOf: cacheDirectory.appendingPathComponent(file))
       #expect(data.range(of: Data("s3cret".utf8)) == nil, "\(file)")
     }
-    #expect(try server.stats().log.suffix(2).allSatisfy { $0.status == 304 })
+    #expect(server.log.suffix(2).allSatisfy { $0.status == 304 })
   }
 
   @Test("a client sweeps the cache folder's stale temporary files at start, off the caller's thread")
@@ -357,22 +343,20 @@ struct EONETClientTests {
 
   @Test("no validators are sent for another URL (another days window)")
   func validatorsPerURL() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server, plan: #"{"validators":true}"#)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server, validators: true)
     let client = try makeClient(server)
     _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
     _ = record(client.fetchEvents(forLast: 7, category: category("wildfires")))
-    #expect(try server.stats().log.allSatisfy { $0.ifNoneMatch == nil && $0.status == 200 })
+    #expect(server.log.allSatisfy { $0.headers["If-None-Match"] == nil && $0.status == 200 })
   }
 
   @Test("downloads are cached; the cache serves them later, offline, with their fetch time")
   func cacheThenOffline() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let cache = try Fixtures.temporaryDirectory()
     let live = RefreshSummary(
       record(try makeClient(server, cache: cache).refresh(forLast: 3650), timeout: 20).elements)
-    server.stop()
+    let sent = server.requestCount
     let offline = try makeClient(server, cache: cache, offline: true)
     let categories = try #require(record(offline.fetchCategories()).elements.first)
     #expect(categories.source == .cache)
@@ -387,12 +371,12 @@ struct EONETClientTests {
     #expect(cached.first?.value.count == 4)
     #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).completed)
     #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).elements.isEmpty)
+    #expect(server.requestCount == sent, "offline sends nothing")
   }
 
   @Test("a category's fallback is whole: with only one half cached, offline serves the snapshot")
   func wholeFallback() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let cache = try Fixtures.temporaryDirectory()
     _ = record(
       try makeClient(server, cache: cache).fetchEvents(forLast: 3650, category: category("wildfires")))
@@ -410,10 +394,22 @@ struct EONETClientTests {
   @Test("a narrower window never shrinks what a wider one cached")
   func narrowNeverShrinks() throws {
     let cache = try Fixtures.temporaryDirectory()
+    // The open half holds one recent event over 360 days and none over a day.
+    let date = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400))
+    let event = """
+      {"id":"EONET_1","title":"Fire","categories":[{"id":"wildfires","title":"Wildfires"}],"sources":[],\
+      "geometry":[{"date":"\(date)","type":"Point","coordinates":[1.0,2.0]}]}
+      """
+    let server = InMemoryTransport(rules: [
+      .init(
+        "/categories/wildfires", query: ["status": "open", "days": "360"],
+        .json(#"{"title":"EONET Events","events":["# + event + "]}")),
+      .init("/categories/wildfires", .json(#"{"title":"EONET Events","events":[]}"#)),
+    ])
     let configuration = EONETClient.Configuration(
-      baseURL: URL(string: "http://127.0.0.1:9/api/v3")!, cacheDirectory: cache, requestTimeout: 5,
-      retryPolicy: fastRetries, onWarning: { _ in })
-    let client = EONETClient(configuration: configuration, transport: WindowTransport())
+      baseURL: Self.baseURL, cacheDirectory: cache, requestTimeout: 5, retryPolicy: fastRetries,
+      onWarning: { _ in })
+    let client = EONETClient(configuration: configuration, transport: server)
     let wide = try #require(
       record(client.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
     let narrow = try #require(
@@ -431,8 +427,7 @@ struct EONETClientTests {
 
   @Test("offline without a cache serves the bundled snapshot, filtered from its own date")
   func snapshotFallback() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let offline = try makeClient(server, offline: true)
     let categories = try #require(record(offline.fetchCategories()).elements.first?.value)
     #expect(categories.count == 13)
@@ -450,13 +445,12 @@ struct EONETClientTests {
       #expect(served.value.count == all.filter { $0.date >= start }.count, "\(category.id)")
       #expect(served.value == served.value.sortedNewestFirst(), "\(category.id)")
     }
-    #expect(try server.stats().requests == 0)
+    #expect(server.requestCount == 0)
   }
 
   @Test("a cache folder that cannot be written is a warning; the download is still served")
   func unwritableCache() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     // A file where the folder should be: no cache file can ever be created under it (as root too).
     let blocked = try Fixtures.temporaryDirectory().appendingPathComponent("not-a-folder")
     try Data("x".utf8).write(to: blocked)
@@ -474,8 +468,7 @@ struct EONETClientTests {
 
   @Test("a corrupt cache file is reported, ignored, and replaced by the next download")
   func corruptCache() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let cacheDirectory = try Fixtures.temporaryDirectory()
     let cache = EONETCache(directory: cacheDirectory)
     try Data("{\"format\":\"ourplanet-cache\",\"version\":1}\ngarbage".utf8)
@@ -493,8 +486,7 @@ struct EONETClientTests {
     let fixtures = try Fixtures.temporaryDirectory()
     try FileManager.default.copyItem(at: Fixtures.server, to: fixtures.appendingPathComponent("site"))
     let site = fixtures.appendingPathComponent("site")
-    let server = try FixtureServer(fixtures: site)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: site)
     let cache = try Fixtures.temporaryDirectory()
     let warnings = WarningLog()
     let client = try makeClient(server, cache: cache, warnings: warnings)
@@ -517,7 +509,7 @@ struct EONETClientTests {
     #expect(partial.skippedEvents == 1)
     #expect(
       warnings.all.contains(
-        .skippedEvents(count: 1, source: "\(server.baseURL)/api/v3/categories/volcanoes?status=open&days=30"))
+        .skippedEvents(count: 1, source: "\(Self.baseURL)/categories/volcanoes?status=open&days=30"))
     )
     // The fixtures are from 2025: count back far enough from today's fetch time to keep them.
     let cached = try #require(
@@ -526,26 +518,11 @@ struct EONETClientTests {
   }
 }
 
-/// Answers an open half with one recent event for a window of more than a day, none for a day.
-private struct WindowTransport: HTTPTransport {
-  private struct Task: HTTPTask {
-    func cancel() {}
-  }
-
-  func send(
-    _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
-  ) -> any HTTPTask {
-    let query = request.url.query ?? ""
-    let date = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400))
-    let event = """
-      {"id":"EONET_1","title":"Fire","categories":[{"id":"wildfires","title":"Wildfires"}],"sources":[],\
-      "geometry":[{"date":"\(date)","type":"Point","coordinates":[1.0,2.0]}]}
-      """
-    let events = query.contains("status=open") && !query.contains("days=1&") && !query.hasSuffix("days=1")
-    let body = #"{"title":"EONET Events","events":["# + (events ? event : "") + "]}"
-    completion(
-      .success(
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))))
-    return Task()
+extension EONETClientTests {
+  /// An HTML error page, as a proxy or a failing server sends one.
+  fileprivate static func htmlPage(status: Int) -> InMemoryTransport.Answer {
+    .json(
+      "<!DOCTYPE html><html><body>Bad gateway</body></html>", status: status,
+      headers: ["Content-Type": "text/html"])
   }
 }

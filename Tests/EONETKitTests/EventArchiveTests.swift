@@ -136,18 +136,18 @@ struct EventArchiveTests {
 /// The cache keeps a category's events as an archive, and still reads what earlier builds wrote.
 @Suite("EONETCache with event archives")
 struct EventArchiveCacheTests {
-  private func client(_ server: FixtureServer, cache: URL, offline: Bool = false) -> EONETClient {
+  private func client(_ server: InMemoryTransport, cache: URL, offline: Bool = false) -> EONETClient {
     EONETClient(
       configuration: .init(
-        baseURL: server.baseURL.appendingPathComponent("api/v3"), cacheDirectory: cache, offline: offline))
+        baseURL: URL(string: "http://eonet.test/api/v3")!, cacheDirectory: cache, offline: offline),
+      transport: server)
   }
 
   private let wildfires = EOCategory(id: "wildfires", title: "Wildfires")
 
   @Test("a download is cached as an archive and read back offline as the same events")
   func downloadIsArchived() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let directory = try Fixtures.temporaryDirectory()
     let live = try #require(
       record(client(server, cache: directory).fetchEvents(forLast: 3650, category: wildfires)).elements.first)
@@ -165,8 +165,7 @@ struct EventArchiveCacheTests {
 
   @Test("an entry holding the server's JSON (an earlier build's cache) still reads")
   func earlierBuildsEntries() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let directory = try Fixtures.temporaryDirectory()
     let body = try Data(contentsOf: Fixtures.server.appendingPathComponent("categories/wildfires.json"))
     let entry = CacheEntry(
@@ -191,8 +190,7 @@ struct EventArchiveCacheTests {
 
   @Test("a start-up reads only the window's events: the same as reading every one and cutting")
   func windowOnly() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let directory = try Fixtures.temporaryDirectory()
     // Ten thousand events an hour apart, alternately open and closed; the closed half was fetched a
     // day before the open half, so the window counts back from the closed half's fetch.
@@ -223,8 +221,7 @@ struct EventArchiveCacheTests {
 
   @Test("an archive this build does not know is reported and ignored, not misread")
   func unknownEncoding() throws {
-    let server = try FixtureServer(fixtures: Fixtures.server)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: Fixtures.server)
     let directory = try Fixtures.temporaryDirectory()
     let entry = CacheEntry(
       url: "http://x", fetchedAt: Date(), count: 1, body: Data("OPEV\u{2}".utf8),
@@ -232,9 +229,11 @@ struct EventArchiveCacheTests {
     #expect(EONETCache(directory: directory).write(entry, for: "events-wildfires-open") == nil)
     let warnings = WarningLog()
     let configuration = EONETClient.Configuration(
-      baseURL: server.baseURL, cacheDirectory: directory, offline: true,
+      baseURL: URL(string: "http://eonet.test/api/v3")!, cacheDirectory: directory, offline: true,
       onWarning: { warnings.append($0) })
-    _ = record(EONETClient(configuration: configuration).cachedEvents(forLast: 30, category: wildfires))
+    _ = record(
+      EONETClient(configuration: configuration, transport: server).cachedEvents(
+        forLast: 30, category: wildfires))
     #expect(warnings.all.contains { "\($0)".contains("ourplanet-events-9") })
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import RxCore
-import TestSupport
 import Testing
 
 @testable import EONETKit
@@ -105,20 +104,20 @@ struct ReferenceListTests {
   }
 
   private func makeClient(
-    _ server: FixtureServer?, cache: URL, offline: Bool = false, snapshot: EONETSnapshot? = nil
+    _ server: InMemoryTransport?, cache: URL, offline: Bool = false, snapshot: EONETSnapshot? = nil
   ) -> EONETClient {
     EONETClient(
       configuration: EONETClient.Configuration(
-        baseURL: (server?.baseURL ?? URL(string: "http://127.0.0.1:9")!).appendingPathComponent("api/v3"),
+        baseURL: URL(string: "http://eonet.test/api/v3")!,
         cacheDirectory: cache, offline: offline, requestTimeout: 5,
         retryPolicy: RetryPolicy(maximumRetries: 0, baseDelay: 0.05, maximumDelay: 1), snapshot: snapshot,
-        onWarning: { _ in }))
+        onWarning: { _ in }),
+      transport: server ?? InMemoryTransport())
   }
 
   @Test("fetched live, cached, revalidated with a conditional request, then served offline")
   func liveThenCached() throws {
-    let server = try FixtureServer(fixtures: try Self.site(), plan: #"{"validators":true}"#)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: try Self.site(), validators: true)
     let cache = try Fixtures.temporaryDirectory()
     let client = makeClient(server, cache: cache)
     let sources = try #require(record(client.fetchSources()).elements.first)
@@ -128,15 +127,15 @@ struct ReferenceListTests {
     #expect(magnitudes.value.map(\.unit).contains("NM^2"))
     let again = try #require(record(client.fetchSources()).elements.first)
     #expect(again.value == sources.value)
-    let log = try server.stats().log
+    let log = server.log
     #expect(log.map(\.path) == ["/sources", "/magnitudes", "/sources"])
-    #expect(log.last?.ifNoneMatch != nil && log.last?.status == 304)
-    server.stop()
+    #expect(log.last?.headers["If-None-Match"] != nil && log.last?.status == 304)
     let offline = makeClient(server, cache: cache, offline: true)
     let cached = try #require(record(offline.fetchSources()).elements.first)
     #expect(cached.source == .cache)
     #expect(cached.value == sources.value)
     #expect(record(offline.localMagnitudes()).elements.first?.value == magnitudes.value)
+    #expect(server.requestCount == 3, "offline sends nothing")
   }
 
   @Test("without the network or a cache, the bundled snapshot's lists")
@@ -172,10 +171,7 @@ struct ReferenceListTests {
 
   @Test("a server that refuses the list: the fetch fails and caches nothing")
   func notServed() throws {
-    let server = try FixtureServer(
-      fixtures: try Self.site(),
-      plan: #"{"rules":[{"path":"/sources","fault":"status","code":404}]}"#)
-    defer { server.stop() }
+    let server = InMemoryTransport(site: try Self.site(), rules: [.init("/sources", .status(404))])
     let cache = try Fixtures.temporaryDirectory()
     let recording = record(makeClient(server, cache: cache).fetchSources())
     #expect(recording.elements.isEmpty)

@@ -13,74 +13,8 @@ import Testing
 /// The changes the fixture world goes through (``FixtureAPI/changedEvents``), oldest first: Cedar
 /// Creek Fire (EONET_2) closes, Rim Fire (EONET_1, 1,200 acres) gains a position 87 km east of
 /// where it started, and three wildfires are new (EONET_101–103, one of 300 acres).
-@Suite("ourplanet watch alerts, end to end", .serialized)
+@Suite("ourplanet watch alerts, end to end", .serialized, .tags(.spawnsProcess))
 struct AlertEndToEndTests {
-  /// A fixture server, a config and state folder, and `watch` against them.
-  private struct Setup {
-    let temporary: TemporaryDirectory
-    let server: FixtureServer
-    let binary: String
-    let environment: [String: String]
-    let announced: URL
-
-    init(config: String) throws {
-      guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-      self.binary = binary
-      temporary = try TemporaryDirectory()
-      let api = try FixtureAPI.standard(in: temporary.url)
-      server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-      let state = temporary.url.appendingPathComponent("state")
-      let configFolder = temporary.url.appendingPathComponent("config/ourplanet")
-      try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
-      try config.write(
-        to: configFolder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
-      environment = [
-        "XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": temporary.url.appendingPathComponent("config").path,
-        "PATH": "/usr/bin:/bin",
-      ]
-      announced = state.appendingPathComponent("ourplanet/announced.json")
-    }
-
-    func start(_ extra: [String] = []) throws -> BackgroundRun {
-      try BackgroundRun(
-        binary: binary,
-        arguments: [
-          "watch", "--interval", "1s", "--days", "30", "--api", server.baseURL.absoluteString,
-          "--cache-dir", temporary.url.appendingPathComponent("cache").path,
-        ] + extra, environment: environment)
-    }
-
-    /// Waits for the baseline, then changes the world: five changes follow.
-    func change() throws {
-      try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: announced.path) }
-      _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
-    }
-
-    /// Waits for two more complete looks, so anything still to come would have come.
-    func settle() throws {
-      let looks = try FollowEndToEndTests().categoryRequests(server)
-      try waitUntil("two more looks") { try FollowEndToEndTests().categoryRequests(server) >= looks + 2 }
-    }
-
-    func file(_ name: String) -> URL { temporary.url.appendingPathComponent(name) }
-
-    /// Replaces the config file (for rules that name files in the temporary folder).
-    func configure(_ text: String) throws {
-      try text.write(
-        to: temporary.url.appendingPathComponent("config/ourplanet/config.toml"), atomically: true,
-        encoding: .utf8)
-    }
-
-    func lines(_ name: String) -> [String] {
-      ((try? String(contentsOf: file(name), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-
-    func finish() {
-      server.stop()
-      temporary.remove()
-    }
-  }
-
   /// Two rules: big fires near the first fire's place (a named place), and new fires anywhere.
   private static func rules(bigFiresExec: String = "", extra: String = "") -> String {
     """
@@ -111,7 +45,7 @@ struct AlertEndToEndTests {
   @Test("watch --json names the matching rules in alerts, and a rule's exec gets the record on stdin, once")
   func jsonAlertsAndExec() throws {
     let log = "LOG"
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let script = #"cat >> "$0"; echo "$OURPLANET_CHANGE $OURPLANET_ID $OURPLANET_ALERTS" >> "$0.env""#
     let exec = #"exec = ["/bin/sh", "-c", '\#(script)', "\#(setup.file(log).path)"]"#
@@ -147,7 +81,7 @@ struct AlertEndToEndTests {
     "text lines end with the rule names in brackets, --alerts-only prints only those, and a bell never reaches a log"
   )
   func textAndAlertsOnly() throws {
-    let setup = try Setup(config: Self.rules(extra: "bell = true"))
+    let setup = try WatchWorld(config: Self.rules(extra: "bell = true"))
     defer { setup.finish() }
     let run = try setup.start(["--alerts-only"])
     try setup.change()
@@ -166,7 +100,7 @@ struct AlertEndToEndTests {
 
   @Test("with --log each change told is appended there too: the time, then the very line printed")
   func logGetsEachChange() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let run = try setup.start(["--log", setup.file("watch.log").path])
     try setup.change()
@@ -187,7 +121,7 @@ struct AlertEndToEndTests {
 
   @Test("--alerts-only without rules is a usage error before the first look")
   func alertsOnlyWithoutRules() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let run = try setup.start(["--alerts-only"])
     let status = try run.waitForEnd("watch to refuse")
@@ -213,7 +147,7 @@ struct AlertEndToEndTests {
       ),
     ])
   func badRules(config: String, message: String) throws {
-    let setup = try Setup(config: config)
+    let setup = try WatchWorld(config: config)
     defer { setup.finish() }
     let run = try setup.start()
     #expect(try run.waitForEnd("watch to refuse") == 2, "\(run.errors)")
@@ -227,7 +161,7 @@ struct AlertEndToEndTests {
   )
   func exactlyOncePerRuleAcrossKill() throws {
     let log = "log"
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let path = setup.file(log).path
     // Both rules fire on the three new fires, "first" before "second". The first run of "second"
@@ -271,7 +205,7 @@ struct AlertEndToEndTests {
   }
 
   /// A fake `notify-send` in `bin` that logs its arguments a line each, then `--END--`.
-  private func fakeNotifier(_ setup: Setup) throws -> [String: String] {
+  private func fakeNotifier(_ setup: WatchWorld) throws -> [String: String] {
     let bin = setup.file("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let fake = bin.appendingPathComponent("notify-send")
@@ -285,7 +219,7 @@ struct AlertEndToEndTests {
   }
 
   /// The notifications the fake logged: each one's arguments (the fourth, the body, has lines).
-  private func notifications(_ setup: Setup) -> [[String]] {
+  private func notifications(_ setup: WatchWorld) -> [[String]] {
     setup.lines("notified").split(separator: "--END--").map { lines in
       let all = Array(lines)
       return all.count > 4 ? Array(all.prefix(3)) + [all.dropFirst(3).joined(separator: "\n")] : all
@@ -312,15 +246,10 @@ struct AlertEndToEndTests {
       categories = ["wildfires"]
       notify = true
       """
-    let setup = try Setup(config: config)
+    let setup = try WatchWorld(config: config)
     defer { setup.finish() }
     let environment = try fakeNotifier(setup)
-    let run = try BackgroundRun(
-      binary: setup.binary,
-      arguments: [
-        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
-        "--cache-dir", setup.file("cache").path,
-      ], environment: environment)
+    let run = try setup.start(environment: environment)
     try setup.change()
     try waitUntil("five notifications") { notifications(setup).count >= 5 }
     try setup.settle()
@@ -372,7 +301,7 @@ struct AlertEndToEndTests {
     "every --exec recipe of README.md and the manual, run as written, pops up the kind of change and the title"
   )
   func recipesWork() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let environment = try fakeNotifier(setup)
     let recipes = try recipes(binary: setup.binary)
@@ -383,12 +312,7 @@ struct AlertEndToEndTests {
       try? FileManager.default.removeItem(at: setup.file("state"))
       _ = try FixtureAPI.standard(in: setup.temporary.url)
       let words = Array(recipe.words.dropFirst(2))
-      let run = try BackgroundRun(
-        binary: setup.binary,
-        arguments: [
-          "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
-          "--cache-dir", setup.file("cache-\(index)").path,
-        ] + words, environment: environment)
+      let run = try setup.start(words, cache: "cache-\(index)", environment: environment)
       do {
         try setup.change()
         try waitUntil("five pop-ups from \(recipe)") { notifications(setup).count >= 5 }
@@ -412,7 +336,7 @@ struct AlertEndToEndTests {
     let section = try #require(readme.components(separatedBy: "### Alert rules").dropFirst().first)
     let block = try #require(
       section.components(separatedBy: "```toml\n").dropFirst().first?.components(separatedBy: "```").first)
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     // Two substitutions, the ones a reader makes: their home (the fixture's fires), their pager.
     let pager = setup.file("page-me")
@@ -423,12 +347,7 @@ struct AlertEndToEndTests {
       .replacingOccurrences(of: "/usr/local/bin/page-me", with: pager.path)
     try setup.configure(config)
     let environment = try fakeNotifier(setup)
-    let run = try BackgroundRun(
-      binary: setup.binary,
-      arguments: [
-        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
-        "--cache-dir", setup.file("cache").path,
-      ], environment: environment)
+    let run = try setup.start(environment: environment)
     try setup.change()
     // Over 1,000 acres, new or updated, near home: Rim Fire's move.
     try waitUntil("the pager runs") { !setup.lines("page-me.log").isEmpty }
@@ -440,24 +359,14 @@ struct AlertEndToEndTests {
 
   @Test("after a look at 29 days, one at 1,000 days tells nothing; the changes that follow are told")
   func widerWindowIsHistory() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     // 29 days, not 30: the fixture's Etna is dated 30 days back, at the window's very edge.
-    let first = try BackgroundRun(
-      binary: setup.binary,
-      arguments: [
-        "watch", "--interval", "1s", "--days", "29", "--api", setup.server.baseURL.absoluteString,
-        "--cache-dir", setup.file("cache").path,
-      ], environment: setup.environment)
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    let first = try setup.start(days: 29)
+    try setup.waitForBaseline()
     try setup.settle()
     #expect(try first.terminate() == 128 + SIGTERM)
-    let wide = try BackgroundRun(
-      binary: setup.binary,
-      arguments: [
-        "watch", "--interval", "1s", "--days", "1000", "--api", setup.server.baseURL.absoluteString,
-        "--cache-dir", setup.file("cache").path,
-      ], environment: setup.environment)
+    let wide = try setup.start(days: 1000)
     try waitUntil("it says it watches") { wide.errors.contains("watch: watching 13 categories") }
     try setup.settle()
     #expect(
@@ -475,7 +384,7 @@ struct AlertEndToEndTests {
 
   @Test("SIGTERM while an --exec program's own child runs: watch ends and leaves nothing running")
   func signalEndsTheWholeGroup() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let pids = setup.file("pids").path
     let run = try setup.start([
@@ -498,14 +407,14 @@ struct AlertEndToEndTests {
     "an --exec program that cannot start is not done: said, tried again at the next look, and run once it can start"
   )
   func failedSpawnIsRetried() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let program = setup.file("record")
     let script = "#!/bin/sh\necho \"$OURPLANET_CHANGE $OURPLANET_ID\" >> \"\(setup.file("ran").path)\"\n"
     try script.write(to: program, atomically: true, encoding: .utf8)
     chmod(program.path, 0o755)
     let run = try setup.start(["--exec", program.path])
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    try setup.waitForBaseline()
     // Not executable any more: posix_spawn fails (EACCES), as it would with E2BIG.
     chmod(program.path, 0o644)
     _ = try FixtureAPI(in: setup.temporary.url, events: FixtureAPI.changedEvents)
@@ -524,7 +433,7 @@ struct AlertEndToEndTests {
     "a 200 KB title and an id with a newline: --exec, the rule's exec and notify all run, with bounded one-line text"
   )
   func hostileTextIsBounded() throws {
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let record = setup.file("record")
     let script = "#!/bin/sh\nprintf '%s|%s\\n' \"$OURPLANET_ID\" \"${#OURPLANET_TITLE}\" >> \"$0.$1\"\n"
@@ -539,13 +448,8 @@ struct AlertEndToEndTests {
       exec = ["\(record.path)", "rule"]
       """)
     let environment = try fakeNotifier(setup)
-    let run = try BackgroundRun(
-      binary: setup.binary,
-      arguments: [
-        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
-        "--cache-dir", setup.file("cache").path, "--exec", record.path, "exec",
-      ], environment: environment)
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    let run = try setup.start(["--exec", record.path, "exec"], environment: environment)
+    try setup.waitForBaseline()
     var events = FixtureAPI.standardEvents
     events["wildfires", default: []].append(
       FixtureAPI.Event(
@@ -577,7 +481,7 @@ struct AlertEndToEndTests {
     .enabled(if: analyzer != nil, "systemd-analyze is not installed here"))
   func unitVerifies() throws {
     let analyze = try #require(Self.analyzer)
-    let setup = try Setup(config: "")
+    let setup = try WatchWorld(config: "")
     defer { setup.finish() }
     let binDirectory = URL(fileURLWithPath: setup.binary).deletingLastPathComponent().path
     let unitText = try String(
@@ -615,16 +519,11 @@ struct AlertEndToEndTests {
 
   @Test("a missing notify-send is said once, at start, and the rest goes on")
   func missingNotifier() throws {
-    let setup = try Setup(config: Self.rules(extra: "notify = true"))
+    let setup = try WatchWorld(config: Self.rules(extra: "notify = true"))
     defer { setup.finish() }
     var environment = setup.environment
     environment["PATH"] = setup.file("empty").path
-    let run = try BackgroundRun(
-      binary: setup.binary,
-      arguments: [
-        "watch", "--interval", "1s", "--days", "30", "--api", setup.server.baseURL.absoluteString,
-        "--cache-dir", setup.file("cache").path,
-      ], environment: environment)
+    let run = try setup.start(environment: environment)
     try setup.change()
     try waitUntil("five changes") { run.output.split(separator: "\n").count >= 5 }
     try setup.settle()

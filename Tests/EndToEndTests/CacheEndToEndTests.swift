@@ -4,7 +4,7 @@ import Testing
 
 /// The cache shared by processes: two `ourplanet` refreshing one cache at once never leave a
 /// damaged or mixed file.
-@Suite("ourplanet cache across processes, end to end", .serialized)
+@Suite("ourplanet cache across processes, end to end", .serialized, .tags(.spawnsProcess))
 struct CacheEndToEndTests {
   @Test("two processes refreshing the same cache at once leave only whole files")
   func twoProcesses() throws {
@@ -77,7 +77,7 @@ private struct BackgroundCommand {
 }
 
 /// The script commands when the network fails: the stored data, said to be stored, and exit 1.
-@Suite("ourplanet script commands fall back to stored data, end to end", .serialized)
+@Suite("ourplanet script commands fall back to stored data, end to end", .serialized, .tags(.spawnsProcess))
 struct ScriptFallbackEndToEndTests {
   /// Runs `body` with the binary, a scratch folder and a fixture server over the standard API.
   private func withServer(_ body: (String, URL, FixtureServer) throws -> Void) throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A mistyped category is a usage error (exit 2) that names the likely one.
-@Suite("Category names on the command line")
+@Suite("Category names on the command line", .tags(.spawnsProcess))
 struct CategoryNameEndToEndTests {
   private func events(_ name: String) throws -> CommandRun {
     guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }

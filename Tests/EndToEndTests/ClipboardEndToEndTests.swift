@@ -4,7 +4,7 @@ import Testing
 
 /// `y` in the real binary, in tmux with `set-clipboard on`: the selected event's EONET link reaches
 /// the terminal's clipboard (tmux's paste buffer) through OSC 52, and the status line says so.
-@Suite("ourplanet copies links end to end")
+@Suite("ourplanet copies links end to end", .tags(.spawnsProcess))
 struct ClipboardEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `ourplanet completions bash`, sourced in a real bash that completes command lines the way
 /// the shell does on Tab, with the real binary answering the place and category questions.
-@Suite("ourplanet shell completion, end to end", .serialized)
+@Suite("ourplanet shell completion, end to end", .serialized, .tags(.spawnsProcess))
 struct CompletionEndToEndTests {
   @Test(
     "the bash script completes commands, each command's options, values, places and category ids",

@@ -4,7 +4,7 @@ import Testing
 
 /// The config file as a user writes it, read by the real binary from a temporary
 /// `XDG_CONFIG_HOME`, against the fixture server.
-@Suite("ourplanet config file, end to end", .serialized)
+@Suite("ourplanet config file, end to end", .serialized, .tags(.spawnsProcess))
 struct ConfigEndToEndTests {
   /// Five fires, from hours to a month old, around Houston and the Gulf coast, in Paris and Sydney.
   private static let fires: [FixtureAPI.Event] = [
@@ -43,6 +43,14 @@ struct ConfigEndToEndTests {
         environment: [
           "PATH": "/usr/bin:/bin", "HOME": temporary.url.path, "XDG_CONFIG_HOME": configHome.path,
         ].merging(environment) { _, given in given }, timeout: timeout)
+    }
+
+    /// Starts the app in tmux on the server, reading the config folder.
+    func startApp() throws -> AppHarness {
+      try AppHarness.start(
+        arguments: ["--api", server.baseURL.absoluteString],
+        cacheDirectory: temporary.url.appendingPathComponent("cache"),
+        environment: ["XDG_CONFIG_HOME": configHome.path])
     }
 
     /// The ids `events wildfires --json` printed.
@@ -237,10 +245,7 @@ struct ConfigEndToEndTests {
   func reboundKey() throws {
     try withWorld { world in
       try world.writeConfig("[keys]\nquit = \"w\"\nhelp = [\"H\", \"F2\"]\n")
-      let app = try AppHarness.start(
-        arguments: ["--api", world.server.baseURL.absoluteString],
-        cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
-        environment: ["XDG_CONFIG_HOME": world.configHome.path])
+      let app = try world.startApp()
       defer { app.tmux.close() }
       try app.waitFor("Wildfires", "live")
       try app.tmux.sendKeys("H")
@@ -282,10 +287,7 @@ struct ConfigEndToEndTests {
 
         """
       try world.writeConfig(original)
-      let app = try AppHarness.start(
-        arguments: ["--api", world.server.baseURL.absoluteString],
-        cacheDirectory: world.temporary.url.appendingPathComponent("cache"),
-        environment: ["XDG_CONFIG_HOME": world.configHome.path])
+      let app = try world.startApp()
       defer { app.tmux.close() }
       try app.waitFor("Wildfires", "live")
       try app.tmux.sendKeys("G", "Enter", "m")

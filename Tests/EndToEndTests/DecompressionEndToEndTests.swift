@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A compressed answer is bounded by the size cap after decompression.
-@Suite("Decompression bound", .serialized)
+@Suite("Decompression bound", .serialized, .tags(.spawnsProcess))
 struct DecompressionEndToEndTests {
   @Test(
     "categories against a 4 GiB gzip bomb fails at the cap with a clear message and bounded memory, http and https",

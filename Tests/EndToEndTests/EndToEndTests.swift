@@ -12,7 +12,7 @@ private let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)
 private let loaded = "events in 13 categories"
 
 /// The real binary in tmux against a fixture server on 127.0.0.1: what a user sees and does.
-@Suite("ourplanet end to end", .serialized)
+@Suite("ourplanet end to end", .serialized, .tags(.spawnsProcess))
 struct EndToEndTests {
   /// Runs `body` with a fresh folder, a fixture API in it and a server serving it; cleans up after.
   private func withServer(

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `ourplanet events` as text, against the fixture server: a table whose columns stay put.
-@Suite("events text columns, end to end", .serialized)
+@Suite("events text columns, end to end", .serialized, .tags(.spawnsProcess))
 struct EventsTextEndToEndTests {
   @Test(
     "events all names each event's category, and its columns do not drift with the id's length",

@@ -3,12 +3,10 @@ import TestSupport
 import Testing
 
 /// Export: `events --format csv|geojson` hold exactly the events and positions of `--json`, parsed
-/// by Python's standard library; `events all` holds each event once; the timeline shows in a real
-/// terminal.
-@Suite("ourplanet exports and the All view, end to end", .serialized)
+/// by Python's standard library; `events all` holds each event once. The All view on screen is
+/// `ScreenTests`' headless "All view" test.
+@Suite("ourplanet exports and the All view, end to end", .serialized, .tags(.spawnsProcess))
 struct ExportEndToEndTests {
-  private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
-
   /// Titles that CSV must quote, and an event filed under two categories.
   private static let events: [String: [FixtureAPI.Event]] = [
     "wildfires": [
@@ -87,33 +85,6 @@ struct ExportEndToEndTests {
         let run = try ourplanet(binary, arguments, server: server, temporary: temporary)
         #expect(run.status == 2, "\(arguments): \(run)")
       }
-    }
-  }
-
-  @Test(
-    "the All view merges every category, each event once, tagged, with a timeline above the slider",
-    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func allViewAndTimeline() throws {
-    try withServer { server, temporary, _ in
-      let app = try AppHarness.start(
-        arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-        cacheDirectory: temporary.url.appendingPathComponent("cache"))
-      defer { app.tmux.close() }
-      var screen = try app.waitFor("All categories", "events in 13 categories", timeout: .seconds(30))
-      let allRow = screen.split(separator: "\n").first { $0.contains("All categories") } ?? ""
-      #expect(allRow.hasSuffix(" 5"), "each event once:\n\(screen)")
-      try app.tmux.sendKeys("g", "Enter")
-      screen = try app.waitFor("OurPlanet › All categories", "5 events in the last 30 days")
-      #expect(screen.components(separatedBy: "Storm-driven Fire").count == 2, "listed once:\n\(screen)")
-      #expect(screen.contains("Storm  Typhoon Example"), "tagged with its category:\n\(screen)")
-      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-      let slider = try #require(lines.firstIndex { $0.hasPrefix("Last 30 days") })
-      // The timeline, then its scale of months, above the slider.
-      let bars = lines[slider - 2].unicodeScalars.filter { (0x2581...0x2588).contains($0.value) }
-      #expect(!bars.isEmpty, "the timeline above the slider:\n\(screen)")
-      #expect(lines[slider - 1].contains("Nov") || lines[slider - 1].contains("Dec"), "its scale:\n\(screen)")
-      try app.tmux.sendKeys("q")
-      #expect(try app.tmux.terminalState().isRestored)
     }
   }
 

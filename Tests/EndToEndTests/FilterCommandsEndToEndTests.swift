@@ -5,7 +5,7 @@ import Testing
 /// Issue 28's filters through the real binary's commands against the fixture server, once as a server
 /// that honours EONET's parameters and once as one that ignores them: both must print exactly the
 /// events a reference computed from the served data keeps.
-@Suite("history and filters, end to end", .serialized)
+@Suite("history and filters, end to end", .serialized, .tags(.spawnsProcess))
 struct FilterCommandsEndToEndTests {
   /// A command line's filters and the reference reading of them.
   struct Case: Sendable, CustomTestStringConvertible {
@@ -161,29 +161,14 @@ struct FilterCommandsEndToEndTests {
     "watch announces only the changes inside its filters",
     .enabled(if: CommandRun.isAvailable("python3"), "python3 is not installed"))
   func watchFilters() throws {
-    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-    let temporary = try TemporaryDirectory()
-    defer { temporary.remove() }
-    let api = try FixtureAPI.standard(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    defer { server.stop() }
-    let state = temporary.url.appendingPathComponent("state")
-    let arguments = [
-      "watch", "--interval", "1s", "--json", "--days", "30", "--status", "open", "--min-magnitude",
-      "100acres",
-      "--api", server.baseURL.absoluteString, "--cache-dir",
-      temporary.url.appendingPathComponent("cache").path,
-    ]
-    let environment = ["XDG_STATE_HOME": state.path, "PATH": "/usr/bin:/bin"]
-    let announced = state.appendingPathComponent("ourplanet/announced.json")
-    let looks = { try server.stats().log.filter { $0.path == "/categories" }.count }
-    let watch = try BackgroundRun(binary: binary, arguments: arguments, environment: environment)
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: announced.path) }
+    let world = try WatchWorld(json: true)
+    defer { world.finish() }
+    let watch = try world.start(["--status", "open", "--min-magnitude", "100acres"])
+    try world.waitForBaseline()
     // Three new fires (one of 300 acres, two unmeasured), Rim Fire (1,200 acres) moved, Cedar Creek closed.
-    _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
+    try world.change()
     try waitUntil("two changes") { watch.output.split(separator: "\n").count >= 2 }
-    let seen = try looks()
-    try waitUntil("two more looks") { try looks() >= seen + 2 }
+    try world.settle()
     #expect(try watch.terminate() == 128 + SIGTERM)
     let summary = try watch.output.split(separator: "\n").map { line -> String in
       let change = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

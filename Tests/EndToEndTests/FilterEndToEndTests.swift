@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The UI's filters in a real terminal against the fixture server: the status key, the filter
-/// form's minimum magnitude, clearing, and marked categories opened together. Each expected list
-/// is worked out here from the events served.
-@Suite("ourplanet filters in the UI, end to end", .serialized)
+/// The UI's filters in a real terminal against the fixture server: what only the real binary shows,
+/// the command line's filters reaching the UI. The keys themselves (`x`, the form, `X`, marking
+/// categories) are `FilterKeysTests`' headless tests. Each expected list is worked out here from the
+/// events served.
+@Suite("ourplanet filters in the UI, end to end", .serialized, .tags(.spawnsProcess))
 struct FilterEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -44,16 +45,7 @@ struct FilterEndToEndTests {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
     let api = try FixtureAPI(in: temporary.url, events: Self.served)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    defer { server.stop() }
-    let app = try AppHarness.start(
-      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"] + arguments,
-      cacheDirectory: temporary.url.appendingPathComponent("cache"), columns: 110, rows: 32)
-    defer { app.tmux.close() }
-    try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
-    try body(app)
-    try app.tmux.sendKeys("q")
-    #expect(try app.tmux.terminalState().isRestored)
+    try AppHarness.withServed(api, in: temporary, arguments: arguments, rows: 32, body)
   }
 
   /// Waits until the list shows exactly `expected` among every title served, and `texts` too.
@@ -62,25 +54,6 @@ struct FilterEndToEndTests {
     try app.tmux.waitUntil("the list is \(expected.sorted()) with \(texts)") { screen in
       Self.allTitles.allSatisfy { screen.contains($0) == expected.contains($0) }
         && texts.allSatisfy { screen.contains($0) }
-    }
-  }
-
-  @Test(
-    "x cycles open and closed → open → closed → both, and the list follows each time",
-    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func statusKey() throws {
-    try withApp { app in
-      try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
-      let all = Self.titles(of: ["wildfires"])
-      try waitForList(app, all, "OurPlanet › Wildfires", "\(all.count) events in the last 30 days")
-      try app.tmux.sendKeys("x")
-      let open = Self.titles(of: ["wildfires"]) { !$0.closed }
-      try waitForList(app, open, "open · \(open.count) events in the last 30 days")
-      try app.tmux.sendKeys("x")
-      let closed = Self.titles(of: ["wildfires"]) { $0.closed }
-      try waitForList(app, closed, "closed · \(closed.count) events in the last 30 days")
-      try app.tmux.sendKeys("x")
-      try waitForList(app, all, "\(all.count) events in the last 30 days")
     }
   }
 
@@ -95,50 +68,6 @@ struct FilterEndToEndTests {
       try app.tmux.sendKeys("x")
       let all = Self.titles(of: ["wildfires"])
       try waitForList(app, all, "\(all.count) events in the last 30 days")
-    }
-  }
-
-  @Test(
-    "the form's minimum magnitude leaves exactly the events at or above it; X clears it and says so",
-    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func formMinimumAndClear() throws {
-    try withApp { app in
-      try app.tmux.sendKeys("G", "Enter")
-      let all = Self.titles(of: ["wildfires"])
-      try waitForList(app, all, "\(all.count) events in the last 30 days")
-      try app.tmux.sendKeys("v")
-      try app.waitFor("Filters", "Minimum", "Enter applies")
-      try app.tmux.sendKeys("Down", "Down", "1", "0", "0", "0")
-      try app.waitFor("1000▏")
-      try app.tmux.sendKeys("Enter")
-      let large = Self.titles(of: ["wildfires"]) { ($0.magnitude?.0 ?? -1) >= 1_000 }
-      let unmeasured = Self.titles(of: ["wildfires"]) { $0.magnitude == nil }.count
-      try waitForList(
-        app, large,
-        "≥ 1,000 · \(large.count) events in the last 30 days · \(unmeasured) without a magnitude hidden")
-      try app.tmux.sendKeys("X")
-      try waitForList(app, all, "Cleared the magnitude", "\(all.count) events in the last 30 days")
-    }
-  }
-
-  @Test(
-    "Space marks two categories and Enter opens them together, each event once; Esc keeps the marks, X clears them",
-    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func marksOpenTogether() throws {
-    try withApp { app in
-      // Wildfires is last, Water Color before it, Volcanoes before that.
-      try app.tmux.sendKeys("G", "Space", "k", "k", "Space")
-      try app.waitFor("• Wildfires", "• Volcanoes", "Volcanoes + Wildfires marked")
-      try app.tmux.sendKeys("Enter")
-      let together = Self.titles(of: ["volcanoes", "wildfires"])
-      try waitForList(
-        app, together, "OurPlanet › Volcanoes + Wildfires", "\(together.count) events in the last 30 days")
-      try app.tmux.sendKeys("Escape")
-      try app.waitFor("• Wildfires", "• Volcanoes")
-      try app.tmux.sendKeys("X")
-      try app.tmux.waitUntil("the marks cleared") { screen in
-        screen.contains("Cleared 2 marked categories") && !screen.contains("• ")
-      }
     }
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The fixture server answers EONET's filters as a strict server would, and ``ReferenceFilter`` reads
 /// them the same way: both are what the app's end-to-end tests of issue 28 stand on.
-@Suite("Fixture server filters")
+@Suite("Fixture server filters", .tags(.spawnsProcess))
 struct FixtureFilterTests {
   /// One query, what the reference makes of it, and ids that must be kept and dropped at its
   /// boundaries (so a reference and a server wrong the same way still fail).

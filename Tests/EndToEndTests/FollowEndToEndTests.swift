@@ -8,7 +8,7 @@ import Testing
 
 /// Following events: the UI refreshes by itself and marks what is new, and `watch` prints each
 /// change once, never again after a restart, against a fixture server whose data changes.
-@Suite("ourplanet follows events, end to end", .serialized)
+@Suite("ourplanet follows events, end to end", .serialized, .tags(.spawnsProcess))
 struct FollowEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -57,28 +57,15 @@ struct FollowEndToEndTests {
 
   @Test("watch prints each change once, as JSON lines, and nothing again after a restart")
   func watchAnnouncesEachChangeOnce() throws {
-    guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-    let temporary = try TemporaryDirectory()
-    defer { temporary.remove() }
-    let api = try FixtureAPI.standard(in: temporary.url)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    defer { server.stop() }
-    let state = temporary.url.appendingPathComponent("state")
-    let arguments = [
-      "watch", "--interval", "1s", "--json", "--days", "30", "--api", server.baseURL.absoluteString,
-      "--cache-dir", temporary.url.appendingPathComponent("cache").path,
-    ]
-    let environment = ["XDG_STATE_HOME": state.path, "PATH": "/usr/bin:/bin"]
-    let announced = state.appendingPathComponent("ourplanet/announced.json")
-
-    let first = try BackgroundRun(binary: binary, arguments: arguments, environment: environment)
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: announced.path) }
+    let world = try WatchWorld(json: true)
+    defer { world.finish() }
+    let first = try world.start()
+    try world.waitForBaseline()
     #expect(first.output.isEmpty, "the first look prints nothing")
-    _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
+    try world.change()
     try waitUntil("five changes") { first.output.split(separator: "\n").count >= 5 }
     // Two more complete looks, to be sure nothing is printed twice.
-    let looks = try categoryRequests(server)
-    try waitUntil("two more looks") { try categoryRequests(server) >= looks + 2 }
+    try world.settle()
     let status = try first.terminate()
     #expect(status == 128 + SIGTERM, "SIGTERM ends it cleanly, with 128+15:\n\(first.errors)")
     let lines = first.output.split(separator: "\n").map(String.init)
@@ -101,9 +88,8 @@ struct FollowEndToEndTests {
     }
 
     // A restart announces nothing it announced before.
-    let second = try BackgroundRun(binary: binary, arguments: arguments, environment: environment)
-    let before = try categoryRequests(server)
-    try waitUntil("two looks after the restart") { try categoryRequests(server) >= before + 2 }
+    let second = try world.start()
+    try world.settle()
     #expect(try second.terminate() == 128 + SIGTERM)
     #expect(second.output.isEmpty, "nothing again after a restart:\n\(second.output)")
   }
@@ -192,10 +178,6 @@ struct FollowEndToEndTests {
     )
     #expect(run.status == 2, "\(run)")
     #expect(run.standardError.contains("ourplanet: "), "\(run)")
-  }
-
-  func categoryRequests(_ server: FixtureServer) throws -> Int {
-    try server.stats().log.filter { $0.path == "/categories" }.count
   }
 
 }

@@ -5,7 +5,7 @@ import Testing
 /// The app writes only to its own cache and state folders (and to files it is asked for): nothing
 /// Foundation would create as a side effect (a cookie folder under `~/.local/share`, a URL cache
 /// under `~/.cache`) is left behind.
-@Suite("Files the app leaves", .serialized)
+@Suite("Files the app leaves", .serialized, .tags(.spawnsProcess))
 struct FootprintEndToEndTests {
   /// Every path under `home`, relative to it.
   private func everything(under home: URL) -> [String] {

@@ -4,7 +4,7 @@ import Testing
 
 /// The path users take: https (trusting a CA named by `SSL_CERT_FILE`), through their proxy, with
 /// the app's own binary, its commands, its UI and `watch`.
-@Suite("https and proxies, end to end", .serialized)
+@Suite("https and proxies, end to end", .serialized, .tags(.spawnsProcess))
 struct HTTPSEndToEndTests {
   /// A fixture API served over https (or http), a cache folder and the app's environment.
   private struct World {

@@ -7,7 +7,7 @@ import Testing
 /// spreadsheet formulas; and a category whose id is an escape sequence (its request fails, so its id
 /// reaches stderr). Text and stderr must carry no control character, CSV no cell a spreadsheet
 /// evaluates, JSON and GeoJSON no raw control, and the UI must show it as text.
-@Suite("hostile server text in every output, end to end", .serialized)
+@Suite("hostile server text in every output, end to end", .serialized, .tags(.spawnsProcess))
 struct HostileOutputsEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

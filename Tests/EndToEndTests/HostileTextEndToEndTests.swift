@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Text as long as the decoder accepts, and text terminals disagree about, in a real terminal.
-@Suite("hostile text in the UI, end to end", .serialized)
+@Suite("hostile text in the UI, end to end", .serialized, .tags(.spawnsProcess))
 struct HostileTextEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -103,18 +103,10 @@ struct HostileTextEndToEndTests {
   private func withApp(_ body: (AppHarness) throws -> Void) throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
-    let api = try FixtureAPI(in: temporary.url, events: Self.events)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    defer { server.stop() }
-    let app = try AppHarness.start(
-      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-      cacheDirectory: temporary.url.appendingPathComponent("cache"))
-    defer { app.tmux.close() }
-    try app.waitFor("Wildfires", "live, updated", timeout: .seconds(60))
-    try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
-    try app.waitFor("OurPlanet › Wildfires", "3 events in the last 30 days", timeout: .seconds(60))
-    try body(app)
-    try app.tmux.sendKeys("q")
-    #expect(try app.tmux.terminalState().isRestored)
+    try AppHarness.withServed(try FixtureAPI(in: temporary.url, events: Self.events), in: temporary) { app in
+      try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
+      try app.waitFor("OurPlanet › Wildfires", "3 events in the last 30 days", timeout: .seconds(60))
+      try body(app)
+    }
   }
 }

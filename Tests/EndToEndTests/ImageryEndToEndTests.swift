@@ -5,7 +5,7 @@ import Testing
 /// The detail's satellite image in a real terminal (tmux) against the fixture server's WMS route:
 /// the request (box and day), the picture's colours at 24-bit and 256 colours, the cache offline,
 /// and one line for each hostile answer.
-@Suite("imagery, end to end", .serialized)
+@Suite("imagery, end to end", .serialized, .tags(.spawnsProcess))
 struct ImageryEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -104,18 +104,12 @@ struct ImageryEndToEndTests {
     "with COLORTERM=truecolor the picture goes out in 24-bit colour",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func colours24Bit() throws {
-    let terminfo = try TemporaryDirectory()
+    let terminfo = try DirectColourTerminfo()
     defer { terminfo.remove() }
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Tools/tmux-direct.terminfo")
-    let tic = try CommandRun.run(
-      ["tic", "-x", "-o", terminfo.url.path, source.path], in: terminfo.url,
-      environment: ["PATH": "/usr/bin:/bin"])
-    try #require(tic.status == 0, "tic (ncurses-bin) compiles the test's terminfo: \(tic)")
     let setup = try Setup()
     defer { setup.stop() }
     let app = try openImage(
-      setup, environment: ["COLORTERM": "truecolor", "TERMINFO_DIRS": terminfo.url.path + ":"])
+      setup, environment: terminfo.environment)
     defer { app.tmux.close() }
     let screen = StyledScreen(raw: try app.tmux.captureStyled())
     let (west, east) = try halves(screen)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make install` and `make uninstall` as a user or a packager runs them, and the installed program
 /// used from somewhere else entirely.
-@Suite("make install", .serialized)
+@Suite("make install", .serialized, .tags(.spawnsProcess))
 struct InstallTests {
   /// The package root: this file is `<root>/Tests/EndToEndTests/InstallTests.swift`.
   private static let packageRoot = URL(fileURLWithPath: #filePath)

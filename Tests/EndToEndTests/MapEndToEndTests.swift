@@ -4,7 +4,7 @@ import Testing
 
 /// The world map in the real binary, in tmux, against the fixture server: `m` shows it in braille with
 /// the events on it, beside or below the list, in the detail view, and hides it again.
-@Suite("ourplanet world map end to end", .serialized)
+@Suite("ourplanet world map end to end", .serialized, .tags(.spawnsProcess))
 struct MapEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -111,40 +111,6 @@ struct MapEndToEndTests {
       if let column = Array(line).firstIndex(of: "◉") { return (row, column) }
     }
     return nil
-  }
-
-  @Test(
-    "icebergs at 61–72°S are on the map; c brings the one at 68.89°S into view",
-    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func icebergsOffAntarctica() throws {
-    let ice = [(-45.0, -61.2), (-40.5, -68.89), (60.0, -66.5), (170.0, -72.0), (-100.0, -70.3)].enumerated()
-      .map {
-        index, place in
-        FixtureAPI.Event(
-          id: "EONET_\(900 + index)", title: "Iceberg \(index == 1 ? "A23A" : "B\(index)")",
-          daysAgo: Double(index + 1), longitude: place.0, latitude: place.1)
-      }
-    try withEvents(["seaLakeIce": ice], columns: 110, rows: 40) { app in
-      try app.tmux.sendKeys("j", "j", "j", "j", "j", "j", "j", "Enter")
-      try app.waitFor("OurPlanet › Sea and Lake Ice", "5 events in the last 30 days")
-      try app.tmux.sendKeys("j", "m")
-      try app.waitFor("2/5")
-      var screen = try app.tmux.waitUntil("the map with the selected iceberg") {
-        Self.selectedMarker($0) != nil
-      }
-      try app.tmux.sendKeys("Tab")
-      try app.waitFor("Map: + - zoom")
-      try app.tmux.sendKeys("c")
-      screen = try app.tmux.waitUntil("the map centred on the iceberg") { screen in
-        (Self.caption(screen)?.contains("°S–") ?? false) && Self.selectedMarker(screen) != nil
-      }
-      let caption = try #require(Self.caption(screen))
-      // "4× · 90.00°S–45.00°S, …": the window's south edge is below 68.89°S, its north edge above.
-      let latitudes = caption.split(separator: " ")[2].split(separator: "–").map {
-        (Double($0.prefix { $0 != "°" }) ?? 0) * ($0.hasSuffix("S,") || $0.hasSuffix("S") ? -1 : 1)
-      }
-      #expect(latitudes.count == 2 && latitudes[0] < -68.89 && latitudes[1] > -68.89, "\(caption)")
-    }
   }
 
   @Test(

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What the memory bounds of the end-to-end tests stand on: a measured child's peak is its own.
-@Suite("Measured runs")
+@Suite("Measured runs", .tags(.spawnsProcess))
 struct MeasuredRunTests {
   @Test("a child's peak memory is its own, however large this test process is")
   func peakIsTheChilds() throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A process waiting on the network is idle: it blocks in the kernel instead of polling.
-@Suite("Waiting on the network", .serialized)
+@Suite("Waiting on the network", .serialized, .tags(.spawnsProcess))
 struct NetworkWaitEndToEndTests {
   private func withServer(plan: String, tls: Bool, _ body: (String, URL, FixtureServer) throws -> Void) throws
   {

@@ -5,7 +5,7 @@ import Testing
 /// The event record: for the same events of the real EONET dump (../shared/data), every field reads
 /// byte for byte the same in `events --json`, `--format csv`, `--format geojson`, `watch --json`
 /// and an `--exec` program's environment and stdin, with and without `--near`.
-@Suite("one event record in every format, end to end", .serialized)
+@Suite("one event record in every format, end to end", .serialized, .tags(.spawnsProcess))
 struct RecordEndToEndTests {
   /// The real dump the fixture API serves, split by category.
   private static let dump = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// Regions from the command line, checked against an independent great-circle computation, and
 /// the map that zooms, pans and follows the mouse in a real terminal.
-@Suite("ourplanet regions and the map, end to end", .serialized)
+@Suite("ourplanet regions and the map, end to end", .serialized, .tags(.spawnsProcess))
 struct RegionEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

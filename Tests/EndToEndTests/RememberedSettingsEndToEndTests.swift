@@ -4,7 +4,7 @@ import Testing
 
 /// What the terminal UI remembers between launches, in the real binary in tmux against the fixture
 /// server: each launch reads the state folder the one before wrote.
-@Suite("ourplanet remembered settings end to end", .serialized)
+@Suite("ourplanet remembered settings end to end", .serialized, .tags(.spawnsProcess))
 struct RememberedSettingsEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 

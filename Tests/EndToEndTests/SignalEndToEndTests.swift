@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Signals reach a script command even when its parent started it with them blocked.
-@Suite("ourplanet and an inherited signal mask, end to end", .serialized)
+@Suite("ourplanet and an inherited signal mask, end to end", .serialized, .tags(.spawnsProcess))
 struct SignalEndToEndTests {
   @Test(
     "SIGTERM and SIGINT end a download in progress though the parent blocked them",

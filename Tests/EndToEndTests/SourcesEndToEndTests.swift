@@ -4,7 +4,7 @@ import Testing
 
 /// `ourplanet sources` and the detail's source titles, the real binary against the fixture server
 /// serving EONET's real sources list.
-@Suite("sources end to end", .serialized)
+@Suite("sources end to end", .serialized, .tags(.spawnsProcess))
 struct SourcesEndToEndTests {
   private static let python: Comment = "python3 is not installed"
   private static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -191,25 +191,19 @@ struct SourcesEndToEndTests {
       return event
     }
     try JSONSerialization.data(withJSONObject: wildfires).write(to: fires)
-    let server = try FixtureServer(fixtures: api.directory, idleTimeout: 120)
-    defer { server.stop() }
-    let app = try AppHarness.start(
-      arguments: ["--api", server.baseURL.absoluteString, "--days", "30"],
-      cacheDirectory: temporary.url.appendingPathComponent("cache"))
-    defer { app.tmux.close() }
-    try app.waitFor("Wildfires", "live, updated", "events in 13 categories", timeout: .seconds(30))
-    try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
-    try app.waitFor("OurPlanet › Wildfires", "4 events in the last 30 days")
-    try app.tmux.sendKeys("/")
-    try app.tmux.sendText("rim")
-    try app.tmux.sendKeys("Enter")
-    try app.waitFor("1 of 4 events", "Rim Fire, California")
-    try app.tmux.sendKeys("Enter")
-    let screen = try app.waitFor(
-      "1. \(served) (IRWIN)", "https://example.org/IRWIN/EONET_1", timeout: .seconds(20))
-    let lines = screen.split(separator: "\n").map(String.init)
-    let named = try #require(lines.firstIndex { $0.hasSuffix("1. \(served) (IRWIN)") }, "\(screen)")
-    #expect(lines[named + 1].contains("https://example.org/IRWIN/EONET_1"), "its link under it:\n\(screen)")
-    try app.tmux.sendKeys("q")
+    try AppHarness.withServed(api, in: temporary) { app in
+      try app.tmux.sendKeys("G", "Enter")  // Wildfires is last
+      try app.waitFor("OurPlanet › Wildfires", "4 events in the last 30 days")
+      try app.tmux.sendKeys("/")
+      try app.tmux.sendText("rim")
+      try app.tmux.sendKeys("Enter")
+      try app.waitFor("1 of 4 events", "Rim Fire, California")
+      try app.tmux.sendKeys("Enter")
+      let screen = try app.waitFor(
+        "1. \(served) (IRWIN)", "https://example.org/IRWIN/EONET_1", timeout: .seconds(20))
+      let lines = screen.split(separator: "\n").map(String.init)
+      let named = try #require(lines.firstIndex { $0.hasSuffix("1. \(served) (IRWIN)") }, "\(screen)")
+      #expect(lines[named + 1].contains("https://example.org/IRWIN/EONET_1"), "its link under it:\n\(screen)")
+    }
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Each theme's first frame in a real terminal (tmux), read back with its colours
 /// (`capture-pane -e`): the header, a failed category's `!` and the categories' descriptions.
-@Suite("themes and colour depth, end to end", .serialized)
+@Suite("themes and colour depth, end to end", .serialized, .tags(.spawnsProcess))
 struct ThemeEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -97,17 +97,11 @@ struct ThemeEndToEndTests {
       Expected(theme: "dark", header: "36", failed: "31", description: nil),
     ])
   func trueColor(expected: Expected) throws {
-    let terminfo = try TemporaryDirectory()
+    let terminfo = try DirectColourTerminfo()
     defer { terminfo.remove() }
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Tools/tmux-direct.terminfo")
-    let tic = try CommandRun.run(
-      ["tic", "-x", "-o", terminfo.url.path, source.path], in: terminfo.url,
-      environment: ["PATH": "/usr/bin:/bin"])
-    try #require(tic.status == 0, "tic (ncurses-bin) compiles the test's terminfo: \(tic)")
     let screen = try firstFrame(
       ["--theme", expected.theme],
-      environment: ["COLORTERM": "truecolor", "TERMINFO_DIRS": terminfo.url.path + ":"])
+      environment: terminfo.environment)
     try check(screen, expected)
   }
 

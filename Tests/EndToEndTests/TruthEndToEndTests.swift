@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// What only a real terminal shows of the screens telling the truth: a failed download is not
-/// "No events", typing a search never runs commands, and a C locale shows ASCII, not `?`.
-@Suite("ourplanet screens tell the truth, end to end", .serialized)
+/// "No events", and a C locale shows ASCII, not `?`. That typing a search never runs commands is
+/// `ScreenTests`' headless "while a search is typed" test.
+@Suite("ourplanet screens tell the truth, end to end", .serialized, .tags(.spawnsProcess))
 struct TruthEndToEndTests {
   private static let tmuxMissing: Comment = "tmux is not installed (apt-get install tmux)"
 
@@ -193,35 +194,6 @@ struct TruthEndToEndTests {
   }
 
   @Test(
-    "while a search is typed, letters are text and arrows move the selection; q does not quit",
-    .enabled(if: TmuxSession.isAvailable, tmuxMissing))
-  func typingASearchNeverRunsCommands() throws {
-    try withServer { server, temporary in
-      let app = try startLive(server, temporary)
-      defer { app.tmux.close() }
-      try app.tmux.sendKeys("G", "Enter")
-      try app.waitFor("4 events in the last 30 days")
-      try app.tmux.sendKeys("/")
-      try app.tmux.sendText("Fire")
-      try app.waitFor("/ Fire", "4 of 4 events")
-      try app.tmux.sendKeys("Down")
-      try app.waitFor("2/4")
-      try app.tmux.sendText("qm")
-      var screen = try app.waitFor("/ Fireqm", "0 of 4 events")
-      #expect(!Self.hasBraille(screen), "m was text, not the map")
-      try app.tmux.sendKeys("C-u")
-      try app.waitFor("4 events in the last 30 days", "/ ▏")
-      try app.tmux.sendText("rim")
-      try app.tmux.sendKeys("Enter")
-      screen = try app.waitFor("1 of 4 events", "Rim Fire")
-      try app.tmux.sendKeys("Escape")
-      try app.waitFor("4 events in the last 30 days")
-      try app.tmux.sendKeys("q")
-      #expect(try app.tmux.terminalState().isRestored)
-    }
-  }
-
-  @Test(
     "with LANG=C every symbol has an ASCII stand-in: no ? where a symbol was meant",
     .enabled(if: TmuxSession.isAvailable, tmuxMissing))
   func asciiLocale() throws {
@@ -244,9 +216,5 @@ struct TruthEndToEndTests {
       try app.tmux.sendKeys("Escape", "q")
       #expect(try app.tmux.terminalState().isRestored)
     }
-  }
-
-  private static func hasBraille(_ text: String) -> Bool {
-    text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
   }
 }

@@ -9,53 +9,8 @@ import Testing
 /// `watch` left running: signals end it and its child, a hanging `--exec` child is stopped, children
 /// keep to stderr and inherit nothing, each change is announced once across a kill -9, a failing
 /// category never floods, and two watchers never both announce.
-@Suite("ourplanet watch is safe to leave running, end to end", .serialized)
+@Suite("ourplanet watch is safe to leave running, end to end", .serialized, .tags(.spawnsProcess))
 struct WatchSafetyEndToEndTests {
-  /// A fixture server, a state folder and the arguments of `watch` against them.
-  private struct Setup {
-    let temporary: TemporaryDirectory
-    let server: FixtureServer
-    let binary: String
-    let environment: [String: String]
-    let announced: URL
-
-    init(plan: String? = nil) throws {
-      guard let binary = AppHarness.binaryPath else { throw HarnessError.missingBinary }
-      self.binary = binary
-      temporary = try TemporaryDirectory()
-      let api = try FixtureAPI.standard(in: temporary.url)
-      server = try FixtureServer(fixtures: api.directory, plan: plan, idleTimeout: 120)
-      let state = temporary.url.appendingPathComponent("state")
-      environment = ["XDG_STATE_HOME": state.path, "PATH": "/usr/bin:/bin"]
-      announced = state.appendingPathComponent("ourplanet/announced.json")
-    }
-
-    func arguments(_ extra: [String] = [], api: FixtureServer? = nil) -> [String] {
-      [
-        "watch", "--interval", "1s", "--json", "--days", "30", "--api",
-        (api ?? server).baseURL.absoluteString,
-        "--cache-dir", temporary.url.appendingPathComponent("cache").path,
-      ] + extra
-    }
-
-    func start(_ extra: [String] = []) throws -> BackgroundRun {
-      try BackgroundRun(binary: binary, arguments: arguments(extra), environment: environment)
-    }
-
-    /// Waits for the baseline, then changes the data: five changes follow.
-    func change() throws {
-      try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: announced.path) }
-      _ = try FixtureAPI(in: temporary.url, events: FixtureAPI.changedEvents)
-    }
-
-    func file(_ name: String) -> URL { temporary.url.appendingPathComponent(name) }
-
-    func finish() {
-      server.stop()
-      temporary.remove()
-    }
-  }
-
   /// The process id written in `url`, once it is there.
   private func pid(in url: URL) throws -> Int32 {
     var pid: Int32?
@@ -78,7 +33,7 @@ struct WatchSafetyEndToEndTests {
     "a signal ends watch with 128+N while it waits for a hanging --exec child, and ends the child",
     arguments: [SIGTERM, SIGINT, SIGHUP])
   func signalEndsWatchAndChild(signal: Int32) throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let pidFile = setup.file("child")
     let run = try setup.start([
@@ -94,10 +49,10 @@ struct WatchSafetyEndToEndTests {
 
   @Test("SIGQUIT ends watch cleanly: no crash report")
   func sigquit() throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let run = try setup.start()
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    try setup.waitForBaseline()
     #expect(try run.end(with: SIGQUIT) == 128 + SIGQUIT, "\(run.errors)")
     #expect(run.errors.split(separator: "\n").count <= 1, "at most one line:\n\(run.errors)")
   }
@@ -106,7 +61,7 @@ struct WatchSafetyEndToEndTests {
     "a hanging --exec child is stopped after --exec-timeout, looks go on, its output goes to stderr, and it inherits no descriptor but 0-2"
   )
   func hangingChild() throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let pids = setup.file("pid")
     let run = try setup.start([
@@ -121,8 +76,8 @@ struct WatchSafetyEndToEndTests {
     try waitUntil("five changes, each child stopped in turn", timeout: .seconds(60)) {
       run.output.split(separator: "\n").count >= 5
     }
-    let looks = try FollowEndToEndTests().categoryRequests(setup.server)
-    try waitUntil("looks go on") { try FollowEndToEndTests().categoryRequests(setup.server) >= looks + 2 }
+    let looks = try setup.looks()
+    try waitUntil("looks go on") { try setup.looks() >= looks + 2 }
     _ = try run.terminate()
     for line in run.output.split(separator: "\n") {
       #expect(
@@ -136,7 +91,7 @@ struct WatchSafetyEndToEndTests {
 
   @Test("--exec with a program that cannot be found is a usage error before the first look")
   func missingProgram() throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let run = try CommandRun.run(
       [setup.binary] + setup.arguments(["--exec", "ourplanet-no-such-program"]), in: setup.temporary.url,
@@ -150,7 +105,7 @@ struct WatchSafetyEndToEndTests {
     "a kill -9 during the third of five --exec runs: the restart re-runs the third and the rest, never the first two"
   )
   func exactlyOnceAcrossKill() throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let log = setup.file("log")
     // The third run blocks (its pid in `blocked`) until it is killed; the others return at once.
@@ -174,8 +129,7 @@ struct WatchSafetyEndToEndTests {
     try waitUntil("the rest is announced") {
       ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count >= 6
     }
-    let looks = try FollowEndToEndTests().categoryRequests(setup.server)
-    try waitUntil("two more looks") { try FollowEndToEndTests().categoryRequests(setup.server) >= looks + 2 }
+    try setup.settle()
     _ = try second.terminate()
     let all = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(all.count == 6, "3 before the kill, the interrupted one again and the 2 after it:\n\(all)")
@@ -187,10 +141,10 @@ struct WatchSafetyEndToEndTests {
   @Test("a category that failed during the first look enters the baseline silently when it loads")
   func failedCategoryDoesNotFlood() throws {
     let plan = #"{"rules": [{"path": "/categories/wildfires", "fault": "status", "code": 500}]}"#
-    let setup = try Setup(plan: plan)
+    let setup = try WatchWorld(plan: plan)
     defer { setup.finish() }
     let first = try setup.start()
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    try setup.waitForBaseline()
     _ = try first.terminate()
     // The same data, served healthy now.
     let healthy = try FixtureServer(
@@ -214,10 +168,10 @@ struct WatchSafetyEndToEndTests {
     "a second watch on the same state folder says so and exits 75 (try again later), which the unit restarts on"
   )
   func secondWatcher() throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let first = try setup.start()
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    try setup.waitForBaseline()
     let second = try CommandRun.run(
       [setup.binary] + setup.arguments(), in: setup.temporary.url, environment: setup.environment,
       timeout: .seconds(20))
@@ -234,7 +188,7 @@ struct WatchSafetyEndToEndTests {
 
   @Test("watch sweeps the state folder's temporary files of writers that are gone, never a live one's")
   func sweepsStaleTemporaryFiles() throws {
-    let setup = try Setup()
+    let setup = try WatchWorld(json: true)
     defer { setup.finish() }
     let folder = setup.announced.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -247,7 +201,7 @@ struct WatchSafetyEndToEndTests {
     try FileManager.default.setAttributes(
       [.modificationDate: Date().addingTimeInterval(-2 * 86_400)], ofItemAtPath: old.path)
     let run = try setup.start()
-    try waitUntil("the baseline is recorded") { FileManager.default.fileExists(atPath: setup.announced.path) }
+    try setup.waitForBaseline()
     _ = try run.terminate()
     #expect(!FileManager.default.fileExists(atPath: dead.path))
     #expect(!FileManager.default.fileExists(atPath: old.path))

@@ -59,7 +59,7 @@ struct LiveEventFeedSourcesTests {
   }
 
   @Test(
-    "live: the bundled list first, then the served one",
+    "live: the bundled list first, then the served one", .tags(.spawnsProcess),
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed")
   )
   func live() throws {

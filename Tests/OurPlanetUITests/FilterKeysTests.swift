@@ -119,6 +119,24 @@ struct FilterKeysTests {
     #expect(app.header.contains("≥ 1,000 acres · 2 events"), "\(app.header)")
   }
 
+  // Moved from the tmux suite (FilterEndToEndTests), which typed the same keys in a real terminal.
+  @Test("the form's minimum alone hides the unmeasured events and counts them; X clears just it and says so")
+  func formMinimumThenClear() {
+    let app = harness()
+    openFires(app)
+    app.press(.char("v"), .down, .down)
+    app.type("1000")
+    app.press(.enter)
+    #expect(listed(app) == ["f1", "f2"], "\(app.screen)")
+    #expect(
+      app.header.hasSuffix("≥ 1,000 · 2 events in the last 30 days · 1 without a magnitude hidden"),
+      "\(app.header)")
+    app.press(.char("X"))
+    #expect(app.statusLine.contains("Cleared the magnitude"), "\(app.statusLine)")
+    #expect(listed(app) == ["f1", "f2", "f3", "f4"], "\(app.screen)")
+    #expect(app.header.hasSuffix("4 events in the last 30 days"), "\(app.header)")
+  }
+
   /// Issue 38, item 15: the form reads units against the list the command line does, handed over
   /// in the options, not a list of its own.
   @Test("the form takes a unit of EONET's list as the options give it, and refuses one that list lacks")

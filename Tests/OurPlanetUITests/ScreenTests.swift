@@ -135,6 +135,40 @@ struct ScreenTests {
     #expect(row("All categories")?.hasSuffix(" 4") == true, "\(app.screen)")
   }
 
+  // Moved from the tmux suite (ExportEndToEndTests); the timeline above the slider is ColumnTests'.
+  @Test("the All view merges every category, each event once, tagged with its category")
+  func allViewMerges() {
+    let shared = Fixture.event("x1", daysAgo: 2, title: "Storm-driven Fire")
+    let both = EOEvent(
+      id: shared.id, title: shared.title, link: shared.link, categories: [Fixture.fires, Fixture.storms],
+      sources: shared.sources, geometries: shared.geometries)
+    let app = ShellHarness(size: Size(width: 110, height: 30)) { scheduler in
+      ScriptedFeed(
+        categories: scheduler.createColdObservable([
+          .next(5, [Fixture.fires, Fixture.storms, Fixture.ice]), .completed(5),
+        ]).asObservable(),
+        events: [
+          "wildfires": scheduler.createColdObservable([
+            .next(10, [Fixture.event("f1", daysAgo: 1, title: "Rim Fire, California"), both]), .completed(10),
+          ]).asObservable(),
+          "severeStorms": scheduler.createColdObservable([
+            .next(
+              10, [Fixture.event("s1", daysAgo: 3, title: "Typhoon Example", category: Fixture.storms), both]),
+            .completed(10),
+          ]).asObservable(),
+          "seaLakeIce": scheduler.createColdObservable([.next(10, []), .completed(10)]).asObservable(),
+        ])
+    }
+    app.advance(to: 100)
+    let allRow = app.lines.first { $0.contains("All categories") } ?? ""
+    #expect(allRow.hasSuffix(" 3"), "each event once:\n\(app.screen)")
+    app.press(.char("g"), .enter)
+    #expect(app.header.hasPrefix("OurPlanet › All categories"), "\(app.header)")
+    #expect(app.header.hasSuffix("3 events in the last 30 days"), "\(app.header)")
+    #expect(app.screen.components(separatedBy: "Storm-driven Fire").count == 2, "listed once:\n\(app.screen)")
+    #expect(app.screen.contains("Storm  Typhoon Example"), "tagged with its category:\n\(app.screen)")
+  }
+
   @Test("the detail keeps its scroll position when a refresh changes the event")
   func detailScrollSurvivesRefresh() throws {
     let long = (1...40).map { "Line \($0) of a long description." }.joined(separator: "\n")
@@ -201,6 +235,8 @@ struct ScreenTests {
     #expect(!app.host.stopped, "q was a letter")
     #expect(!app.shell.context.map.isShown, "m was a letter")
     #expect(app.screen.contains("/ Fireqm"))
+    app.advance(to: app.scheduler.clock + 5)
+    #expect(app.header.contains("0 of 2 events"), "the letters searched: \(app.header)")
     app.press(.ctrl("u"))
     #expect(app.screen.contains("/ ▏"))
     app.type("texas")

@@ -5,7 +5,7 @@ import Testing
 /// The session on a real terminal: `TerminalUIDemo` in tmux, driven like a user would, and every way
 /// out checked for a restored terminal (echo and canonical mode on, alternate screen left, cursor
 /// visible).
-@Suite(.serialized) struct TerminalSessionTests {
+@Suite(.serialized, .tags(.spawnsProcess)) struct TerminalSessionTests {
   private static let tmuxMissing: Comment = "tmux is not installed: the real-terminal tests need it"
   private static let spinnerFrames = Set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
