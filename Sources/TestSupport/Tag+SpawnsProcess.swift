@@ -6,10 +6,12 @@ extension Tag {
   ///
   /// ThreadSanitizer watches the test runner, not the child, and a fork under it is slow; so the
   /// instrumented run (`make test-instrumented`, `make test-tsan`) leaves these out, and the plain
-  /// `make test` runs them. Tag the suite when every test in it spawns, else the test.
+  /// `make test` runs them. Tag the suite when every test in it spawns, else the test. Leave untagged
+  /// a test whose threads under test run in the runner and only talk to a child (the curl transport's
+  /// contract against the fixture server): that is what ThreadSanitizer is for.
   ///
   /// ```swift
-  /// @Suite("CurlTransport contract", .tags(.spawnsProcess))
+  /// @Suite("ourplanet watch alerts, end to end", .tags(.spawnsProcess))
   /// ```
   @Tag public static var spawnsProcess: Self
 }
