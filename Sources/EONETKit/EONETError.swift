@@ -11,7 +11,7 @@ import Support
 ///   print("ourplanet: \(error)")
 /// }
 /// ```
-public enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A URL could not be built from the base URL and a path.
   case invalidURL(String)
   /// The connection failed (refused, reset, DNS): the underlying message.
@@ -39,7 +39,7 @@ public enum EONETError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A satellite image could not be fetched or read: why, in a few words.
   case image(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidURL(let url):
       return "invalid URL: \(Self.quoted(url))"

@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let client = EONETClient(configuration: .init(onWarning: { log("warning: \($0)") }))
 /// ```
-public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
+package enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
   /// Events that could not be decoded were skipped; the rest loaded.
   case skippedEvents(count: Int, source: String)
   /// A cache file was corrupt, truncated, of another version or unreadable, and was ignored.
@@ -22,7 +22,7 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
   case categoryListStandIn(reason: String, source: EODataSource, fetchedAt: Date)
 
   /// A one-line form for a narrow status line: file names without their folders.
-  public var shortDescription: String {
+  package var shortDescription: String {
     switch self {
     case .skippedEvents, .categoriesLeftOut, .categoryListStandIn:
       return description
@@ -38,7 +38,7 @@ public enum EONETWarning: Sendable, Equatable, CustomStringConvertible {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .skippedEvents(let count, let source):
       return "skipped \(count) malformed event\(count == 1 ? "" : "s") in \(EONETError.quoted(source))"

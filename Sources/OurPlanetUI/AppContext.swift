@@ -7,7 +7,7 @@ import TerminalUI
 
 /// Opens a link without blocking: calls back (on any thread) with a failure message, or `nil` once
 /// the opener ran successfully.
-public typealias LinkOpening =
+package typealias LinkOpening =
   @Sendable (_ url: String, _ completion: @escaping @Sendable (String?) -> Void) -> Void
 
 /// What the screens share: the host, the catalog, the days window, the map, the schedulers and the

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// What the screens need of the terminal around them: the real ``TerminalSession``, or a headless
 /// host in tests that renders into a cell buffer.
-public protocol AppHost: AnyObject {
+package protocol AppHost: AnyObject {
   /// The glyphs this terminal can show.
   var symbols: Symbols { get }
   /// The styles every screen draws with.
@@ -27,9 +27,9 @@ public protocol AppHost: AnyObject {
 
 extension AppHost {
   /// The default theme, for hosts that do not choose one.
-  public var theme: Theme { .dark }
+  package var theme: Theme { .dark }
   /// 24-bit pictures, for hosts that do not say.
-  public var imageDepth: ImageView.ColorDepth? { .direct }
+  package var imageDepth: ImageView.ColorDepth? { .direct }
 }
 
 extension TerminalSession: AppHost {}

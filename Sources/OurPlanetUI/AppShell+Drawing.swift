@@ -14,7 +14,7 @@ extension AppShell {
   private static let shortestHeaderText = 12
 
   /// Draws the whole screen into `buffer`.
-  public func render(into buffer: inout CellBuffer) {
+  package func render(into buffer: inout CellBuffer) {
     let (headerRect, rest) = buffer.bounds.splitTop(1)
     let (content, statusRect) = rest.splitBottom(1)
     let crumbs = ["OurPlanet"] + navigator.stack.map(\.breadcrumb).filter { !$0.isEmpty }

@@ -4,7 +4,7 @@ import TerminalUI
 
 extension AppShell {
   /// Handles one key press.
-  public func handle(_ key: Key) {
+  package func handle(_ key: Key) {
     defer {
       rememberChanges()
       context.host.setNeedsRedraw()

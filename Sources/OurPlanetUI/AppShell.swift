@@ -13,7 +13,7 @@ import TerminalUI
 /// One concern per file: the keys (`AppShell+Keys`), the filter keys and form (`+Filters`), the
 /// config's places (`+Places`), the settings remembered between launches (`+Remembered`) and the
 /// drawing (`+Drawing`).
-public final class AppShell {
+package final class AppShell {
   let context: AppContext
   let navigator: Navigator
   let status: StatusPresenter
@@ -54,7 +54,7 @@ public final class AppShell {
   ///   - memory: Where the days, order, region, category and map are remembered as they change.
   ///   - imagery: Where the detail's satellite images come from (`nil`: no images).
   ///   - layers: The image layers `L` cycles through.
-  public init(
+  package init(
     host: AppHost, feed: EventFeed, options: AppOptions, messages: MessageLog, mainScheduler: SchedulerType,
     backgroundScheduler: SchedulerType, openLink: @escaping LinkOpening, seen: SeenTracker? = nil,
     clock: (@Sendable () -> Date)? = nil, exportDirectory: URL? = nil, exportScheduler: SchedulerType? = nil,
@@ -116,7 +116,7 @@ public final class AppShell {
 
   /// Emits once each time loading ends: the stored data's, then each refresh's (the catalog stops
   /// loading). The composition root returns the memory a refresh freed to the system then.
-  public var loadsEnded: Observable<Void> {
+  package var loadsEnded: Observable<Void> {
     context.catalog.map(\.isLoading).distinctUntilChanged().filter { !$0 }.map { _ in () }
   }
 

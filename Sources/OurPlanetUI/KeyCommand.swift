@@ -10,20 +10,20 @@ import TerminalUI
 /// ```swift
 /// Binding(.refresh) { _ in model.refresh(); return .handled }
 /// ```
-public struct KeyCommand: Hashable, Sendable {
+package struct KeyCommand: Hashable, Sendable {
   /// The stable name (`quit`, `refresh`, `next-new`).
-  public let name: String
+  package let name: String
   /// The keys that ask for it, unless a keymap says otherwise.
-  public let keys: [Key]
+  package let keys: [Key]
   /// What it does, as the help and the manual say it.
-  public let help: String
+  package let help: String
   /// Whether the terminal acts on it before the app sees a key (Ctrl-Z suspends through the tty).
-  public let isTerminal: Bool
+  package let isTerminal: Bool
   /// Where the help lists it.
-  public var group: Group { Self.groups[name] ?? .app }
+  package var group: Group { Self.groups[name] ?? .app }
 
   /// The help's groups, in its order.
-  public enum Group: String, CaseIterable, Sendable {
+  package enum Group: String, CaseIterable, Sendable {
     case navigate = "Navigate"
     case filter = "Filter"
     case follow = "Follow"
@@ -64,7 +64,7 @@ public struct KeyCommand: Hashable, Sendable {
   }()
 
   /// The keys as the help writes them: `↑ ↓  k j` (named keys and letters in separate groups).
-  public static func label(_ keys: [Key]) -> String {
+  package static func label(_ keys: [Key]) -> String {
     var text = ""
     var previousIsLetter: Bool?
     for key in keys {
@@ -187,7 +187,7 @@ extension KeyCommand {
   }()
 
   /// Every command, in the order the manual lists them.
-  public static let all: [KeyCommand] = [
+  package static let all: [KeyCommand] = [
     move, page, ends, open, back, days, daysStep, range, search, clearSearchLine, refresh, openLink, copyLink,
     step, image, imageLayer,
     nextNew,

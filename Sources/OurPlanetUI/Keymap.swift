@@ -6,16 +6,16 @@ import TerminalUI
 ///
 /// A config's `[keys]` table becomes a keymap with overrides by command name; dispatch and the
 /// help read the keys through it, so rebinding replaces this table and nothing else.
-public struct Keymap: Equatable, Sendable {
+package struct Keymap: Equatable, Sendable {
   private let overrides: [String: [Key]]
 
   /// A keymap where each command named in `overrides` has those keys instead of its own.
-  public init(overrides: [String: [Key]] = [:]) {
+  package init(overrides: [String: [Key]] = [:]) {
     self.overrides = overrides
   }
 
   /// The declared keys.
-  public static let standard = Keymap()
+  package static let standard = Keymap()
 
   /// The keymap of a config file's `[keys]`: each entry's keys replace its command's.
   ///
@@ -27,7 +27,7 @@ public struct Keymap: Equatable, Sendable {
   /// - Throws: ``ConfigurationError`` naming the entry's line: a command no screen declares (with
   ///   the closest name), the terminal's own Ctrl-Z, a key name no key has, or a key two commands in
   ///   force together would share.
-  public init(configuration: Configuration) throws(ConfigurationError) {
+  package init(configuration: Configuration) throws(ConfigurationError) {
     let file = configuration.file ?? "config"
     let names = KeyCommand.all.map(\.name)
     var overrides: [String: [Key]] = [:]
@@ -81,12 +81,12 @@ public struct Keymap: Equatable, Sendable {
   }
 
   /// Whether `command` has keys of its own from the config.
-  public func isRebound(_ command: KeyCommand) -> Bool {
+  package func isRebound(_ command: KeyCommand) -> Bool {
     overrides[command.name] != nil
   }
 
   /// The keys that ask for `command`.
-  public func keys(for command: KeyCommand) -> [Key] {
+  package func keys(for command: KeyCommand) -> [Key] {
     overrides[command.name] ?? command.keys
   }
 

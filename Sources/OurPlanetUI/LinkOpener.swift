@@ -11,7 +11,7 @@ import Support
 ///
 /// The opener's output goes to /dev/null so it can never scribble on the screen curses owns, and it
 /// runs off the main thread so a slow opener never freezes the UI.
-public enum LinkOpener {
+package enum LinkOpener {
   /// Starts the openers for `url` on `scheduler`; calls `completion` with an error message if none
   /// could open it, or with `nil` once one exited successfully.
   ///
@@ -20,7 +20,7 @@ public enum LinkOpener {
   ///   - scheduler: Where the openers run and are waited for.
   ///   - environment: Where `BROWSER` and `PATH` come from (injectable for tests).
   ///   - completion: Called once, on the scheduler's thread.
-  public static func open(
+  package static func open(
     _ url: String, on scheduler: some ImmediateSchedulerType & Sendable,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     completion: @escaping @Sendable (String?) -> Void

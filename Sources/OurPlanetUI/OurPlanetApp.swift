@@ -8,7 +8,7 @@ import TerminalUI
 ///
 /// Everything here runs on the main thread: data arrives through the main scheduler and keys come
 /// from the session's loop.
-public final class OurPlanetApp {
+package final class OurPlanetApp {
   private let session: TerminalSession
   private let shell: AppShell
   private let bag = DisposeBag()
@@ -18,7 +18,7 @@ public final class OurPlanetApp {
   /// - Parameters:
   ///   - session: The terminal.
   ///   - shell: The screens, built on `session` as their host.
-  public init(session: TerminalSession, shell: AppShell) {
+  package init(session: TerminalSession, shell: AppShell) {
     self.session = session
     self.shell = shell
     session.keys
@@ -27,7 +27,7 @@ public final class OurPlanetApp {
   }
 
   /// Runs until the user quits, a signal arrives or the terminal goes away.
-  public func run() -> TerminalSession.Ending {
+  package func run() -> TerminalSession.Ending {
     session.run { [shell] buffer in shell.render(into: &buffer) }
   }
 }

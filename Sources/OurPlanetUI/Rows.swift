@@ -6,10 +6,10 @@ import TerminalUI
 
 /// How categories and events look as list rows. Symbols are Unicode; the cell buffer turns them
 /// into ASCII on terminals without UTF-8.
-public enum Rows {
+package enum Rows {
   /// A category: its state glyph, title, description (or why it failed) and its number of events
   /// inside the scope counted back from `windowEnd` (the catalog's now; `nil`: the item's own).
-  public static func category(
+  package static func category(
     _ item: CategoryItem, scope: EventScope, windowEnd: Date? = nil, newestFetch: Date? = nil,
     seen: SeenState? = nil, theme: Theme = .dark
   ) -> ListRow {
@@ -50,12 +50,12 @@ public enum Rows {
 
   /// The width of every event row's glyph: the open or closed mark, the new or updated mark and
   /// the alert mark, each in its own column, so titles line up on every row.
-  public static let eventGlyphWidth = 3
+  package static let eventGlyphWidth = 3
 
   /// An event: open (●) or closed (○), title, then magnitude and date at the right, so the title
   /// gives way first and numbers are never cut. An event an alert rule marks has `▲` (`^` in
   /// ASCII) in the glyph's third column, a blank there otherwise.
-  public static func event(
+  package static func event(
     _ event: EOEvent, change: EventChange? = nil, tagged: Bool = false, from centre: EOCoordinate? = nil,
     alerting: Bool = false, ascii: Bool = false, match: String = "", theme: Theme = .dark
   ) -> ListRow {
@@ -120,7 +120,7 @@ extension Rows {
   ///
   /// A category it has no short name for is tagged with the start of the server's title, made safe
   /// for a terminal here (the text table prints the tag as it is).
-  public static func tag(for event: EOEvent) -> String {
+  package static func tag(for event: EOEvent) -> String {
     let id = event.categories.first?.id ?? ""
     let short =
       shortNames[id]

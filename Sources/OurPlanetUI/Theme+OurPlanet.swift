@@ -15,15 +15,15 @@ import TerminalUI
 /// ```
 extension Theme {
   /// Every theme, in the order the help lists them.
-  public static let all: [Theme] = [.dark, .light, .colorblind, .mono]
+  package static let all: [Theme] = [.dark, .light, .colorblind, .mono]
 
   /// The theme called `name` (any case), or `nil`.
-  public static func named(_ name: String) -> Theme? {
+  package static func named(_ name: String) -> Theme? {
     all.first { $0.name == name.lowercased() }
   }
 
   /// Today's look: the widgets' standard styles and a palette colour per category.
-  public static let dark: Theme = {
+  package static let dark: Theme = {
     var theme = Theme.standard
     theme.name = "dark"
     theme.markers = [
@@ -46,7 +46,7 @@ extension Theme {
 
   /// For light backgrounds: dark blues, reds and greens, mid-grey for what steps back (dim text all
   /// but vanishes on white in many terminals).
-  public static let light: Theme = {
+  package static let light: Theme = {
     let blue = Color.rgb(0, 85, 153)
     let teal = Color.rgb(0, 95, 135)
     let red = Color.rgb(175, 0, 0)
@@ -88,7 +88,7 @@ extension Theme {
   /// The Okabe–Ito palette (Okabe and Ito, "Color Universal Design", 2002): eight colours that stay
   /// apart with protanopia, deuteranopia and tritanopia. Thirteen categories share its seven hues;
   /// the lists' tags and the detail tell them apart.
-  public static let colorblind: Theme = {
+  package static let colorblind: Theme = {
     let orange = Color.rgb(230, 159, 0)
     let skyBlue = Color.rgb(86, 180, 233)
     let bluishGreen = Color.rgb(0, 158, 115)
@@ -132,7 +132,7 @@ extension Theme {
 
   /// No colour: what stands out is bold, what steps back is dim, the selection is reverse video and
   /// the current breadcrumb and updated marks are underlined as well.
-  public static let mono = Theme(
+  package static let mono = Theme(
     name: "mono",
     styles: [
       .text: .plain, .secondary: Style(attributes: .dim), .selection: Style(attributes: .reverse),

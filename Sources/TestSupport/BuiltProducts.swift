@@ -4,10 +4,10 @@ import Foundation
 ///
 /// `swift test` runs the test bundle from the build folder (`.build/<triple>/debug/`), and `make test`
 /// builds every executable there first, so a product is a sibling of the running test binary.
-public enum BuiltProducts {
+package enum BuiltProducts {
   /// The path of the executable `name`: `$<NAME>_BINARY` (upper-cased, `-` as `_`) if set, else the
   /// sibling of the test binary or of a loaded bundle; `nil` when it has not been built.
-  public static func path(of name: String) -> String? {
+  package static func path(of name: String) -> String? {
     let variable = name.uppercased().replacingOccurrences(of: "-", with: "_") + "_BINARY"
     if let override = ProcessInfo.processInfo.environment[variable] { return override }
     var directories: [URL] = []

@@ -9,29 +9,29 @@ import Foundation
 /// // run the app with https_proxy=proxy.url ...
 /// #expect(try proxy.stats().connect > 0)
 /// ```
-public final class CountingProxy: @unchecked Sendable {
+package final class CountingProxy: @unchecked Sendable {
   // @unchecked: `process` is only touched in `init` and `stop()`, and stopping twice is harmless.
 
   /// What the proxy forwarded.
-  public struct Stats: Decodable, Sendable {
+  package struct Stats: Decodable, Sendable {
     /// Plain requests forwarded (`http://` through the proxy).
-    public let plain: Int
+    package let plain: Int
     /// Tunnels opened (`https://` through the proxy).
-    public let connect: Int
+    package let connect: Int
     /// Requests for a target that is not loopback, refused.
-    public let refused: Int
+    package let refused: Int
     /// Every target asked for, in order.
-    public let targets: [String]
+    package let targets: [String]
   }
 
   /// `http://127.0.0.1:<port>`: what `http_proxy` and `https_proxy` name.
-  public let url: URL
+  package let url: URL
   private let process: Process
 
   /// Starts a proxy and waits (at most 10 s) for its port.
   ///
   /// - Throws: ``FixtureServer/Failure`` if it does not come up.
-  public init() throws {
+  package init() throws {
     let script = FixtureServer.toolsURL.appendingPathComponent("counting_proxy.py")
     let (process, port) = try FixtureServer.launch(script, ["--idle-timeout", "120"], startTimeout: 10)
     self.process = process
@@ -43,12 +43,12 @@ public final class CountingProxy: @unchecked Sendable {
   }
 
   /// Stops the proxy and waits for it to exit.
-  public func stop() {
+  package func stop() {
     process.stop(grace: .seconds(2))
   }
 
   /// What it has forwarded so far.
-  public func stats() throws -> Stats {
+  package func stats() throws -> Stats {
     let answer = try LoopbackRequest.send("GET", url.appendingPathComponent("__stats"), timeout: 30)
     do {
       return try JSONDecoder().decode(Stats.self, from: answer.body)

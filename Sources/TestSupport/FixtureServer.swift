@@ -13,38 +13,38 @@ import Support
 /// // ... point the client at server.baseURL ...
 /// #expect(try server.stats().maxInFlightCategories <= 2)
 /// ```
-public final class FixtureServer: @unchecked Sendable {
+package final class FixtureServer: @unchecked Sendable {
   // @unchecked: `process` is only touched in `init` and `stop()`, and stopping twice is harmless.
 
   /// The port it listens on.
-  public let port: Int
+  package let port: Int
   /// `http://127.0.0.1:<port>` (`https://` for a TLS server): the API root to give the client.
-  public let baseURL: URL
+  package let baseURL: URL
   /// Whether it speaks https (with `Tests/Tools/tls/server.pem`, which ``caBundle`` signed).
-  public let tls: Bool
+  package let tls: Bool
   private let process: Process
 
   /// The test-only CA that signed the TLS server's certificate: what `SSL_CERT_FILE` names for an
   /// app that talks to a TLS fixture server.
-  public static let caBundle = toolsURL.appendingPathComponent("tls/ca.pem")
+  package static let caBundle = toolsURL.appendingPathComponent("tls/ca.pem")
   static let toolsURL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Tools")
 
   /// The server script, found relative to this source file.
-  public static let scriptURL = URL(fileURLWithPath: #filePath)
+  package static let scriptURL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Tools/fixture_server.py")
 
   /// Errors starting or talking to the server.
-  public struct Failure: Error, CustomStringConvertible {
+  package struct Failure: Error, CustomStringConvertible {
     /// What went wrong.
-    public let description: String
+    package let description: String
   }
 
   /// A plan serving recorded data as it was recorded: only `status` and `limit` honoured, so the
   /// benchmarks download the same whole data set in every round, whatever its dates.
-  public static let recordedPlan = #"{"honourParameters": ["status", "limit"]}"#
+  package static let recordedPlan = #"{"honourParameters": ["status", "limit"]}"#
 
   /// Starts a server and waits (at most `startTimeout` seconds) for its port.
   ///
@@ -58,7 +58,7 @@ public final class FixtureServer: @unchecked Sendable {
   ///   - tls: Speak https, with a certificate for 127.0.0.1 and localhost that ``caBundle`` signed;
   ///     `wrongHost` presents one for another host name (signed by the same CA).
   /// - Throws: ``Failure`` if Python is missing or the server does not come up.
-  public init(
+  package init(
     fixtures: URL, plan: String? = nil, latencyMilliseconds: Int = 0, idleTimeout: Double = 60,
     lifetime: Double = 600, startTimeout: Double = 10, tls: Bool = false, wrongHost: Bool = false
   ) throws {
@@ -88,14 +88,14 @@ public final class FixtureServer: @unchecked Sendable {
   }
 
   /// Stops the server (SIGTERM, then SIGKILL after 2 s) and waits for it to exit.
-  public func stop() {
+  package func stop() {
     process.stop(grace: .seconds(2))
   }
 
   /// What the server has seen so far.
   ///
   /// - Throws: ``Failure`` if the server does not answer.
-  public func stats() throws -> FixtureServerStats {
+  package func stats() throws -> FixtureServerStats {
     let data = try control("GET", "/__stats")
     do {
       return try JSONDecoder().decode(FixtureServerStats.self, from: data)
@@ -107,19 +107,19 @@ public final class FixtureServer: @unchecked Sendable {
   /// Replaces the fault plan; the rules' `times` counters restart.
   ///
   /// - Parameter json: The plan.
-  public func setPlan(_ json: String) throws {
+  package func setPlan(_ json: String) throws {
     _ = try control("POST", "/__plan", body: Data(json.utf8))
   }
 
   /// Zeroes the counters and the log.
-  public func resetStats() throws {
+  package func resetStats() throws {
     _ = try control("POST", "/__reset")
   }
 
   /// The body of a GET of `path` (query included) on this server, whatever its status.
   ///
   /// - Throws: ``Failure`` when no answer comes within 30 s.
-  public func get(_ path: String) throws -> (status: Int, body: Data) {
+  package func get(_ path: String) throws -> (status: Int, body: Data) {
     try LoopbackRequest.send(
       "GET", URL(string: baseURL.absoluteString + path)!, caBundle: tls ? Self.caBundle.path : nil,
       timeout: 30)

@@ -14,13 +14,13 @@ import Foundation
 /// let run = try MeasuredRun.run(["/path/to/ourplanet", "categories", "--api", url])
 /// #expect(run.cpuSeconds < run.wallSeconds * 0.1)
 /// ```
-public struct MeasuredRun: Sendable {
+package struct MeasuredRun: Sendable {
   /// The exit status, or `128 + signal` when a signal ended it.
-  public let status: Int32
+  package let status: Int32
   /// User plus system CPU seconds the child used.
-  public let cpuSeconds: Double
+  package let cpuSeconds: Double
   /// Seconds from the spawn to the end.
-  public let wallSeconds: Double
+  package let wallSeconds: Double
   /// The child program's peak resident memory in megabytes: the highest `VmHWM` its
   /// `/proc/PID/status` showed while it ran, sampled with its end.
   ///
@@ -28,16 +28,16 @@ public struct MeasuredRun: Sendable {
   /// parent's resident pages, and Linux keeps that maximum across `exec`, so a test process at 190 MB
   /// made even `/bin/true` report 190 MB. `VmHWM` belongs to the program's own memory, made at `exec`.
   /// Only a child that ends before the first sample (10 ms) falls back to `ru_maxrss`.
-  public let peakMegabytes: Double
+  package let peakMegabytes: Double
   /// What the child wrote on stderr.
-  public let standardError: String
+  package let standardError: String
 
   /// Runs `arguments` (an absolute executable path first) with `environment` and waits for it.
   ///
   /// Stdout is discarded; stderr is kept in a file (a pipe could fill and stall the child).
   ///
   /// - Throws: If it cannot start, or it is still running after `timeout` (then it is killed).
-  public static func run(
+  package static func run(
     _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
     timeout: Duration = .seconds(60)
   ) throws -> MeasuredRun {
@@ -111,8 +111,8 @@ public struct MeasuredRun: Sendable {
   }
 
   /// A child that could not be run or measured.
-  public struct Failure: Error, CustomStringConvertible {
+  package struct Failure: Error, CustomStringConvertible {
     /// What went wrong.
-    public let description: String
+    package let description: String
   }
 }

@@ -5,7 +5,7 @@ extension Process {
   ///
   /// A child can inherit a signal mask that blocks SIGTERM from the thread that spawned it, so SIGTERM
   /// alone may never arrive; a test must not hang on it.
-  public func stop(grace: Duration = .seconds(5)) {
+  package func stop(grace: Duration = .seconds(5)) {
     guard isRunning else { return }
     terminate()
     let deadline = ContinuousClock.now + grace

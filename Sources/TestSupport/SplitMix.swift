@@ -9,12 +9,12 @@ import Foundation
 ///   let shuffled = values.shuffled(using: &generator)
 /// }
 /// ```
-public struct SplitMix: RandomNumberGenerator {
+package struct SplitMix: RandomNumberGenerator {
   private var state: UInt64
 
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -27,7 +27,7 @@ public struct SplitMix: RandomNumberGenerator {
   ///
   /// Pass them as the test's arguments: Swift Testing names the argument of a failing case
   /// (`seed → 3`), and `swift test --filter` reruns it.
-  public static func seeds(_ count: UInt64) -> [UInt64] {
+  package static func seeds(_ count: UInt64) -> [UInt64] {
     let extra = ProcessInfo.processInfo.environment["OURPLANET_TEST_SEED"].flatMap { UInt64($0) }
     return Array(0..<count) + (extra.map { [$0] } ?? [])
   }

@@ -1,4 +1,4 @@
-public import Testing
+package import Testing
 
 extension Tag {
   /// A suite or test that starts a child process: the fixture server, the `ourplanet` binary, tmux,
@@ -13,5 +13,5 @@ extension Tag {
   /// ```swift
   /// @Suite("ourplanet watch alerts, end to end", .tags(.spawnsProcess))
   /// ```
-  @Tag public static var spawnsProcess: Self
+  @Tag package static var spawnsProcess: Self
 }

@@ -1,21 +1,21 @@
 /// The state a terminal was left in after a program exited, read by the harness's wrapper script
 /// (`stty -a`) and from tmux (alternate screen, cursor).
-public struct TerminalState: Hashable, Sendable, CustomStringConvertible {
+package struct TerminalState: Hashable, Sendable, CustomStringConvertible {
   /// The program's exit status as the shell saw it (128 + N when killed by signal N).
-  public var exitStatus: Int32
+  package var exitStatus: Int32
   /// Whether `stty` shows echo on.
-  public var echo: Bool
+  package var echo: Bool
   /// Whether `stty` shows canonical (line) mode on.
-  public var canonical: Bool
+  package var canonical: Bool
   /// Whether `stty` shows output post-processing (newline to CR-LF) on.
-  public var outputProcessing: Bool
+  package var outputProcessing: Bool
   /// Whether the pane was still on the alternate screen.
-  public var alternateScreen: Bool
+  package var alternateScreen: Bool
   /// Whether the cursor was visible.
-  public var cursorVisible: Bool
+  package var cursorVisible: Bool
 
   /// Whether everything a curses program changes is back to a shell's normal.
-  public var isRestored: Bool {
+  package var isRestored: Bool {
     echo && canonical && outputProcessing && !alternateScreen && cursorVisible
   }
 
@@ -25,7 +25,7 @@ public struct TerminalState: Hashable, Sendable, CustomStringConvertible {
     return (words.contains("echo"), words.contains("icanon"), words.contains("opost"))
   }
 
-  public var description: String {
+  package var description: String {
     "exit=\(exitStatus) echo=\(echo) icanon=\(canonical) opost=\(outputProcessing) "
       + "alternateScreen=\(alternateScreen) cursorVisible=\(cursorVisible)"
   }

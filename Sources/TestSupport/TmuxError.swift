@@ -1,5 +1,5 @@
 /// What went wrong driving a terminal in tmux.
-public enum TmuxError: Error, CustomStringConvertible, Sendable {
+package enum TmuxError: Error, CustomStringConvertible, Sendable {
   /// tmux is not installed (tests should skip).
   case tmuxMissing
   /// A tmux command failed or did not finish in time.
@@ -9,7 +9,7 @@ public enum TmuxError: Error, CustomStringConvertible, Sendable {
   /// The program's process could not be found in the pane.
   case processNotFound
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .tmuxMissing:
       "tmux is not installed (apt-get install tmux)"

@@ -17,9 +17,9 @@ import Support
 /// let state = try tmux.terminalState()
 /// #expect(state.isRestored)
 /// ```
-public final class TmuxSession: Sendable {
+package final class TmuxSession: Sendable {
   /// The private server's socket name.
-  public let socketName: String
+  package let socketName: String
   private let workDirectory: URL
   private let closed = LockedValue(false)
   private static let target = "main:0.0"
@@ -27,7 +27,7 @@ public final class TmuxSession: Sendable {
   private static let commandTimeout: Duration = .seconds(10)
 
   /// Whether tmux is installed.
-  public static var isAvailable: Bool {
+  package static var isAvailable: Bool {
     (try? run(["tmux", "-V"], timeout: .seconds(5)).status == 0) ?? false
   }
 
@@ -40,7 +40,7 @@ public final class TmuxSession: Sendable {
   ///   - environment: extra environment variables for the program (`TERM` defaults to
   ///     `tmux-256color`, `LANG` to `C.UTF-8`).
   /// - Throws: `TmuxError.tmuxMissing` without tmux, `.commandFailed` if tmux cannot start.
-  public init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
+  package init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
     guard TmuxSession.isAvailable else { throw TmuxError.tmuxMissing }
     let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     socketName = "tui-\(unique)"
@@ -106,23 +106,23 @@ public final class TmuxSession: Sendable {
   // MARK: - Driving
 
   /// Sends keys by tmux name ("Down", "C-c", "q", "Enter", "S-Left", "PageDown").
-  public func sendKeys(_ keys: String...) throws {
+  package func sendKeys(_ keys: String...) throws {
     try tmux(["send-keys", "-t", TmuxSession.target] + keys)
   }
 
   /// Types `text` literally.
-  public func sendText(_ text: String) throws {
+  package func sendText(_ text: String) throws {
     try tmux(["send-keys", "-t", TmuxSession.target, "-l", text])
   }
 
   /// The pane's current text, one line per row.
-  public func capture() throws -> String {
+  package func capture() throws -> String {
     try tmux(["capture-pane", "-p", "-t", TmuxSession.target])
   }
 
   /// The pane's current text with its attributes and colours as SGR escape sequences
   /// (`capture-pane -e`): `\e[1m\e[36mOurPlanet`, `\e[38;2;86;180;233m` for an RGB colour.
-  public func captureStyled() throws -> String {
+  package func captureStyled() throws -> String {
     try tmux(["capture-pane", "-e", "-p", "-t", TmuxSession.target])
   }
 
@@ -131,7 +131,7 @@ public final class TmuxSession: Sendable {
   /// - Returns: the screen that matched.
   /// - Throws: `TmuxError.timeout` with the last screen if it never appears.
   @discardableResult
-  public func waitForText(_ text: String, timeout: Duration = .seconds(30)) throws -> String {
+  package func waitForText(_ text: String, timeout: Duration = .seconds(30)) throws -> String {
     try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
@@ -142,7 +142,7 @@ public final class TmuxSession: Sendable {
   ///
   /// - Parameter styled: whether the screen is read with its styles (``captureStyled()``).
   @discardableResult
-  public func waitUntil(
+  package func waitUntil(
     _ description: String, timeout: Duration = .seconds(30), styled: Bool = false,
     _ predicate: (String) -> Bool
   ) throws -> String {
@@ -161,22 +161,22 @@ public final class TmuxSession: Sendable {
 
   /// Lets programs in the pane set tmux's paste buffer with OSC 52 (`set-clipboard on`), as a
   /// user's tmux.conf would.
-  public func acceptClipboard() throws {
+  package func acceptClipboard() throws {
     try tmux(["set-option", "-s", "set-clipboard", "on"])
   }
 
   /// The newest paste buffer, or `nil` when there is none yet.
-  public func pasteBuffer() -> String? {
+  package func pasteBuffer() -> String? {
     try? tmux(["show-buffer"])
   }
 
   /// Resizes the terminal.
-  public func resize(columns: Int, rows: Int) throws {
+  package func resize(columns: Int, rows: Int) throws {
     try tmux(["resize-window", "-t", "main", "-x", String(columns), "-y", String(rows)])
   }
 
   /// The pane's current size.
-  public func paneSize() throws -> (columns: Int, rows: Int) {
+  package func paneSize() throws -> (columns: Int, rows: Int) {
     let output = try tmux(["display-message", "-p", "-t", TmuxSession.target, "#{pane_width} #{pane_height}"])
     let numbers = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
     guard numbers.count == 2 else {
@@ -186,7 +186,7 @@ public final class TmuxSession: Sendable {
   }
 
   /// The pid of the shell tmux started in the pane (the wrapper script).
-  public func panePID() throws -> Int32 {
+  package func panePID() throws -> Int32 {
     let output = try tmux(["display-message", "-p", "-t", TmuxSession.target, "#{pane_pid}"])
     guard let pid = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw TmuxError.processNotFound
@@ -195,7 +195,7 @@ public final class TmuxSession: Sendable {
   }
 
   /// The pid of the program (the wrapper's child).
-  public func programPID(timeout: Duration = .seconds(20)) throws -> Int32 {
+  package func programPID(timeout: Duration = .seconds(20)) throws -> Int32 {
     let shell = try panePID()
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
@@ -206,14 +206,14 @@ public final class TmuxSession: Sendable {
   }
 
   /// Sends `signal` to the program.
-  public func kill(signal: Int32) throws {
+  package func kill(signal: Int32) throws {
     let pid = try programPID()
     guard Foundation.kill(pid, signal) == 0 else { throw TmuxError.processNotFound }
   }
 
   /// Sends `signal` to the wrapper shell's process group (the program runs in its own group, as a
   /// job of that shell).
-  public func killProcessGroup(signal: Int32) throws {
+  package func killProcessGroup(signal: Int32) throws {
     let shell = try panePID()
     guard Foundation.kill(-shell, signal) == 0 else { throw TmuxError.processNotFound }
   }
@@ -221,7 +221,7 @@ public final class TmuxSession: Sendable {
   /// Waits for the program to exit and reports how it left the terminal.
   ///
   /// - Throws: `TmuxError.timeout` if it has not exited by the deadline.
-  public func terminalState(timeout: Duration = .seconds(30)) throws -> TerminalState {
+  package func terminalState(timeout: Duration = .seconds(30)) throws -> TerminalState {
     let deadline = ContinuousClock.now + timeout
     while !FileManager.default.fileExists(atPath: statusFile.path) {
       guard ContinuousClock.now < deadline else {
@@ -247,18 +247,18 @@ public final class TmuxSession: Sendable {
   }
 
   /// Waits until the program has stopped (Ctrl-Z) and reports the terminal state it left behind.
-  public func suspendedState(timeout: Duration = .seconds(30)) throws -> TerminalState {
+  package func suspendedState(timeout: Duration = .seconds(30)) throws -> TerminalState {
     try waitForText(TmuxSession.suspendedMarker, timeout: timeout)
     return try readState(stty: suspendedStateFile, exitStatus: suspendedStatus)
   }
 
   /// Resumes a program stopped by Ctrl-Z, as `fg` in a shell would (the wrapper waits for a line).
-  public func resumeAfterSuspend() throws {
+  package func resumeAfterSuspend() throws {
     try sendKeys("Enter")
   }
 
   /// Kills the tmux server and removes the session's files. Idempotent.
-  public func close() {
+  package func close() {
     let alreadyClosed = closed.withLock { value in
       defer { value = true }
       return value
@@ -278,7 +278,7 @@ public final class TmuxSession: Sendable {
   /// What the shell reports for a job stopped by SIGTSTP.
   private var suspendedStatus: Int32 { 128 + SIGTSTP }
   /// Printed by the wrapper when the program stopped.
-  public static let suspendedMarker = "[harness] program stopped"
+  package static let suspendedMarker = "[harness] program stopped"
 
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {

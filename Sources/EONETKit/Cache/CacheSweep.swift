@@ -22,9 +22,9 @@ import Support
 /// ```swift
 /// CacheSweep.sweep(cacheFolder, limit: 300 << 20)
 /// ```
-public enum CacheSweep {
+package enum CacheSweep {
   /// The default limit, in bytes: a few hundred MB (a year of every category is about 60 MB).
-  public static let defaultLimit = 300 << 20
+  package static let defaultLimit = 300 << 20
 
   /// Removes the oldest questions until the cache's files fit in `limit` bytes.
   ///
@@ -33,7 +33,7 @@ public enum CacheSweep {
   ///   - limit: The most bytes the `.cache` files may hold together.
   /// - Returns: The names of the files removed.
   @discardableResult
-  public static func sweep(_ directory: URL, limit: Int) -> [String] {
+  package static func sweep(_ directory: URL, limit: Int) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
     var total = 0
     var questions: [String: Question] = [:]

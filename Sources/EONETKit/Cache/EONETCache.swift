@@ -12,16 +12,16 @@ import Support
 /// ```swift
 /// let cache = EONETCache(directory: EONETCache.defaultDirectory())
 /// ```
-public final class EONETCache: Sendable {
+package final class EONETCache: Sendable {
   /// Where the files live.
-  public let directory: URL
+  package let directory: URL
   /// The pins this process holds, by question (see ``pin(question:)``).
   private let pins = LockedValue<[String: FileLock]>([:])
 
   /// Creates a cache in `directory` (created on the first write).
   ///
   /// - Parameter directory: The cache folder.
-  public init(directory: URL) {
+  package init(directory: URL) {
     self.directory = directory
   }
 
@@ -51,7 +51,7 @@ public final class EONETCache: Sendable {
   ///
   /// - Parameter environment: The process environment (injectable for tests).
   /// - Returns: The default cache folder.
-  public static func defaultDirectory(
+  package static func defaultDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
     XDGFolder.cache.url(environment: environment)

@@ -24,9 +24,9 @@ import Support
 /// let archive = EventArchive.encode(decoded)
 /// let events = try EventArchive.decode(archive).elements
 /// ```
-public enum EventArchive {
+package enum EventArchive {
   /// The cache header's `encoding` for an archive body.
-  public static let encoding = "ourplanet-events-1"
+  package static let encoding = "ourplanet-events-1"
 
   private static let magic: [UInt8] = Array("OPEV".utf8) + [1]
 
@@ -35,7 +35,7 @@ public enum EventArchive {
   ///
   /// - Parameter decoded: Decoded events (and their skipped count and response title).
   /// - Returns: The archive's bytes.
-  public static func encode(_ decoded: EODecoded<EOEvent>) -> Data {
+  package static func encode(_ decoded: EODecoded<EOEvent>) -> Data {
     var ids = Set<String>(minimumCapacity: decoded.elements.count)
     let events = decoded.elements.filter { ids.insert($0.id).inserted }.sortedNewestFirst()
     var writer = ArchiveWriter()
@@ -93,7 +93,7 @@ public enum EventArchive {
   ///   - cutoff: When given, the oldest ``EOEvent/date`` to keep.
   /// - Returns: The events, newest first, with the skipped count and title they were stored with.
   /// - Throws: ``EONETError/unexpectedShape(_:)`` if `data` is not a whole archive of this version.
-  public static func decode(
+  package static func decode(
     _ data: Data, newerThan cutoff: Date? = nil
   ) throws(EONETError) -> EODecoded<EOEvent> {
     let result: Result<EODecoded<EOEvent>, EONETError> = data.withUnsafeBytes { buffer in

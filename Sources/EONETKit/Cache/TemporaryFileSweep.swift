@@ -16,9 +16,9 @@ import Support
 /// ```swift
 /// TemporaryFileSweep.sweep(folder) { $0.hasSuffix(".cache") }
 /// ```
-public enum TemporaryFileSweep {
+package enum TemporaryFileSweep {
   /// Beyond this a temporary file is stale whoever made it: no write takes a day.
-  public static let maximumAge: TimeInterval = 24 * 60 * 60
+  package static let maximumAge: TimeInterval = 24 * 60 * 60
 
   /// Removes the stale temporary files in `directory` for targets `isTarget` accepts.
   ///
@@ -28,7 +28,7 @@ public enum TemporaryFileSweep {
   ///   - isTarget: Whether a file name is one this sweep looks after.
   /// - Returns: The names removed.
   @discardableResult
-  public static func sweep(
+  package static func sweep(
     _ directory: URL, now: Date = Date(), isTarget: (String) -> Bool
   ) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }

@@ -8,31 +8,31 @@ extension EONETClient {
   /// configuration.baseURL = URL(string: "http://127.0.0.1:8080")!
   /// configuration.offline = true
   /// ```
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// The public EONET v3 API.
-    public static let defaultBaseURL = URL(string: "https://eonet.gsfc.nasa.gov/api/v3")!
+    package static let defaultBaseURL = URL(string: "https://eonet.gsfc.nasa.gov/api/v3")!
 
     /// The API root; paths such as `/categories` are appended to it.
-    public var baseURL: URL
+    package var baseURL: URL
     /// The disk cache folder, or `nil` for no cache.
-    public var cacheDirectory: URL?
+    package var cacheDirectory: URL?
     /// The most bytes the cache's files may hold, kept by a sweep at start (``CacheSweep``); `nil`
     /// for no sweep.
-    public var cacheLimit: Int?
+    package var cacheLimit: Int?
     /// Never touch the network: serve the cache, else the bundled snapshot.
-    public var offline: Bool
+    package var offline: Bool
     /// Seconds each request may take, from sending to the last byte.
-    public var requestTimeout: TimeInterval
+    package var requestTimeout: TimeInterval
     /// The largest response body accepted.
-    public var maximumResponseBytes: Int
+    package var maximumResponseBytes: Int
     /// Retrying 429 and 5xx answers.
-    public var retryPolicy: RetryPolicy
+    package var retryPolicy: RetryPolicy
     /// The bundled snapshot; `nil` looks it up with ``EONETSnapshot/locate(environment:executableURL:)``.
-    public var snapshot: EONETSnapshot?
+    package var snapshot: EONETSnapshot?
     /// Receives problems that did not stop loading (skipped events, ignored cache files). Any thread.
-    public var onWarning: (@Sendable (EONETWarning) -> Void)?
+    package var onWarning: (@Sendable (EONETWarning) -> Void)?
     /// The wall clock, for fetch times (tests may fix it).
-    public var clock: @Sendable () -> Date
+    package var clock: @Sendable () -> Date
 
     /// Creates a configuration; every parameter has the production default.
     ///
@@ -47,7 +47,7 @@ extension EONETClient {
     ///   - snapshot: The bundled snapshot, or `nil` to look it up.
     ///   - onWarning: Receives non-fatal problems.
     ///   - clock: The wall clock.
-    public init(
+    package init(
       baseURL: URL = defaultBaseURL,
       cacheDirectory: URL? = EONETCache.defaultDirectory(),
       cacheLimit: Int? = nil,

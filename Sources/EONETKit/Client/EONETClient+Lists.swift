@@ -10,7 +10,7 @@ extension EONETClient {
   /// offline, ``localSources()``.
   ///
   /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchSources() -> Observable<EOFetched<[EOSourceInfo]>> {
+  package func fetchSources() -> Observable<EOFetched<[EOSourceInfo]>> {
     if configuration.offline { return localSources() }
     return load(key: Self.sourcesKey, path: ["sources"], query: [], format: .sources).asObservable()
   }
@@ -19,7 +19,7 @@ extension EONETClient {
   /// offline, ``localMagnitudes()``.
   ///
   /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchMagnitudes() -> Observable<EOFetched<[EOMagnitudeKind]>> {
+  package func fetchMagnitudes() -> Observable<EOFetched<[EOMagnitudeKind]>> {
     if configuration.offline { return localMagnitudes() }
     return load(key: Self.magnitudesKey, path: ["magnitudes"], query: [], format: .magnitudes)
       .asObservable()
@@ -29,7 +29,7 @@ extension EONETClient {
   ///
   /// - Returns: One element, then completion; or ``EONETError/unavailableOffline(_:)`` when neither
   ///   holds the list.
-  public func localSources() -> Observable<EOFetched<[EOSourceInfo]>> {
+  package func localSources() -> Observable<EOFetched<[EOSourceInfo]>> {
     background { [self] () throws(EONETError) in
       if let cached = readCached(Self.sourcesKey, format: .sources) { return cached.fetched }
       do {
@@ -44,7 +44,7 @@ extension EONETClient {
   ///
   /// - Returns: One element, then completion; or ``EONETError/unavailableOffline(_:)`` when neither
   ///   holds the list.
-  public func localMagnitudes() -> Observable<EOFetched<[EOMagnitudeKind]>> {
+  package func localMagnitudes() -> Observable<EOFetched<[EOMagnitudeKind]>> {
     background { [self] () throws(EONETError) in
       if let cached = readCached(Self.magnitudesKey, format: .magnitudes) { return cached.fetched }
       do {

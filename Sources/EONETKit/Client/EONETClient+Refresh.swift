@@ -2,10 +2,10 @@ import RxCore
 
 extension EONETClient {
   /// Categories downloading at once during a refresh: the one place that says "two at a time".
-  public static let maxConcurrentDownloads = 2
+  package static let maxConcurrentDownloads = 2
 
   /// The most categories a refresh loads (EONET lists 13).
-  public static let maximumCategories = 100
+  package static let maximumCategories = 100
 
   /// Loads every category's events, ``maxConcurrentDownloads`` categories at a time, as a stream of
   /// updates.
@@ -22,7 +22,7 @@ extension EONETClient {
   /// - Parameter days: Prior days, today included.
   /// - Returns: ``EORefreshUpdate/listed(_:)``, then a `started` and a `loaded` or `failed` per
   ///   category, then completion.
-  public func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
+  package func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
     refresh(EventQuery(days: days))
   }
 
@@ -34,7 +34,7 @@ extension EONETClient {
   /// costs no events: the cached list stands in, else the bundled one, and a warning says which.
   /// An unreachable server (no connection, a timeout) fails the refresh, as before: its events
   /// could not come either.
-  public func refresh(_ query: EventQuery) -> Observable<EORefreshUpdate> {
+  package func refresh(_ query: EventQuery) -> Observable<EORefreshUpdate> {
     let onWarning = configuration.onWarning
     let categories = fetchCategories().catch { [self] failure -> Observable<EOFetched<[EOCategory]>> in
       // Unreachable: the events would fail the same way; the refresh fails whole, as offline.
@@ -73,7 +73,7 @@ extension EONETClient {
   ///
   /// - Parameter categories: The category list as the server sent it.
   /// - Returns: The same categories, largest expected first.
-  public func largestFirst(_ categories: [EOCategory]) -> [EOCategory] {
+  package func largestFirst(_ categories: [EOCategory]) -> [EOCategory] {
     let sizes = expectedSizes(of: categories)
     return categories.indices
       .sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
@@ -89,7 +89,7 @@ extension EONETClient {
   ///     ``largestFirst(_:)``.
   ///   - load: One category's events.
   /// - Returns: The updates, as ``refresh(forLast:)`` describes them.
-  public static func refresh(
+  package static func refresh(
     categories: Observable<[EOCategory]>, maxConcurrent: Int = maxConcurrentDownloads,
     order: (([EOCategory]) -> [EOCategory])? = nil,
     onWarning: (@Sendable (EONETWarning) -> Void)? = nil,
@@ -121,7 +121,7 @@ extension EONETError {
   /// `error` as an ``EONETError`` (anything else becomes a ``transport(url:message:)``).
   ///
   /// - Parameter error: Any error from an EONETKit observable.
-  public init(_ error: any Error) {
+  package init(_ error: any Error) {
     if let error = error as? EONETError {
       self = error
     } else {

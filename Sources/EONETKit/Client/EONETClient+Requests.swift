@@ -39,7 +39,7 @@ extension EONETClient {
   /// Requests the categories now (not shared), sorted by title, with their provenance.
   ///
   /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchCategories() -> Observable<EOFetched<[EOCategory]>> {
+  package func fetchCategories() -> Observable<EOFetched<[EOCategory]>> {
     if configuration.offline { return localCategories() }
     return load(key: "categories", path: ["categories"], query: [], format: .categories)
       .map { fetched in fetched.map { $0.sorted(by: EOCategory.byTitle) } }
@@ -54,7 +54,7 @@ extension EONETClient {
   ///   - days: Prior days, today included.
   ///   - category: The category.
   /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+  package func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     fetchEvents(EventQuery(days: days), category: category)
   }
 
@@ -68,7 +68,7 @@ extension EONETClient {
   ///   - query: What to ask for.
   ///   - category: The category.
   /// - Returns: One element, then completion; or an ``EONETError``.
-  public func fetchEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+  package func fetchEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     if configuration.offline { return localEvents(query, category: category) }
     let download = Observable.deferred { [self] () -> Observable<EOFetched<[EOEvent]>> in
       // This question's files are in use while the client lives: no sweep removes them.
@@ -341,7 +341,7 @@ extension EONETClient {
   }
 
   /// The categories without the network: the cache, else the snapshot.
-  public func localCategories() -> Observable<EOFetched<[EOCategory]>> {
+  package func localCategories() -> Observable<EOFetched<[EOCategory]>> {
     background { [self] () throws(EONETError) in
       if let cached = readCachedCategories() { return cached }
       do {
@@ -358,7 +358,7 @@ extension EONETClient {
   /// - Parameters:
   ///   - query: What to ask for.
   ///   - category: The category.
-  public func localEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+  package func localEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     background { [self] () throws(EONETError) in
       if let cached = readCachedEvents(query, category: category) { return cached }
       do {

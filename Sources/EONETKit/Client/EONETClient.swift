@@ -19,11 +19,11 @@ import RxCore
 ///
 /// The client is immutable after `init`.
 // `@unchecked Sendable`: `scheduler` is a `SchedulerType`, not `Sendable` (as in RxSwift); every property is a `let`.
-public final class EONETClient: @unchecked Sendable {
+package final class EONETClient: @unchecked Sendable {
   /// What the client was created with.
-  public let configuration: Configuration
+  package let configuration: Configuration
   /// The HTTP implementation every request of this client goes through.
-  public let transport: any HTTPTransport
+  package let transport: any HTTPTransport
   /// Where requests are made, responses decoded and the disk read.
   let scheduler: any SchedulerType
   let cache: EONETCache?
@@ -34,7 +34,7 @@ public final class EONETClient: @unchecked Sendable {
   ///   - configuration: Base URL, cache, limits.
   ///   - transport: The HTTP implementation.
   ///   - scheduler: Where requests are made and responses decoded.
-  public init(
+  package init(
     configuration: Configuration = Configuration(),
     transport: any HTTPTransport = CurlTransport(),
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
@@ -59,14 +59,14 @@ public final class EONETClient: @unchecked Sendable {
   ///   - days: Prior days, today included.
   ///   - category: The category.
   /// - Returns: One array, then completion; or an ``EONETError``.
-  public func events(forLast days: Int, category: EOCategory) -> Observable<[EOEvent]> {
+  package func events(forLast days: Int, category: EOCategory) -> Observable<[EOEvent]> {
     fetchEvents(forLast: days, category: category).map(\.value)
   }
 
   /// The cached categories, sorted by title; completes empty when there is no usable cache file.
   ///
   /// Reads the disk on the client's scheduler. A damaged file is reported to `onWarning` and skipped.
-  public func cachedCategories() -> Observable<EOFetched<[EOCategory]>> {
+  package func cachedCategories() -> Observable<EOFetched<[EOCategory]>> {
     background { [self] in readCachedCategories() }
   }
 
@@ -76,7 +76,7 @@ public final class EONETClient: @unchecked Sendable {
   /// - Parameters:
   ///   - days: Prior days, counted back from the fetch time.
   ///   - category: The category.
-  public func cachedEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+  package func cachedEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
     background { [self] in readCachedEvents(forLast: days, category: category) }
   }
 }

@@ -6,7 +6,7 @@
 ///   if case .loaded(let category, let events) = update { print(category.id, events.value.count) }
 /// })
 /// ```
-public enum EORefreshUpdate: Sendable {
+package enum EORefreshUpdate: Sendable {
   /// The categories to download, in the order they download (``EONETClient/refresh(forLast:)``
   /// starts the largest expected first: ``EONETClient/largestFirst(_:)``); always the first update.
   case listed([EOCategory])
@@ -18,7 +18,7 @@ public enum EORefreshUpdate: Sendable {
   case failed(EOCategory, EONETError)
 
   /// The category this update is about (`nil` for ``listed(_:)``).
-  public var category: EOCategory? {
+  package var category: EOCategory? {
     switch self {
     case .listed: return nil
     case .started(let category), .loaded(let category, _), .failed(let category, _): return category

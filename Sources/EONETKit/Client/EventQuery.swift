@@ -13,18 +13,18 @@ import Foundation
 /// query.magnitude = .init(id: "mag_kts", minimum: 64)
 /// client.fetchEvents(query, category: storms)
 /// ```
-public struct EventQuery: Hashable, Sendable {
+package struct EventQuery: Hashable, Sendable {
   /// A magnitude range as EONET's `magID`, `magMin` and `magMax` say it.
-  public struct Magnitude: Hashable, Sendable {
+  package struct Magnitude: Hashable, Sendable {
     /// The magnitude's id in `/magnitudes` (`ac`, `mag_kts`); `nil`: any unit (the bounds alone).
-    public var id: String?
+    package var id: String?
     /// The least value; `nil`: none.
-    public var minimum: Double?
+    package var minimum: Double?
     /// The greatest value; `nil`: none.
-    public var maximum: Double?
+    package var maximum: Double?
 
     /// A magnitude range.
-    public init(id: String? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+    package init(id: String? = nil, minimum: Double? = nil, maximum: Double? = nil) {
       self.id = id
       self.minimum = minimum
       self.maximum = maximum
@@ -32,16 +32,16 @@ public struct EventQuery: Hashable, Sendable {
   }
 
   /// The days window, with its end for a past range.
-  public var window: EventWindow
+  package var window: EventWindow
   /// Which events by state: `all` is two requests (open and closed), merged.
-  public var status: EventStatus
+  package var status: EventStatus
   /// The magnitude range, if any.
-  public var magnitude: Magnitude?
+  package var magnitude: Magnitude?
   /// Source ids (any of them); empty: any source.
-  public var sources: [String]
+  package var sources: [String]
 
   /// A query of `window`, of every status, magnitude and source.
-  public init(
+  package init(
     window: EventWindow, status: EventStatus = .all, magnitude: Magnitude? = nil, sources: [String] = []
   ) {
     self.window = window
@@ -51,10 +51,10 @@ public struct EventQuery: Hashable, Sendable {
   }
 
   /// The last `days` days, everything in them.
-  public init(days: Int) { self.init(window: EventWindow(days: days)) }
+  package init(days: Int) { self.init(window: EventWindow(days: days)) }
 
   /// Whether this asks only for the last N days (the cache's shared files).
-  public var isPlainDays: Bool {
+  package var isPlainDays: Bool {
     window.end == nil && status == .all && magnitude == nil && sources.isEmpty
   }
 
@@ -110,13 +110,13 @@ public struct EventQuery: Hashable, Sendable {
 
   /// Whether a download of this query made at `fetchedAt` is final: a past range fetched after it
   /// ended does not change, so it is served from the cache without asking again.
-  public func isComplete(fetchedAt: Date) -> Bool {
+  package func isComplete(fetchedAt: Date) -> Bool {
     guard let end = window.end else { return false }
     return fetchedAt >= end
   }
 
   /// `value` as a parameter (and an option) writes it: without a trailing `.0` (`1000`, `2.5`).
-  public static func numberText(_ value: Double) -> String {
+  package static func numberText(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }

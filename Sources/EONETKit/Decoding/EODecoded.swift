@@ -1,11 +1,11 @@
 /// What a decoder pass produced: the elements that decoded and how many malformed ones were skipped.
-public struct EODecoded<Element: Sendable>: Sendable {
+package struct EODecoded<Element: Sendable>: Sendable {
   /// The elements, in the order of the document.
-  public let elements: [Element]
+  package let elements: [Element]
   /// How many elements were malformed and skipped.
-  public let skipped: Int
+  package let skipped: Int
   /// The document's own title (`EONET Events: Wildfires`), if it had one.
-  public let title: String?
+  package let title: String?
 
   /// Creates a result.
   ///
@@ -13,7 +13,7 @@ public struct EODecoded<Element: Sendable>: Sendable {
   ///   - elements: The decoded elements.
   ///   - skipped: How many were skipped.
   ///   - title: The document's title.
-  public init(elements: [Element], skipped: Int = 0, title: String? = nil) {
+  package init(elements: [Element], skipped: Int = 0, title: String? = nil) {
     self.elements = elements
     self.skipped = skipped
     self.title = title

@@ -11,9 +11,9 @@ import Foundation
 /// let decoded = try EONETDecoder().decodeEvents(from: data)
 /// print(decoded.elements.count, "events,", decoded.skipped, "skipped")
 /// ```
-public struct EONETDecoder: Sendable {
+package struct EONETDecoder: Sendable {
   /// Creates a decoder.
-  public init() {}
+  package init() {}
 
   /// Decodes a list of events.
   ///
@@ -24,7 +24,7 @@ public struct EONETDecoder: Sendable {
   /// - Returns: The events in document order and the number skipped.
   /// - Throws: ``EONETError/notJSON(status:contentType:prefix:)``,
   ///   ``EONETError/malformedJSON(offset:reason:)`` or ``EONETError/unexpectedShape(_:)``.
-  public func decodeEvents(
+  package func decodeEvents(
     from data: Data, status: Int = 200, contentType: String? = nil
   ) throws(EONETError) -> EODecoded<EOEvent> {
     try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
@@ -40,7 +40,7 @@ public struct EONETDecoder: Sendable {
   ///   - contentType: The `Content-Type`, for the same message.
   /// - Returns: The categories in document order and the number skipped.
   /// - Throws: The same errors as ``decodeEvents(from:status:contentType:)``.
-  public func decodeCategories(
+  package func decodeCategories(
     from data: Data, status: Int = 200, contentType: String? = nil
   ) throws(EONETError) -> EODecoded<EOCategory> {
     try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
@@ -60,7 +60,7 @@ public struct EONETDecoder: Sendable {
   ///   - contentType: The `Content-Type`, for the same message.
   /// - Returns: The sources in document order and the number skipped.
   /// - Throws: The same errors as ``decodeEvents(from:status:contentType:)``.
-  public func decodeSources(
+  package func decodeSources(
     from data: Data, status: Int = 200, contentType: String? = nil
   ) throws(EONETError) -> EODecoded<EOSourceInfo> {
     try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in
@@ -78,7 +78,7 @@ public struct EONETDecoder: Sendable {
   ///   - contentType: The `Content-Type`, for the same message.
   /// - Returns: The magnitudes in document order and the number skipped.
   /// - Throws: The same errors as ``decodeEvents(from:status:contentType:)``.
-  public func decodeMagnitudes(
+  package func decodeMagnitudes(
     from data: Data, status: Int = 200, contentType: String? = nil
   ) throws(EONETError) -> EODecoded<EOMagnitudeKind> {
     try decode(data, status: status, contentType: contentType) { scanner throws(JSONScanner.Failure) in

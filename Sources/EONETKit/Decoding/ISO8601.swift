@@ -5,12 +5,12 @@ import Foundation
 /// Accepts a date alone (`2025-11-08`, midnight UTC), fractional seconds, and a `Z` or `±HH:MM`
 /// offset; a missing offset means UTC, as EONET's dates always are. Public so the app's own files
 /// (the seen state) read their dates the same way.
-public enum ISO8601 {
+package enum ISO8601 {
   /// The date in `bytes`, or `nil` if they do not hold one.
   ///
   /// - Parameter bytes: UTF-8 text such as `2025-11-08T12:00:00Z`.
   /// - Returns: The date, or `nil`.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     var reader = DigitReader(bytes: bytes)
     guard let year = reader.number(digits: 4), reader.skip("-"),
       let month = reader.number(digits: 2), reader.skip("-"),
@@ -62,7 +62,7 @@ public enum ISO8601 {
   ///
   /// - Parameter text: Text such as `2025-11-08T12:00:00Z`.
   /// - Returns: The date, or `nil`.
-  public static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8 { parse($0) }
   }
@@ -74,7 +74,7 @@ public enum ISO8601 {
   ///
   /// - Parameter date: The date.
   /// - Returns: Text such as `2025-11-08T12:00:00Z`.
-  public static func format(_ date: Date) -> String {
+  package static func format(_ date: Date) -> String {
     let total = Int(date.timeIntervalSince1970.rounded(.down))
     let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let secondsOfDay = total - days * 86_400

@@ -23,7 +23,7 @@ import Support
 /// let task = transport.send(HTTPRequest(url: url, timeout: 10)) { print($0) }
 /// task.cancel()  // the completion is then never called
 /// ```
-public final class CurlTransport: HTTPTransport {
+package final class CurlTransport: HTTPTransport {
   /// The most redirects followed for one request.
   static let maximumRedirects = 5
   /// The most bytes of response heads accepted for one request (redirects' heads included).
@@ -57,7 +57,7 @@ public final class CurlTransport: HTTPTransport {
   /// Creates a transport that trusts what `environment` names (see the type's discussion).
   ///
   /// - Parameter environment: The variables to read; the process's by default.
-  public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  package convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.init(settings: Settings(environment: environment))
   }
 
@@ -69,7 +69,7 @@ public final class CurlTransport: HTTPTransport {
     driver.shutDown()
   }
 
-  public func send(
+  package func send(
     _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, EONETError>) -> Void
   ) -> any HTTPTask {
     let transfer = CurlTransfer(request: request, completion: completion, driver: driver)

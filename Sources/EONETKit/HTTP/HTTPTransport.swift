@@ -8,7 +8,7 @@ import Foundation
 /// let task = transport.send(request) { result in print(result) }
 /// task.cancel()  // the completion is then never called
 /// ```
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
   /// Starts `request`.
   ///
   /// Any status counts as a response (interpreting it is the caller's job); errors are for failures
@@ -25,21 +25,21 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// A request in flight.
-public protocol HTTPTask: Sendable {
+package protocol HTTPTask: Sendable {
   /// Stops the request; its completion will not be called.
   func cancel()
 }
 
 /// A GET request with its limits.
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
   /// The full URL, query included.
-  public var url: URL
+  package var url: URL
   /// Extra request headers (`If-None-Match`, `If-Modified-Since`, `Accept`).
-  public var headers: [String: String]
+  package var headers: [String: String]
   /// Seconds until the whole response must have arrived.
-  public var timeout: TimeInterval
+  package var timeout: TimeInterval
   /// The largest body accepted; a longer one fails with ``EONETError/responseTooLarge(url:limit:)``.
-  public var maximumBodyBytes: Int
+  package var maximumBodyBytes: Int
 
   /// Creates a request.
   ///
@@ -48,7 +48,7 @@ public struct HTTPRequest: Sendable, Equatable {
   ///   - headers: Extra request headers.
   ///   - timeout: Seconds until the whole response must have arrived.
   ///   - maximumBodyBytes: The largest body accepted.
-  public init(
+  package init(
     url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30,
     maximumBodyBytes: Int = 64 << 20
   ) {
@@ -60,13 +60,13 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// A response: status, headers and the complete body.
-public struct HTTPResponse: Sendable, Equatable {
+package struct HTTPResponse: Sendable, Equatable {
   /// The status code.
-  public let status: Int
+  package let status: Int
   /// Header fields with lower-cased names.
-  public let headers: [String: String]
+  package let headers: [String: String]
   /// The body.
-  public let body: Data
+  package let body: Data
 
   /// Creates a response; header names are lower-cased.
   ///
@@ -74,14 +74,14 @@ public struct HTTPResponse: Sendable, Equatable {
   ///   - status: The status code.
   ///   - headers: Header fields.
   ///   - body: The body.
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
     self.status = status
     self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
     self.body = body
   }
 
   /// The value of a header, matched case-insensitively.
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers[name.lowercased()]
   }
 }

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// Exponential backoff from ``baseDelay`` (doubling per attempt), unless the server sent
 /// `Retry-After` (seconds or an HTTP date), which wins; either way capped at ``maximumDelay``.
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
   /// Retries after the first attempt; 0 disables retrying.
-  public var maximumRetries: Int
+  package var maximumRetries: Int
   /// The wait before the first retry when the server gives no `Retry-After`.
-  public var baseDelay: TimeInterval
+  package var baseDelay: TimeInterval
   /// The longest wait, whatever the server asks for.
-  public var maximumDelay: TimeInterval
+  package var maximumDelay: TimeInterval
 
   /// Creates a policy.
   ///
@@ -18,7 +18,7 @@ public struct RetryPolicy: Sendable, Equatable {
   ///   - maximumRetries: Retries after the first attempt.
   ///   - baseDelay: The first backoff delay in seconds.
   ///   - maximumDelay: The cap on any delay in seconds.
-  public init(maximumRetries: Int = 2, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 10) {
+  package init(maximumRetries: Int = 2, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 10) {
     self.maximumRetries = maximumRetries
     self.baseDelay = baseDelay
     self.maximumDelay = maximumDelay

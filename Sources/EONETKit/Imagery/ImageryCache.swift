@@ -11,18 +11,18 @@ import Support
 /// let cache = ImageryCache(directory: cacheFolder)
 /// if let (png, fetched) = cache.read(request) { … }
 /// ```
-public final class ImageryCache: Sendable {
+package final class ImageryCache: Sendable {
   /// The folder of images.
-  public let directory: URL
+  package let directory: URL
   /// The most the images may take together.
-  public let maximumBytes: Int
+  package let maximumBytes: Int
 
   /// A cache in `<cacheFolder>/imagery`, created on the first write.
   ///
   /// - Parameters:
   ///   - cacheFolder: The app's cache folder.
   ///   - maximumBytes: The most the images may take together (32 MiB unless told).
-  public init(cacheFolder: URL, maximumBytes: Int = 32 << 20) {
+  package init(cacheFolder: URL, maximumBytes: Int = 32 << 20) {
     directory = cacheFolder.appendingPathComponent("imagery", isDirectory: true)
     self.maximumBytes = maximumBytes
   }
@@ -42,7 +42,7 @@ public final class ImageryCache: Sendable {
   }
 
   /// The stored image of `request` and when it was fetched, or `nil`.
-  public func read(_ request: ImageryRequest) -> (png: Data, fetchedAt: Date)? {
+  package func read(_ request: ImageryRequest) -> (png: Data, fetchedAt: Date)? {
     let url = url(for: request)
     guard let data = try? Data(contentsOf: url), !data.isEmpty,
       let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -55,7 +55,7 @@ public final class ImageryCache: Sendable {
   ///
   /// - Returns: Why it could not be stored, or `nil`.
   @discardableResult
-  public func write(_ png: Data, for request: ImageryRequest) -> String? {
+  package func write(_ png: Data, for request: ImageryRequest) -> String? {
     do {
       try AtomicFile.createDirectory(directory)
       try AtomicFile.write([png], to: url(for: request))

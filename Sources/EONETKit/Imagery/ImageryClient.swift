@@ -3,17 +3,17 @@ import RxCore
 import Support
 
 /// A satellite image ready to draw, with where it came from.
-public struct FetchedImage: Sendable {
+package struct FetchedImage: Sendable {
   /// What was asked for.
-  public let request: ImageryRequest
+  package let request: ImageryRequest
   /// The PNG as the server sent it.
-  public let png: Data
+  package let png: Data
   /// The decoded pixels.
   package let image: RGBImage
   /// When it was fetched from the server.
-  public let fetchedAt: Date
+  package let fetchedAt: Date
   /// Whether it came from the disk cache rather than the network just now.
-  public let fromCache: Bool
+  package let fromCache: Bool
 }
 
 /// Fetches satellite images over WMS `GetMap`, through the app's one HTTP transport, and keeps them.
@@ -29,9 +29,9 @@ public struct FetchedImage: Sendable {
 ///
 /// The client is immutable after `init`.
 // `@unchecked Sendable`: `scheduler` is a `SchedulerType`, not `Sendable` (as in RxSwift); every property is a `let`.
-public final class ImageryClient: @unchecked Sendable {
+package final class ImageryClient: @unchecked Sendable {
   /// The WMS endpoint.
-  public let endpoint: URL
+  package let endpoint: URL
   let transport: any HTTPTransport
   let cache: ImageryCache?
   let offline: Bool
@@ -52,7 +52,7 @@ public final class ImageryClient: @unchecked Sendable {
   ///   - timeout: Seconds per request.
   ///   - scheduler: Where the disk is read, the request made and the image decoded.
   ///   - clock: The wall clock (fetch times).
-  public init(
+  package init(
     endpoint: URL = ImageryRequest.defaultEndpoint, transport: any HTTPTransport, cache: ImageryCache?,
     offline: Bool = false, timeout: TimeInterval = 30,
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated),
@@ -70,7 +70,7 @@ public final class ImageryClient: @unchecked Sendable {
   /// `request`'s image: from the cache when it is there, else from the server (then stored).
   ///
   /// - Returns: One image, or an ``EONETError`` whose description is the line to show.
-  public func image(_ request: ImageryRequest) -> Single<FetchedImage> {
+  package func image(_ request: ImageryRequest) -> Single<FetchedImage> {
     let scheduler = self.scheduler
     return Single<FetchedImage?>.deferred { [self] in
       .just(cached(request))

@@ -10,12 +10,12 @@ import Foundation
 /// let layers = ImageryLayers(directory: snapshot.directory)
 /// layers.names(forCategory: "wildfires")  // ["MODIS_Terra_CorrectedReflectance_TrueColor", "MODIS_Terra_CorrectedReflectance_Bands721", …]
 /// ```
-public struct ImageryLayers: Sendable, Equatable {
+package struct ImageryLayers: Sendable, Equatable {
   /// Every layer name listed, in EONET's order.
-  public let names: [String]
+  package let names: [String]
 
   /// The list in `directory`'s `layers.json`; empty when it is missing or unreadable.
-  public init(directory: URL) {
+  package init(directory: URL) {
     struct Document: Decodable {
       struct Layer: Decodable { let name: String }
       let layers: [Layer]
@@ -26,12 +26,12 @@ public struct ImageryLayers: Sendable, Equatable {
   }
 
   /// A list of the given names.
-  public init(names: [String]) {
+  package init(names: [String]) {
     self.names = names
   }
 
   /// The layers for an event of `category`: the default first, then the listed ones that suit it.
-  public func names(forCategory category: String?) -> [String] {
+  package func names(forCategory category: String?) -> [String] {
     let words = category.flatMap { Self.words[$0] } ?? []
     var result = [ImageryRequest.defaultLayer]
     for word in words {

@@ -11,40 +11,40 @@ import Foundation
 /// let request = ImageryRequest.framing(event, width: 400, height: 240, today: Date())!
 /// let url = request.url(endpoint: ImageryRequest.defaultEndpoint)
 /// ```
-public struct ImageryRequest: Sendable, Equatable, Hashable {
+package struct ImageryRequest: Sendable, Equatable, Hashable {
   /// NASA GIBS's WMS for EPSG:4326, the best available version of each layer.
-  public static let defaultEndpoint = URL(
+  package static let defaultEndpoint = URL(
     string: "https://gibs.earthdata.nasa.gov/wms/epsg4326/best/wms.cgi")!
   /// The layer shown first: MODIS Terra true colour, what the eye would see.
-  public static let defaultLayer = "MODIS_Terra_CorrectedReflectance_TrueColor"
+  package static let defaultLayer = "MODIS_Terra_CorrectedReflectance_TrueColor"
   /// The least a box spans in each direction, in degrees (about 200 km of latitude).
-  public static let minimumSpanDegrees = 1.8
+  package static let minimumSpanDegrees = 1.8
 
   /// The WMS layer name.
-  public var layer: String
+  package var layer: String
   /// The day, `YYYY-MM-DD` (UTC).
-  public var date: String
+  package var date: String
   /// The box: south, west, north, east edges in degrees.
-  public var south: Double
-  public var west: Double
-  public var north: Double
-  public var east: Double
+  package var south: Double
+  package var west: Double
+  package var north: Double
+  package var east: Double
   /// The image's size in pixels.
-  public var width: Int
-  public var height: Int
+  package var width: Int
+  package var height: Int
   /// Where the event is in the box, as a fraction from the west and from the north edge.
-  public var marker: (x: Double, y: Double)? {
+  package var marker: (x: Double, y: Double)? {
     guard let markerLatitude, let markerLongitude, east > west, north > south else { return nil }
     return ((markerLongitude - west) / (east - west), (north - markerLatitude) / (north - south))
   }
   /// The event's latest position.
-  public var markerLatitude: Double?
-  public var markerLongitude: Double?
+  package var markerLatitude: Double?
+  package var markerLongitude: Double?
   /// What a person should know about the day chosen (`nil` when it is the event's own).
-  public var note: String?
+  package var note: String?
 
   /// Creates a request for an explicit box.
-  public init(
+  package init(
     layer: String, date: String, south: Double, west: Double, north: Double, east: Double, width: Int,
     height: Int
   ) {
@@ -59,7 +59,7 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
   }
 
   /// The GetMap URL at `endpoint` (WMS 1.3.0: with `CRS=EPSG:4326` the box is latitude first).
-  public func url(endpoint: URL) -> URL {
+  package func url(endpoint: URL) -> URL {
     var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) ?? URLComponents()
     let box = [south, west, north, east].map(Self.degrees).joined(separator: ",")
     let own: [URLQueryItem] = [
@@ -75,7 +75,7 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
   }
 
   /// The box's width and height in kilometres, measured across its middle.
-  public var sizeInKilometres: (width: Double, height: Double) {
+  package var sizeInKilometres: (width: Double, height: Double) {
     let kilometresPerDegree = 111.32
     let middle = (north + south) / 2 * .pi / 180
     return ((east - west) * kilometresPerDegree * cos(middle), (north - south) * kilometresPerDegree)
@@ -95,7 +95,7 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
   ///   - today: Now, for "GIBS has no image of today yet".
   ///   - layer: The layer.
   ///   - date: A day to show instead of the latest report's (`YYYY-MM-DD`).
-  public static func framing(
+  package static func framing(
     _ event: EOEvent, width: Int, height: Int, today: Date, layer: String = defaultLayer, date: String? = nil
   ) -> ImageryRequest? {
     guard width > 0, height > 0, let latest = event.latestGeometry, let centre = latest.center else {
@@ -149,7 +149,7 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
 
   /// Whether `text` is a day as WMS's TIME takes it, `YYYY-MM-DD`, and a day of the calendar
   /// (``EventWindow/day(parsing:)``, the one reading of a day).
-  public static func isDay(_ text: String) -> Bool {
+  package static func isDay(_ text: String) -> Bool {
     (try? EventWindow.day(parsing: text)) != nil
   }
 
@@ -162,6 +162,6 @@ public struct ImageryRequest: Sendable, Equatable, Hashable {
   }
 
   /// Two requests are equal when they ask for the same picture (the note and marker follow from it).
-  public static func == (lhs: ImageryRequest, rhs: ImageryRequest) -> Bool { lhs.cacheKey == rhs.cacheKey }
-  public func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
+  package static func == (lhs: ImageryRequest, rhs: ImageryRequest) -> Bool { lhs.cacheKey == rhs.cacheKey }
+  package func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
 }

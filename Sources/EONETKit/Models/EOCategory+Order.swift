@@ -8,7 +8,7 @@ extension EOCategory {
   /// ```swift
   /// categories.sorted(by: EOCategory.byTitle)
   /// ```
-  public static func byTitle(_ lhs: EOCategory, _ rhs: EOCategory) -> Bool {
+  package static func byTitle(_ lhs: EOCategory, _ rhs: EOCategory) -> Bool {
     let order = lhs.title.localizedStandardCompare(rhs.title)
     return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
   }

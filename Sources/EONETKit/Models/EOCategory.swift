@@ -6,15 +6,15 @@
 /// ```swift
 /// let wildfires = EOCategory(id: "wildfires", title: "Wildfires")
 /// ```
-public struct EOCategory: Sendable, Equatable, Hashable {
+package struct EOCategory: Sendable, Equatable, Hashable {
   /// The id used in request paths (`wildfires`, or `8` for version 2.1).
-  public let id: String
+  package let id: String
   /// The human-readable title (`Wildfires`).
-  public let title: String
+  package let title: String
   /// A longer description; empty when the server sent none.
-  public let description: String
+  package let description: String
   /// The category's API link, when the server sent one.
-  public let link: String?
+  package let link: String?
 
   /// Creates a category.
   ///
@@ -23,7 +23,7 @@ public struct EOCategory: Sendable, Equatable, Hashable {
   ///   - title: The human-readable title.
   ///   - description: A longer description.
   ///   - link: The category's API link.
-  public init(id: String, title: String, description: String = "", link: String? = nil) {
+  package init(id: String, title: String, description: String = "", link: String? = nil) {
     self.id = id
     self.title = title
     self.description = description

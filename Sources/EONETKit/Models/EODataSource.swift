@@ -1,5 +1,5 @@
 /// Where a piece of data came from, so the UI can say plainly what it shows.
-public enum EODataSource: String, Sendable, Equatable, Hashable, CustomStringConvertible {
+package enum EODataSource: String, Sendable, Equatable, Hashable, CustomStringConvertible {
   /// Downloaded just now (a 304 confirming the cached copy counts as live).
   case live
   /// Read from the disk cache.
@@ -7,5 +7,5 @@ public enum EODataSource: String, Sendable, Equatable, Hashable, CustomStringCon
   /// Read from the snapshot bundled with the app.
   case snapshot
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }

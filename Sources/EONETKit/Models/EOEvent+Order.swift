@@ -2,7 +2,7 @@ import Foundation
 
 extension EOEvent {
   /// The order every list of events is kept in: newest ``date`` first, ties by id so it is total.
-  public static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
+  package static func newestFirst(_ lhs: EOEvent, _ rhs: EOEvent) -> Bool {
     lhs.date == rhs.date ? lhs.id < rhs.id : lhs.date > rhs.date
   }
 }
@@ -14,7 +14,7 @@ extension Array where Element == EOEvent {
   /// one pass. Otherwise positions are sorted rather than the events themselves: an event is a large
   /// value, and moving it copies and releases a dozen references, which at 50,000 events cost more than
   /// the comparisons.
-  public func sortedNewestFirst() -> [EOEvent] {
+  package func sortedNewestFirst() -> [EOEvent] {
     var inOrder = true
     var index = 1
     while inOrder, index < count {

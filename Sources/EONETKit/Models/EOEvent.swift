@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// let recent = events.filter { EventWindow(days: 7).contains($0, reference: now) }
 /// ```
-public struct EOEvent: Sendable, Equatable, Hashable {
+package struct EOEvent: Sendable, Equatable, Hashable {
   /// The fields, in one shared object: copying an event (into a filtered list, a sort, a
   /// predicate's argument) is one reference count, not one per string and array (seven), which
   /// was most of the cost of filtering tens of thousands of events.
@@ -42,25 +42,25 @@ public struct EOEvent: Sendable, Equatable, Hashable {
   private let fields: Fields
 
   /// The EONET id (`EONET_1234`); unique across the feed.
-  public var id: String { fields.id }
+  package var id: String { fields.id }
   /// The title, HTML entities decoded.
-  public var title: String { fields.title }
+  package var title: String { fields.title }
   /// A longer description, or `nil` when the server sent none (or an empty string).
-  public var description: String? { fields.description }
+  package var description: String? { fields.description }
   /// The event's API link.
-  public var link: String? { fields.link }
+  package var link: String? { fields.link }
   /// When the event was closed, or `nil` while it is open.
-  public var closed: Date? { fields.closed }
+  package var closed: Date? { fields.closed }
   /// The categories the event belongs to (id and title only).
-  public var categories: [EOCategory] { fields.categories }
+  package var categories: [EOCategory] { fields.categories }
   /// The agencies that reported it.
-  public var sources: [EOSource] { fields.sources }
+  package var sources: [EOSource] { fields.sources }
   /// Observations, oldest first.
-  public var geometries: [EOGeometry] { fields.geometries }
+  package var geometries: [EOGeometry] { fields.geometries }
   /// The date the days filter uses: ``closed`` if closed, else the latest geometry's date.
   ///
   /// An event with neither (which the decoder never produces) dates from `Date.distantPast`.
-  public var date: Date { fields.date }
+  package var date: Date { fields.date }
 
   /// Creates an event; ``date`` is derived from `closed` and `geometries`.
   ///
@@ -73,7 +73,7 @@ public struct EOEvent: Sendable, Equatable, Hashable {
   ///   - categories: Its categories.
   ///   - sources: Its sources.
   ///   - geometries: Its observations, oldest first.
-  public init(
+  package init(
     id: String, title: String, description: String? = nil, link: String? = nil, closed: Date? = nil,
     categories: [EOCategory] = [], sources: [EOSource] = [], geometries: [EOGeometry] = []
   ) {
@@ -83,14 +83,14 @@ public struct EOEvent: Sendable, Equatable, Hashable {
   }
 
   /// Events are equal when every field is (the same shared fields, at once).
-  public static func == (lhs: EOEvent, rhs: EOEvent) -> Bool {
+  package static func == (lhs: EOEvent, rhs: EOEvent) -> Bool {
     if lhs.fields === rhs.fields { return true }
     return lhs.id == rhs.id && lhs.title == rhs.title && lhs.description == rhs.description
       && lhs.link == rhs.link && lhs.closed == rhs.closed && lhs.categories == rhs.categories
       && lhs.sources == rhs.sources && lhs.geometries == rhs.geometries
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(title)
     hasher.combine(description)
@@ -103,18 +103,18 @@ public struct EOEvent: Sendable, Equatable, Hashable {
 
   /// The magnitude of the most recent observation, if it has one: what the magnitude filters and
   /// the magnitude order read (worked out once, not per filter).
-  public var latestMagnitude: EOMagnitude? { fields.latestMagnitude }
+  package var latestMagnitude: EOMagnitude? { fields.latestMagnitude }
 
   /// The most recent observation (by date), if any.
-  public var latestGeometry: EOGeometry? {
+  package var latestGeometry: EOGeometry? {
     geometries.max { $0.date < $1.date }
   }
 
   /// The date of its first observation (`date` when it has none): where its span begins.
-  public var firstDate: Date {
+  package var firstDate: Date {
     geometries.lazy.map(\.date).min() ?? date
   }
 
   /// Whether the event is still open.
-  public var isOpen: Bool { closed == nil }
+  package var isOpen: Bool { closed == nil }
 }

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// "Now" for the days filter is ``fetchedAt``: the clock for live data, the snapshot's own date for
 /// the bundled snapshot.
-public struct EOFetched<Value: Sendable>: Sendable {
+package struct EOFetched<Value: Sendable>: Sendable {
   /// The data.
-  public let value: Value
+  package let value: Value
   /// Live, cache or snapshot.
-  public let source: EODataSource
+  package let source: EODataSource
   /// When the data was fetched from the server.
-  public let fetchedAt: Date
+  package let fetchedAt: Date
   /// How many malformed events were skipped while decoding it.
-  public let skippedEvents: Int
+  package let skippedEvents: Int
 
   /// Creates a fetched value.
   ///
@@ -21,7 +21,7 @@ public struct EOFetched<Value: Sendable>: Sendable {
   ///   - source: Where it came from.
   ///   - fetchedAt: When it was fetched from the server.
   ///   - skippedEvents: How many malformed events were skipped.
-  public init(value: Value, source: EODataSource, fetchedAt: Date, skippedEvents: Int = 0) {
+  package init(value: Value, source: EODataSource, fetchedAt: Date, skippedEvents: Int = 0) {
     self.value = value
     self.source = source
     self.fetchedAt = fetchedAt

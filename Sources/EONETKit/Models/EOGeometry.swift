@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Geometries of an event arrive oldest first. A point is the usual shape; a few older events
 /// carry a polygon (its first ring is the outline).
-public struct EOGeometry: Sendable, Equatable, Hashable {
+package struct EOGeometry: Sendable, Equatable, Hashable {
   /// The shape of an observation.
-  public enum Shape: Sendable, Equatable, Hashable {
+  package enum Shape: Sendable, Equatable, Hashable {
     /// A single position.
     case point(EOCoordinate)
     /// Linear rings; the first is the outer boundary (a MultiPolygon keeps its first polygon).
@@ -19,11 +19,11 @@ public struct EOGeometry: Sendable, Equatable, Hashable {
   }
 
   /// When the observation was made (UTC).
-  public let date: Date
+  package let date: Date
   /// Where it was.
-  public let shape: Shape
+  package let shape: Shape
   /// How big it was, when the source measured it.
-  public let magnitude: EOMagnitude?
+  package let magnitude: EOMagnitude?
 
   /// Creates a geometry.
   ///
@@ -31,7 +31,7 @@ public struct EOGeometry: Sendable, Equatable, Hashable {
   ///   - date: When the observation was made.
   ///   - shape: Where it was.
   ///   - magnitude: How big it was.
-  public init(date: Date, shape: Shape, magnitude: EOMagnitude? = nil) {
+  package init(date: Date, shape: Shape, magnitude: EOMagnitude? = nil) {
     self.date = date
     self.shape = shape
     self.magnitude = magnitude
@@ -39,7 +39,7 @@ public struct EOGeometry: Sendable, Equatable, Hashable {
 
   /// One representative position: the point itself, the mean of a polygon's outer ring, a line's
   /// last point; `nil` when unlocated.
-  public var center: EOCoordinate? {
+  package var center: EOCoordinate? {
     switch shape {
     case .point(let coordinate):
       return coordinate

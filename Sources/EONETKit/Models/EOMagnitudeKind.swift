@@ -7,16 +7,16 @@
 /// ```swift
 /// let acres = EOMagnitudeKind(id: "ac", name: "Acres", unit: "acres")
 /// ```
-public struct EOMagnitudeKind: Sendable, Equatable, Hashable {
+package struct EOMagnitudeKind: Sendable, Equatable, Hashable {
   /// The id requests name it by (`ac`, `mag_kts`, `sq_NM`).
-  public let id: String
+  package let id: String
   /// Its name (`Maximum Sustained Wind Speed`); the id when the server sent none.
-  public let name: String
+  package let name: String
   /// The unit events give with a value of it (`acres`, `kts`, `NM^2`); empty when the server sent
   /// none.
-  public let unit: String
+  package let unit: String
   /// What it measures; empty when the server sent nothing.
-  public let description: String
+  package let description: String
 
   /// Creates a magnitude kind.
   ///
@@ -25,7 +25,7 @@ public struct EOMagnitudeKind: Sendable, Equatable, Hashable {
   ///   - name: Its name.
   ///   - unit: The unit events give with a value of it.
   ///   - description: What it measures.
-  public init(id: String, name: String, unit: String, description: String = "") {
+  package init(id: String, name: String, unit: String, description: String = "") {
     self.id = id
     self.name = name
     self.unit = unit

@@ -6,16 +6,16 @@
 /// ```swift
 /// let inciWeb = EOSourceInfo(id: "InciWeb", title: "InciWeb", homepage: "https://inciweb.nwcg.gov/")
 /// ```
-public struct EOSourceInfo: Sendable, Equatable, Hashable {
+package struct EOSourceInfo: Sendable, Equatable, Hashable {
   /// The short id events cite (`InciWeb`, `GDACS`, `JTWC`).
-  public let id: String
+  package let id: String
   /// The agency's name (`Global Disaster Alert and Coordination System`); the id when the server
   /// sent none.
-  public let title: String
+  package let title: String
   /// The agency's home page (the list's `source` key), when the server sent one.
-  public let homepage: String?
+  package let homepage: String?
   /// EONET's link to the source's events (`…/events?source=GDACS`), when the server sent one.
-  public let link: String?
+  package let link: String?
 
   /// Creates a source.
   ///
@@ -24,7 +24,7 @@ public struct EOSourceInfo: Sendable, Equatable, Hashable {
   ///   - title: The agency's name.
   ///   - homepage: The agency's home page.
   ///   - link: EONET's link to the source's events.
-  public init(id: String, title: String, homepage: String? = nil, link: String? = nil) {
+  package init(id: String, title: String, homepage: String? = nil, link: String? = nil) {
     self.id = id
     self.title = title
     self.homepage = homepage

@@ -7,7 +7,7 @@ import Foundation
 /// let status = try EventStatus(parsing: "Open")  // .open
 /// status.contains(event)                         // event.isOpen
 /// ```
-public enum EventStatus: String, CaseIterable, Hashable, Sendable {
+package enum EventStatus: String, CaseIterable, Hashable, Sendable {
   /// Open and closed events.
   case all
   /// Events still open.
@@ -18,22 +18,22 @@ public enum EventStatus: String, CaseIterable, Hashable, Sendable {
   /// The status `text` names (`open`, `closed`, `all`; case and spaces around it ignored).
   ///
   /// - Throws: ``EventStatusError`` naming the words it takes.
-  public init(parsing text: String) throws(EventStatusError) {
+  package init(parsing text: String) throws(EventStatusError) {
     let word = text.trimmingCharacters(in: .whitespaces).lowercased()
     guard let status = Self(rawValue: word) else { throw EventStatusError(text: text) }
     self = status
   }
 
   /// The words ``init(parsing:)`` takes, in the order help and completions list them.
-  public static let words = [open, closed, all].map(\.rawValue)
+  package static let words = [open, closed, all].map(\.rawValue)
 
   /// The status of `event`: ``closed`` once it has a closed date, else ``open``.
-  public init(of event: EOEvent) {
+  package init(of event: EOEvent) {
     self = event.closed == nil ? .open : .closed
   }
 
   /// Whether `event` has this status.
-  public func contains(_ event: EOEvent) -> Bool {
+  package func contains(_ event: EOEvent) -> Bool {
     switch self {
     case .all: return true
     case .open: return event.isOpen
@@ -43,10 +43,10 @@ public enum EventStatus: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Text that names no status.
-public struct EventStatusError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct EventStatusError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The text as given.
-  public let text: String
+  package let text: String
 
   /// `'opn' is not one of open, closed, all`.
-  public var description: String { "'\(text)' is not one of \(EventStatus.words.joined(separator: ", "))" }
+  package var description: String { "'\(text)' is not one of \(EventStatus.words.joined(separator: ", "))" }
 }

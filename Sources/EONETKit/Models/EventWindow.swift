@@ -15,20 +15,20 @@ import Foundation
 /// let window = EventWindow(days: 30)
 /// let recent = window.prefix(of: newestFirst, reference: fetched.fetchedAt)
 /// ```
-public struct EventWindow: Equatable, Hashable, Sendable {
+package struct EventWindow: Equatable, Hashable, Sendable {
   /// The length of a day, in seconds: the window counts whole 24-hour days back from its reference.
-  public static let secondsPerDay: Double = 86_400
+  package static let secondsPerDay: Double = 86_400
   /// The windows a person may ask for, in days: a day to a hundred years (every reader of a number of
   /// days checks it against this).
-  public static let dayRange = 1...36_500
+  package static let dayRange = 1...36_500
 
   /// The window's length in days (a negative length is an empty window of 0 days).
-  public var days: Int
+  package var days: Int
   /// The window's fixed end (exclusive), for a past range; `nil`: the data's fetch time.
-  public var end: Date?
+  package var end: Date?
 
   /// A window of `days` days, ending at the data's fetch time, or at `end`.
-  public init(days: Int, end: Date? = nil) {
+  package init(days: Int, end: Date? = nil) {
     self.days = days
     self.end = end
   }
@@ -39,7 +39,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   /// - Parameters:
   ///   - first: Any moment of the first day.
   ///   - last: Any moment of the last day.
-  public init?(from first: Date, through last: Date) {
+  package init?(from first: Date, through last: Date) {
     let start = Self.startOfDay(first)
     let end = Self.startOfDay(last).addingTimeInterval(Self.secondsPerDay)
     guard end > start else { return nil }
@@ -50,7 +50,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   /// `--to`, `last` by default `today`); `last` alone, the `days` days ending with that day; else the
   /// last `days` days. A range that ends before it starts is the last `days` days (the caller
   /// reports it).
-  public init(days: Int, from first: Date?, through last: Date?, today: Date) {
+  package init(days: Int, from first: Date?, through last: Date?, today: Date) {
     if let first {
       self = EventWindow(from: first, through: last ?? today) ?? EventWindow(days: days)
     } else if let last {
@@ -61,7 +61,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   }
 
   /// The end (exclusive) of `date`'s UTC day: the start of the next.
-  public static func endOfDay(_ date: Date) -> Date {
+  package static func endOfDay(_ date: Date) -> Date {
     startOfDay(date).addingTimeInterval(secondsPerDay)
   }
 
@@ -69,7 +69,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   /// length: a past range, or the last days up to now once it would reach past today.
   ///
   /// - Parameter now: The clock's time; today ends at the end of its UTC day.
-  public func moved(by steps: Int, now: Date) -> EventWindow {
+  package func moved(by steps: Int, now: Date) -> EventWindow {
     let endOfToday = Self.endOfDay(now)
     let moved = (end ?? endOfToday).addingTimeInterval(Double(steps) * seconds)
     return EventWindow(days: days, end: moved >= endOfToday ? nil : moved)
@@ -79,7 +79,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   ///
   /// - Throws: ``DayTextError/notADate`` for text of another shape, ``DayTextError/notOnTheCalendar``
   ///   for a day that does not exist (2025-02-30).
-  public static func day(parsing text: String) throws(DayTextError) -> Date {
+  package static func day(parsing text: String) throws(DayTextError) -> Date {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -94,13 +94,13 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   }
 
   /// `date`'s UTC day, `YYYY-MM-DD`, as the requests, the messages and ``day(parsing:)`` write it.
-  public static func dayText(_ date: Date) -> String {
+  package static func dayText(_ date: Date) -> String {
     let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
     return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
   }
 
   /// Why text is not a day.
-  public enum DayTextError: Error, Equatable, Sendable {
+  package enum DayTextError: Error, Equatable, Sendable {
     /// Not `YYYY-MM-DD`.
     case notADate
     /// `YYYY-MM-DD`, but no such day (2025-02-30).
@@ -108,40 +108,40 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   }
 
   /// The start of `date`'s UTC day.
-  public static func startOfDay(_ date: Date) -> Date {
+  package static func startOfDay(_ date: Date) -> Date {
     Date(timeIntervalSince1970: (date.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
   }
 
   /// A moment of a past range's last UTC day (a second before its ``end``); `nil` without an end.
-  public var lastDay: Date? { end?.addingTimeInterval(-1) }
+  package var lastDay: Date? { end?.addingTimeInterval(-1) }
 
   /// The reference the window counts back from: its ``end``, else `fetchTime`.
-  public func reference(fetchedAt fetchTime: Date) -> Date { end ?? fetchTime }
+  package func reference(fetchedAt fetchTime: Date) -> Date { end ?? fetchTime }
 
   /// The window's length in seconds.
-  public var seconds: Double { Double(max(0, days)) * Self.secondsPerDay }
+  package var seconds: Double { Double(max(0, days)) * Self.secondsPerDay }
 
   /// The `days` parameter of a request for the window's events.
-  public var requestDays: Int { max(0, days) }
+  package var requestDays: Int { max(0, days) }
 
   /// Whether an event this many seconds older than the reference is inside: the rule itself, which
   /// every other test of the window reduces to.
-  public func contains(age: Double) -> Bool { age <= seconds }
+  package func contains(age: Double) -> Bool { age <= seconds }
 
   /// Whether `date` falls inside the window ending at `reference`.
-  public func contains(date: Date, reference: Date) -> Bool {
+  package func contains(date: Date, reference: Date) -> Bool {
     contains(age: reference.timeIntervalSince(date))
   }
 
   /// Whether `event` falls inside the window ending at `reference` (at ``end`` when it has one, and
   /// then only if the event began before it).
-  public func contains(_ event: EOEvent, reference: Date) -> Bool {
+  package func contains(_ event: EOEvent, reference: Date) -> Bool {
     guard let end else { return contains(date: event.date, reference: reference) }
     return contains(date: event.date, reference: end) && event.firstDate < end
   }
 
   /// The earliest date inside the window ending at `reference` (what a reader may skip before).
-  public func start(before reference: Date) -> Date {
+  package func start(before reference: Date) -> Date {
     reference.addingTimeInterval(-seconds)
   }
 
@@ -152,7 +152,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   ///   - count: The list's length.
   ///   - age: The age (seconds before the reference) of the element at a position.
   /// - Returns: The length of the prefix inside the window.
-  public func prefixLength(count: Int, age: (Int) -> Double) -> Int {
+  package func prefixLength(count: Int, age: (Int) -> Double) -> Int {
     var low = 0
     var high = count
     while low < high {
@@ -163,7 +163,7 @@ public struct EventWindow: Equatable, Hashable, Sendable {
   }
 
   /// The events inside the window ending at `reference`, from events sorted newest first.
-  public func prefix(of newestFirst: [EOEvent], reference: Date) -> ArraySlice<EOEvent> {
+  package func prefix(of newestFirst: [EOEvent], reference: Date) -> ArraySlice<EOEvent> {
     newestFirst[
       ..<prefixLength(count: newestFirst.count) { reference.timeIntervalSince(newestFirst[$0].date) }]
   }

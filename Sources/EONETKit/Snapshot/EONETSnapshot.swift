@@ -10,12 +10,12 @@ import Foundation
 /// let snapshot = try EONETSnapshot.locate()
 /// let wildfires = try snapshot.events(for: EOCategory(id: "wildfires", title: "Wildfires"))
 /// ```
-public struct EONETSnapshot: Sendable {
+package struct EONETSnapshot: Sendable {
   /// The folder holding `snapshot.json`, `categories.json`, `categories/<id>.json`, `sources.json`
   /// and `magnitudes.json`.
-  public let directory: URL
+  package let directory: URL
   /// When the snapshot's data was current.
-  public let fetchedAt: Date
+  package let fetchedAt: Date
 
   private struct Manifest: Decodable {
     let format: String
@@ -27,7 +27,7 @@ public struct EONETSnapshot: Sendable {
   ///
   /// - Parameter directory: The folder with `snapshot.json`.
   /// - Throws: ``EONETError/snapshot(_:)`` if the manifest is missing or unreadable.
-  public init(directory: URL) throws(EONETError) {
+  package init(directory: URL) throws(EONETError) {
     let manifestURL = directory.appendingPathComponent("snapshot.json")
     guard let data = try? Data(contentsOf: manifestURL) else {
       throw .snapshot("cannot read \(manifestURL.path)")
@@ -47,7 +47,7 @@ public struct EONETSnapshot: Sendable {
   ///   - executableURL: The running binary.
   /// - Returns: The snapshot.
   /// - Throws: ``EONETError/snapshot(_:)`` if no resource folder holds one.
-  public static func locate(
+  package static func locate(
     environment: [String: String] = ProcessInfo.processInfo.environment,
     executableURL: URL? = Bundle.main.executableURL
   ) throws(EONETError) -> EONETSnapshot {
@@ -71,7 +71,7 @@ public struct EONETSnapshot: Sendable {
   ///   - environment: The process environment.
   ///   - executableURL: The running binary.
   /// - Returns: Existing folders, most specific first.
-  public static func resourceDirectories(
+  package static func resourceDirectories(
     environment: [String: String] = ProcessInfo.processInfo.environment,
     executableURL: URL? = Bundle.main.executableURL
   ) -> [URL] {
@@ -117,7 +117,7 @@ public struct EONETSnapshot: Sendable {
   ///
   /// - Returns: The categories with the snapshot's fetch time.
   /// - Throws: ``EONETError/snapshot(_:)`` or a decoding error.
-  public func categories() throws(EONETError) -> EOFetched<[EOCategory]> {
+  package func categories() throws(EONETError) -> EOFetched<[EOCategory]> {
     let decoded = try EONETDecoder().decodeCategories(from: read("categories.json"))
     let sorted = decoded.elements.sorted(by: EOCategory.byTitle)
     return EOFetched(value: sorted, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
@@ -128,7 +128,7 @@ public struct EONETSnapshot: Sendable {
   /// - Parameter category: The category.
   /// - Returns: The events with the snapshot's fetch time; empty for a category it does not hold.
   /// - Throws: ``EONETError/snapshot(_:)`` or a decoding error.
-  public func events(for category: EOCategory) throws(EONETError) -> EOFetched<[EOEvent]> {
+  package func events(for category: EOCategory) throws(EONETError) -> EOFetched<[EOEvent]> {
     let file = fileURL(for: category)
     guard FileManager.default.fileExists(atPath: file.path) else {
       return EOFetched(value: [], source: .snapshot, fetchedAt: fetchedAt)
@@ -142,7 +142,7 @@ public struct EONETSnapshot: Sendable {
   ///
   /// - Returns: The sources with the snapshot's fetch time.
   /// - Throws: ``EONETError/snapshot(_:)`` when the file is missing or unreadable, or a decoding error.
-  public func sources() throws(EONETError) -> EOFetched<[EOSourceInfo]> {
+  package func sources() throws(EONETError) -> EOFetched<[EOSourceInfo]> {
     let decoded = try EONETDecoder().decodeSources(from: read("sources.json"))
     return EOFetched(
       value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)
@@ -152,7 +152,7 @@ public struct EONETSnapshot: Sendable {
   ///
   /// - Returns: The magnitudes with the snapshot's fetch time.
   /// - Throws: ``EONETError/snapshot(_:)`` when the file is missing or unreadable, or a decoding error.
-  public func magnitudes() throws(EONETError) -> EOFetched<[EOMagnitudeKind]> {
+  package func magnitudes() throws(EONETError) -> EOFetched<[EOMagnitudeKind]> {
     let decoded = try EONETDecoder().decodeMagnitudes(from: read("magnitudes.json"))
     return EOFetched(
       value: decoded.elements, source: .snapshot, fetchedAt: fetchedAt, skippedEvents: decoded.skipped)

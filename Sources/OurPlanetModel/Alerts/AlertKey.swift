@@ -10,9 +10,9 @@ import Support
 /// ```swift
 /// AlertRules.keyDeclarations.map { "\($0.name) (\($0.type.phrase)): \($0.meaning)" }
 /// ```
-public struct AlertKey: Sendable {
+package struct AlertKey: Sendable {
   /// The types a key's value may have.
-  public enum ValueType: String, Sendable {
+  package enum ValueType: String, Sendable {
     /// A string.
     case string
     /// An array of strings; a single string is a list of one.
@@ -25,7 +25,7 @@ public struct AlertKey: Sendable {
     case boolean
 
     /// The type as a sentence names it: `a string`, `an array of strings`, `true or false`.
-    public var phrase: String {
+    package var phrase: String {
       switch self {
       case .string: "a string"
       case .strings, .program: "an array of strings"
@@ -36,11 +36,11 @@ public struct AlertKey: Sendable {
   }
 
   /// The key as the file writes it (`min-magnitude`).
-  public let name: String
+  package let name: String
   /// The type of its value.
-  public let type: ValueType
+  package let type: ValueType
   /// What it means, as the manual says it.
-  public let meaning: String
+  package let meaning: String
   /// How a value of ``type`` shapes the rule being read; throws for a value it cannot take.
   let apply: @Sendable (AlertValue, inout AlertDraft, AlertKeyContext) throws(AlertRuleError) -> Void
 }
@@ -97,7 +97,7 @@ struct AlertKeyContext {
 extension AlertRules {
   /// The keys an `[[alert]]` table may have, in the order the manual lists them and the reader
   /// applies them.
-  public static let keyDeclarations: [AlertKey] = [
+  package static let keyDeclarations: [AlertKey] = [
     AlertKey(
       name: "name", type: .string, meaning: "what the alert is called in every message (required, unique)"
     ) {
@@ -163,5 +163,5 @@ extension AlertRules {
   ]
 
   /// The keys an `[[alert]]` table may have (``keyDeclarations``' names).
-  public static var keys: [String] { keyDeclarations.map(\.name) }
+  package static var keys: [String] { keyDeclarations.map(\.name) }
 }

@@ -17,26 +17,26 @@ import Foundation
 /// changes = ["new", "updated"]
 /// exec = ["/usr/local/bin/page-me", "--urgent"]
 /// ```
-public struct AlertRule: Equatable, Sendable {
+package struct AlertRule: Equatable, Sendable {
   /// The name the rule is shown and told by (`[fires near home]`), unique among the rules.
-  public let name: String
+  package let name: String
   /// The events it is about: region, categories, magnitude bounds (the window is not used).
-  public let scope: EventScope
+  package let scope: EventScope
   /// What `near` said (a place's name or coordinates), for messages; `nil` without one.
-  public let place: String?
+  package let place: String?
   /// The kinds of change it fires on.
-  public let changes: Set<EventChange>
+  package let changes: Set<EventChange>
   /// Whether a matching change rings the terminal bell.
-  public let bell: Bool
+  package let bell: Bool
   /// Whether a matching change shows a desktop notification (`notify-send`).
-  public let notify: Bool
+  package let notify: Bool
   /// The program and its arguments run for a matching change (no shell); `nil`: none.
-  public let exec: [String]?
+  package let exec: [String]?
   /// The line of the rule's `[[alert]]` header, for messages about it.
-  public let line: Int
+  package let line: Int
 
   /// A rule of the given parts.
-  public init(
+  package init(
     name: String, scope: EventScope, place: String? = nil,
     changes: Set<EventChange> = Set(EventChange.allCases),
     bell: Bool = false, notify: Bool = false, exec: [String]? = nil, line: Int = 0
@@ -53,14 +53,14 @@ public struct AlertRule: Equatable, Sendable {
 
   /// Whether `change` of `event` is one this rule fires on: a kind it names, and the event inside
   /// its scope (``EventScope/containsIgnoringWindow(_:title:)``).
-  public func matches(_ event: EOEvent, change: EventChange) -> Bool {
+  package func matches(_ event: EOEvent, change: EventChange) -> Bool {
     changes.contains(change) && scope.containsIgnoringWindow(event)
   }
 
   /// Whether the UI marks `event` for this rule, whatever changed: an open event when the rule
   /// fires on new or updated events, a closed one when it fires on closings; and the event inside
   /// its scope.
-  public func marks(_ event: EOEvent) -> Bool {
+  package func marks(_ event: EOEvent) -> Bool {
     let kinds: Set<EventChange> = event.isOpen ? [.new, .updated] : [.closed]
     return !changes.isDisjoint(with: kinds) && scope.containsIgnoringWindow(event)
   }

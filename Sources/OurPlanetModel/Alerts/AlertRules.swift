@@ -8,25 +8,25 @@ import Support
 /// let rules = try AlertRules.parse(configuration.alerts, places: configuration.places)
 /// rules.matching(event, change: .new).map(\.name)  // ["fires near home"]
 /// ```
-public struct AlertRules: Equatable, Sendable {
+package struct AlertRules: Equatable, Sendable {
   /// The rules, in file order.
-  public let rules: [AlertRule]
+  package let rules: [AlertRule]
 
   /// The given rules.
-  public init(_ rules: [AlertRule] = []) {
+  package init(_ rules: [AlertRule] = []) {
     self.rules = rules
   }
 
   /// Whether there are none.
-  public var isEmpty: Bool { rules.isEmpty }
+  package var isEmpty: Bool { rules.isEmpty }
 
   /// The rules that fire on `change` of `event`, in file order.
-  public func matching(_ event: EOEvent, change: EventChange) -> [AlertRule] {
+  package func matching(_ event: EOEvent, change: EventChange) -> [AlertRule] {
     rules.filter { $0.matches(event, change: change) }
   }
 
   /// Whether any rule marks `event` in the UI (``AlertRule/marks(_:)``).
-  public func marks(_ event: EOEvent) -> Bool {
+  package func marks(_ event: EOEvent) -> Bool {
     rules.contains { $0.marks(event) }
   }
 
@@ -39,7 +39,7 @@ public struct AlertRules: Equatable, Sendable {
   /// - Throws: ``AlertRuleError`` for the first problem: an unknown key (with the closest known
   ///   one), a value of the wrong type, an empty or repeated name, a `near` that is no place and
   ///   no coordinates, an unknown kind of change, bounds the wrong way round, an empty `exec`.
-  public static func parse(_ tables: [TOMLTable], places: [String: Region], file: String = "config.toml")
+  package static func parse(_ tables: [TOMLTable], places: [String: Region], file: String = "config.toml")
     throws(AlertRuleError) -> AlertRules
   {
     var rules: [AlertRule] = []
@@ -60,16 +60,16 @@ public struct AlertRules: Equatable, Sendable {
 }
 
 /// A mistake in an `[[alert]]` table: the file, the line and what is wrong there.
-public struct AlertRuleError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct AlertRuleError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file's name as messages show it.
-  public let file: String
+  package let file: String
   /// The 1-based line.
-  public let line: Int
+  package let line: Int
   /// What is wrong, in words.
-  public let message: String
+  package let message: String
 
   /// `config.toml:12: alert 'fires': min-magnitude must be a number, not a string`.
-  public var description: String { "\(file):\(line): \(message)" }
+  package var description: String { "\(file):\(line): \(message)" }
 }
 
 /// Reads one `[[alert]]` table into a rule, or says what is wrong with it.

@@ -4,33 +4,33 @@ import RxCore
 
 /// The app's data from an ``EONETClient``: the cache (else the bundled snapshot) for start-up, the
 /// network for refreshes.
-public struct LiveEventFeed: EventFeed, Sendable {
+package struct LiveEventFeed: EventFeed, Sendable {
   // The client is immutable and thread-safe (see EONETClient).
   private let client: EONETClient
   /// What each category's download asks for.
-  public let query: EventQuery
+  package let query: EventQuery
 
   /// A feed over `client`, downloading `days` days of events per category (the slider's whole
   /// range, so the slider filters locally, instantly).
-  public init(client: EONETClient, days: Int = AppOptions.standardDayRange.upperBound) {
+  package init(client: EONETClient, days: Int = AppOptions.standardDayRange.upperBound) {
     self.init(client: client, query: EventQuery(days: days))
   }
 
   /// A feed over `client` downloading what `query` asks for (a past range, a status, sources).
-  public init(client: EONETClient, query: EventQuery) {
+  package init(client: EONETClient, query: EventQuery) {
     self.client = client
     self.query = query
   }
 
-  public var rangeEnd: Date? { query.window.end }
+  package var rangeEnd: Date? { query.window.end }
 
-  public func moved(to window: EventWindow) -> EventFeed {
+  package func moved(to window: EventWindow) -> EventFeed {
     var query = self.query
     query.window = window
     return LiveEventFeed(client: client, query: query)
   }
 
-  public func stored() -> Observable<Catalog> {
+  package func stored() -> Observable<Catalog> {
     let client = self.client
     let query = self.query
     return client.localCategories()
@@ -61,14 +61,14 @@ public struct LiveEventFeed: EventFeed, Sendable {
 
   /// The cache's (else the bundled snapshot's) list at once, then the live one (the client's
   /// offline mode has no live one); a failure of either sends nothing, so the other stands.
-  public func sources() -> Observable<[EOSourceInfo]> {
+  package func sources() -> Observable<[EOSourceInfo]> {
     let stored = client.localSources().map(\.value).catch { _ in .empty() }
     guard !client.configuration.offline else { return stored }
     return stored.concat(client.fetchSources().map(\.value).catch { _ in .empty() })
   }
 
   /// The client's refresh over this feed's query, the largest expected downloads first.
-  public func refreshUpdates() -> Observable<EORefreshUpdate> {
+  package func refreshUpdates() -> Observable<EORefreshUpdate> {
     client.refresh(query)
   }
 }

@@ -3,9 +3,9 @@ import Foundation
 
 /// The event formats for other tools: JSON (what `--json` prints), CSV and GeoJSON, each a view of
 /// ``EventRecord``, so the three hold the same events with the same fields and values.
-public enum EventExport {
+package enum EventExport {
   /// The formats.
-  public enum Format: String, CaseIterable, Sendable {
+  package enum Format: String, CaseIterable, Sendable {
     /// A JSON array, one event per line.
     case json
     /// RFC 4180 CSV with a header row.
@@ -14,13 +14,13 @@ public enum EventExport {
     case geojson
 
     /// The file name extension.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
   }
 
   /// `events` in `format`, ready to write (ends with a line break).
   ///
   /// - Parameter point: Where `--near` measures from: adds `distance_km` and `bearing`.
-  public static func render(_ events: [EOEvent], as format: Format, from point: EOCoordinate? = nil) -> String
+  package static func render(_ events: [EOEvent], as format: Format, from point: EOCoordinate? = nil) -> String
   {
     switch format {
     case .json: return events.map { EventRecord($0, from: point).json }.serializedOnePerLine() + "\n"
@@ -35,7 +35,7 @@ public enum EventExport {
   /// Every cell, the header's too, goes through one writer (``csvCell(_:)``), which also keeps
   /// spreadsheets from evaluating it as a formula; the record has already removed control and
   /// bidi characters.
-  public static func csv(_ events: [EOEvent], from point: EOCoordinate? = nil) -> String {
+  package static func csv(_ events: [EOEvent], from point: EOCoordinate? = nil) -> String {
     var output = csvRow(EventRecord.fieldNames(withPoint: point != nil).map(JSONValue.string))
     for event in events {
       output += csvRow(EventRecord(event, from: point).fields.map(\.value))
@@ -89,7 +89,7 @@ public enum EventExport {
   /// A FeatureCollection: one Feature per event, a Point at its latest position, or a LineString
   /// for a track ending at it, `[longitude, latitude]`; no geometry without a position. The
   /// properties are the record's fields.
-  public static func geoJSON(_ events: [EOEvent], from point: EOCoordinate? = nil) -> JSONValue {
+  package static func geoJSON(_ events: [EOEvent], from point: EOCoordinate? = nil) -> JSONValue {
     .object([
       ("type", .string("FeatureCollection")),
       ("features", .array(events.map { feature($0, from: point) })),

@@ -14,36 +14,36 @@ import Support
 /// let record = EventRecord(event, from: EOCoordinate(latitude: 30.3, longitude: -97.7))
 /// record.json.serialized()  // {"id":"EONET_1",…,"distance_km":412.3,"bearing":"NW"}
 /// ```
-public struct EventRecord: Equatable, Sendable {
+package struct EventRecord: Equatable, Sendable {
   /// The EONET id.
-  public let id: String
+  package let id: String
   /// The title.
-  public let title: String
+  package let title: String
   /// The category ids.
-  public let categories: [String]
+  package let categories: [String]
   /// Open or closed (never ``EventStatus/all``).
-  public let status: EventStatus
+  package let status: EventStatus
   /// When it was closed; `nil` while open.
-  public let closedDate: Date?
+  package let closedDate: Date?
   /// The first observation's date (the event's date when it has none).
-  public let firstDate: Date
+  package let firstDate: Date
   /// The latest observation's date (the event's date when it has none).
-  public let lastDate: Date
+  package let lastDate: Date
   /// The latest position, when it has one.
-  public let position: EOCoordinate?
+  package let position: EOCoordinate?
   /// The latest magnitude's value, when it has one.
-  public let magnitude: Double?
+  package let magnitude: Double?
   /// The latest magnitude's unit (`acres`, `kts`), when it has one.
-  public let magnitudeUnit: String?
+  package let magnitudeUnit: String?
   /// The EONET link (the event in EONET's API).
-  public let link: String?
+  package let link: String?
   /// The source URLs, in EONET's order.
-  public let sources: [String]
+  package let sources: [String]
   /// The point distances and bearings are measured from (`--near`); `nil` when none was given.
-  public let point: EOCoordinate?
+  package let point: EOCoordinate?
 
   /// The record of `event`, with distance and bearing from `point` when one is given.
-  public init(_ event: EOEvent, from point: EOCoordinate? = nil) {
+  package init(_ event: EOEvent, from point: EOCoordinate? = nil) {
     let latest = event.latestGeometry
     id = Self.clean(event.id)
     title = Self.clean(event.title)
@@ -62,22 +62,22 @@ public struct EventRecord: Equatable, Sendable {
 
   /// The date lists sort by and show: the closed date if closed, else the last date (the event's
   /// `date`).
-  public var date: Date { closedDate ?? lastDate }
+  package var date: Date { closedDate ?? lastDate }
 
   /// The great-circle distance from ``point`` in km, to one decimal; `nil` without a point or position.
-  public var distanceKilometres: Double? {
+  package var distanceKilometres: Double? {
     guard let point, let position else { return nil }
     return (Geodesy.distanceKilometres(from: point, to: position) * 10).rounded() / 10
   }
 
   /// The compass point (`N`, `NE`, … `NW`) from ``point``; `nil` without a point or position.
-  public var bearing: String? {
+  package var bearing: String? {
     guard let point, let position else { return nil }
     return Geodesy.compassPoint(from: point, to: position)
   }
 
   /// The outputs a field can be part of.
-  public enum Output: String, CaseIterable, Sendable {
+  package enum Output: String, CaseIterable, Sendable {
     /// `events --json`, `watch --json` and `--exec`'s stdin: a key of the record's object.
     case json
     /// `--format csv`: a column.
@@ -92,16 +92,16 @@ public struct EventRecord: Equatable, Sendable {
 
   /// One field: its name in every format, what it holds, which outputs carry it, and how it is
   /// read from a record. A field is added by adding one of these to ``fieldList``.
-  public struct Field: Sendable {
+  package struct Field: Sendable {
     /// The name: the CSV header, the JSON key, the GeoJSON property and (upper-cased after
     /// `OURPLANET_`) the `--exec` variable.
-    public let name: String
+    package let name: String
     /// What it holds, as the manual says it.
-    public let meaning: String
+    package let meaning: String
     /// The outputs it is part of.
-    public let outputs: Set<Output>
+    package let outputs: Set<Output>
     /// Whether it is there only when a point is given (`--near`).
-    public let needsPoint: Bool
+    package let needsPoint: Bool
     /// Its value in a record; `null` for what the event lacks.
     let value: @Sendable (EventRecord) -> JSONValue
 
@@ -121,7 +121,7 @@ public struct EventRecord: Equatable, Sendable {
   }
 
   /// Every field, in output order: the one list the formats, the environment and the manual read.
-  public static let fieldList: [Field] = [
+  package static let fieldList: [Field] = [
     Field("id", "the EONET id (`EONET_1234`)", text: true) { .string($0.id) },
     Field("title", "the title", text: true) { .string($0.title) },
     Field("categories", "the category ids (a JSON array; joined by `;` in CSV and the environment)") {
@@ -160,30 +160,30 @@ public struct EventRecord: Equatable, Sendable {
   private static func date(_ value: Date?) -> JSONValue { text(value.map(ISO8601.format)) }
 
   /// Every field's name and meaning, in output order: the table the manual prints.
-  public static var fieldTable: [(name: String, meaning: String)] { fieldList.map { ($0.name, $0.meaning) } }
+  package static var fieldTable: [(name: String, meaning: String)] { fieldList.map { ($0.name, $0.meaning) } }
 
   /// The fields a record has, in output order: those that need a point only when one is given.
   ///
   /// - Parameter withPoint: Whether a point was given (`--near`): adds `distance_km` and `bearing`.
-  public static func fieldList(withPoint: Bool) -> [Field] {
+  package static func fieldList(withPoint: Bool) -> [Field] {
     fieldList.filter { withPoint || !$0.needsPoint }
   }
 
   /// The field names, in output order (``fieldList(withPoint:)``'s).
-  public static func fieldNames(withPoint: Bool) -> [String] {
+  package static func fieldNames(withPoint: Bool) -> [String] {
     fieldList(withPoint: withPoint).map(\.name)
   }
 
   /// The fields with their values, named as ``fieldNames(withPoint:)`` lists them.
-  public var fields: [(name: String, value: JSONValue)] {
+  package var fields: [(name: String, value: JSONValue)] {
     Self.fieldList(withPoint: point != nil).map { ($0.name, $0.value(self)) }
   }
 
   /// The record as one JSON object, keys in field order.
-  public var json: JSONValue { .object(fields.map { ($0.name, $0.value) }) }
+  package var json: JSONValue { .object(fields.map { ($0.name, $0.value) }) }
 
   /// The fields as `OURPLANET_<NAME>` variables, each as ``flat(_:)`` writes it.
-  public var environment: [String: String] {
+  package var environment: [String: String] {
     var variables: [String: String] = [:]
     for (name, value) in fields { variables["OURPLANET_" + name.uppercased()] = Self.flat(value) }
     return variables
@@ -191,7 +191,7 @@ public struct EventRecord: Equatable, Sendable {
 
   /// A field's value as one cell of text, the same in CSV and in the environment: lists joined
   /// by `;`, numbers as JSON writes them, nothing for `null`.
-  public static func flat(_ value: JSONValue) -> String {
+  package static func flat(_ value: JSONValue) -> String {
     switch value {
     case .null: return ""
     case .string(let text): return text

@@ -3,7 +3,7 @@ import Foundation
 import Support
 
 /// Writes an export next to the user (the current folder), never over an existing file.
-public enum ExportFile {
+package enum ExportFile {
   /// Writes `events` as `format` to `<directory>/ourplanet-<name>-<day>.<ext>`, or `-2`, `-3`, …
   /// when that exists (by `AtomicFile`, exclusive: two writers never share a file, none is replaced).
   ///
@@ -11,7 +11,7 @@ public enum ExportFile {
   /// carry `distance_km` and `bearing`, as `ourplanet events --near … --format csv` does.
   ///
   /// - Returns: The file name written, or why it could not be.
-  public static func write(
+  package static func write(
     _ events: [EOEvent], as format: EventExport.Format, name: String, day: String, directory: URL,
     from point: EOCoordinate? = nil
   ) -> Result<String, ExportError> {
@@ -38,7 +38,7 @@ public enum ExportFile {
 }
 
 /// Why an export could not be written.
-public struct ExportError: Error, Equatable, Sendable {
+package struct ExportError: Error, Equatable, Sendable {
   /// What went wrong, for the status line.
-  public var message: String
+  package var message: String
 }

@@ -1,5 +1,5 @@
 /// A JSON value with exactly the shape the commands promise (`null` where the spec says null).
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,12 +9,12 @@ public enum JSONValue: Equatable, Sendable {
   /// Keys in the order given: output keeps the documented field order.
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     lhs.serialized() == rhs.serialized()
   }
 
   /// Compact JSON text.
-  public func serialized() -> String {
+  package func serialized() -> String {
     var output = ""
     write(to: &output)
     return output
@@ -105,7 +105,7 @@ public enum JSONValue: Equatable, Sendable {
 
 extension Array where Element == JSONValue {
   /// A JSON array with one element per line, for output people can read and tools can parse.
-  public func serializedOnePerLine() -> String {
+  package func serializedOnePerLine() -> String {
     guard !isEmpty else { return "[]" }
     return "[\n" + map { "  " + $0.serialized() }.joined(separator: ",\n") + "\n]"
   }

@@ -14,35 +14,35 @@ import Foundation
 /// let scope = EventScope(days: 30, region: .near(centre, radiusKilometres: 500))
 /// let shown = item.events(in: scope)
 /// ```
-public struct EventScope: Equatable, Sendable {
+package struct EventScope: Equatable, Sendable {
   /// The days window, counted back from the catalog's now, or from its end for a past range.
-  public var window: EventWindow
+  package var window: EventWindow
   /// Only events with a position inside (`--near`, `--bbox`, the map's `f`); `nil`: anywhere.
-  public var region: Region?
+  package var region: Region?
   /// Only events of this status.
-  public var status: EventStatus
+  package var status: EventStatus
   /// Only titles containing this text (case- and diacritic-insensitive, spaces around ignored).
-  public var text: String {
+  package var text: String {
     didSet { needle = Self.needle(of: text) }
   }
   /// ``text`` folded, worked out once per text rather than once per event.
-  public private(set) var needle: FoldedText
+  package private(set) var needle: FoldedText
   /// Only events of at least one of these category ids; `nil`: any category.
-  public var categories: Set<String>?
+  package var categories: Set<String>?
   /// Only events whose latest magnitude, in the event's own unit, is at least this; `nil`: no
   /// lower bound. An event without a magnitude is outside when either bound is set.
-  public var minimumMagnitude: Double?
+  package var minimumMagnitude: Double?
   /// Only events whose latest magnitude is at most this; `nil`: no upper bound.
-  public var maximumMagnitude: Double?
+  package var maximumMagnitude: Double?
   /// The unit the magnitude bounds are in (`acres`, `kts`, `NM^2`, as EONET names them): an event
   /// whose latest magnitude is in another unit is outside. `nil`: each event's own unit, and with no
   /// bound set, only events whose latest magnitude is in this unit.
-  public var magnitudeUnit: String?
+  package var magnitudeUnit: String?
   /// Only events reported by at least one of these source ids (`InciWeb`, `NOAA_NHC`); `nil`: any.
-  public var sources: Set<String>?
+  package var sources: Set<String>?
 
   /// A scope of the last `days` days, in `region`, of `status`, matching `text`.
-  public init(days: Int, region: Region? = nil, status: EventStatus = .all, text: String = "") {
+  package init(days: Int, region: Region? = nil, status: EventStatus = .all, text: String = "") {
     window = EventWindow(days: days)
     self.region = region
     self.status = status
@@ -51,13 +51,13 @@ public struct EventScope: Equatable, Sendable {
   }
 
   /// The window's length in days.
-  public var days: Int {
+  package var days: Int {
     get { window.days }
     set { window.days = newValue }
   }
 
   /// The `days` parameter of the requests for this scope's events.
-  public var requestDays: Int { window.requestDays }
+  package var requestDays: Int { window.requestDays }
 
   /// The downloads this scope needs: the one translation into request parameters. The window (or
   /// past range), the status, the sources and, when the bounds are in one unit EONET has an id for,
@@ -65,7 +65,7 @@ public struct EventScope: Equatable, Sendable {
   /// local. Every filter is applied locally as well, so the answer is the same either way.
   ///
   /// - Parameter magnitudeIDs: EONET's magnitude ids by unit (`acres` → `ac`), from `/magnitudes`.
-  public func query(magnitudeIDs: [String: String] = [:]) -> EventQuery {
+  package func query(magnitudeIDs: [String: String] = [:]) -> EventQuery {
     var magnitude: EventQuery.Magnitude?
     // A unit that reads another (hectares, acres) is filtered here only: the server would leave out
     // the events in the other unit.
@@ -78,7 +78,7 @@ public struct EventScope: Equatable, Sendable {
 
   /// Whether `event` is inside, its date counted back from `reference` (its data set's fetch time),
   /// or from the window's end for a past range.
-  public func contains(_ event: EOEvent, reference: Date) -> Bool {
+  package func contains(_ event: EOEvent, reference: Date) -> Bool {
     window.contains(event, reference: reference) && containsIgnoringWindow(event)
   }
 
@@ -88,7 +88,7 @@ public struct EventScope: Equatable, Sendable {
   /// - Parameters:
   ///   - event: The event.
   ///   - title: Its title folded, when already known (folding costs more than the test).
-  public func containsIgnoringWindow(_ event: EOEvent, title: FoldedText? = nil) -> Bool {
+  package func containsIgnoringWindow(_ event: EOEvent, title: FoldedText? = nil) -> Bool {
     // The cheapest tests first: most events fail a filter at its first test.
     status.contains(event) && containsMagnitude(of: event)
       && (categories.map { wanted in event.categories.contains { wanted.contains($0.id) } } ?? true)
@@ -100,7 +100,7 @@ public struct EventScope: Equatable, Sendable {
 
   /// Whether the search text is in `event`'s description (the search looks there when the title
   /// does not have it; the list says which matched).
-  public func matchesDescription(of event: EOEvent) -> Bool {
+  package func matchesDescription(of event: EOEvent) -> Bool {
     guard !needle.isEmpty, let description = event.description, !description.isEmpty else { return false }
     return FoldedText(description).contains(needle)
   }
@@ -122,13 +122,13 @@ public struct EventScope: Equatable, Sendable {
   }
 
   /// Whether a magnitude bound or unit is set (events without a magnitude are then outside).
-  public var filtersMagnitude: Bool {
+  package var filtersMagnitude: Bool {
     minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil
   }
 
   /// This scope without its magnitude filter, and only events without a magnitude: what a count
   /// shows as "no magnitude" beside a magnitude filter's count; `nil` without a magnitude filter.
-  public var withoutMagnitude: EventScope? {
+  package var withoutMagnitude: EventScope? {
     guard filtersMagnitude else { return nil }
     var scope = self
     scope.minimumMagnitude = nil
@@ -139,10 +139,10 @@ public struct EventScope: Equatable, Sendable {
   }
 
   /// Only events whose latest observation has no magnitude (``withoutMagnitude``'s).
-  public private(set) var lacksMagnitude = false
+  package private(set) var lacksMagnitude = false
 
   /// Whether the search text matches `title`.
-  public func matches(title: String) -> Bool {
+  package func matches(title: String) -> Bool {
     needle.isEmpty || FoldedText(title).contains(needle)
   }
 

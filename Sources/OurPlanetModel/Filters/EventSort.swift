@@ -1,7 +1,7 @@
 import EONETKit
 
 /// The orders a list of events can take.
-public enum EventSort: String, CaseIterable, Sendable {
+package enum EventSort: String, CaseIterable, Sendable {
   /// Newest first (the default).
   case date
   /// Largest first, comparing magnitudes within one unit (acres with acres, kts with kts); events
@@ -13,7 +13,7 @@ public enum EventSort: String, CaseIterable, Sendable {
   case distance
 
   /// How the header names it.
-  public var label: String {
+  package var label: String {
     switch self {
     case .date: return "newest first"
     case .magnitude: return "largest first"
@@ -23,7 +23,7 @@ public enum EventSort: String, CaseIterable, Sendable {
   }
 
   /// The next order for the sort key (`distance` only with a point to measure from).
-  public func next(hasCentre: Bool) -> EventSort {
+  package func next(hasCentre: Bool) -> EventSort {
     let all = EventSort.allCases.filter { $0 != .distance || hasCentre }
     let index = all.firstIndex(of: self) ?? 0
     return all[(index + 1) % all.count]
@@ -31,12 +31,12 @@ public enum EventSort: String, CaseIterable, Sendable {
 
   /// The order a list really takes: nearest first without a point to measure from is newest first
   /// (what ``apply(to:centre:)`` does), so a header never names an order the list does not have.
-  public func effective(centre: EOCoordinate?) -> EventSort {
+  package func effective(centre: EOCoordinate?) -> EventSort {
     self == .distance && centre == nil ? .date : self
   }
 
   /// `events` (newest first) in this order; stable, so ties stay newest first.
-  public func apply(to events: [EOEvent], centre: EOCoordinate?) -> [EOEvent] {
+  package func apply(to events: [EOEvent], centre: EOCoordinate?) -> [EOEvent] {
     switch self {
     case .date:
       return events

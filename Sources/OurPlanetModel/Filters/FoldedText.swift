@@ -4,12 +4,12 @@ import Foundation
 /// Text folded for searching (``fold(_:)``: case and diacritics) and kept as UTF-8, so testing whether it
 /// contains another folded text is a byte search: a search keystroke over tens of thousands of titles
 /// costs well under a millisecond, where comparing `String`s character by character cost ten.
-public struct FoldedText: Equatable, Sendable {
+package struct FoldedText: Equatable, Sendable {
   /// The folded text's UTF-8 bytes.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
 
   /// `text` folded.
-  public init(_ text: String) {
+  package init(_ text: String) {
     // ASCII text (nearly every EONET title) folds to its lower case, byte for byte, exactly as
     // Foundation's folding does; that call costs microseconds a title, which at ten times today's
     // data made opening a list of events take 50 ms.
@@ -22,15 +22,15 @@ public struct FoldedText: Equatable, Sendable {
   }
 
   /// `text` without case or diacritics, for comparing ("São" and "SAO" fold alike).
-  public static func fold(_ text: String) -> String {
+  package static func fold(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   /// Whether nothing is left after folding.
-  public var isEmpty: Bool { bytes.isEmpty }
+  package var isEmpty: Bool { bytes.isEmpty }
 
   /// Whether `needle` occurs in this text (an empty needle always does).
-  public func contains(_ needle: FoldedText) -> Bool {
+  package func contains(_ needle: FoldedText) -> Bool {
     let count = needle.bytes.count
     if count == 0 { return true }
     if count > bytes.count { return false }

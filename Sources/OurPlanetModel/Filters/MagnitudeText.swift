@@ -11,11 +11,11 @@ import Support
 /// try MagnitudeText.parse("1,000 Acres", kinds: [acres])  // (1000, "acres")
 /// try MagnitudeText.parse("100 NM²", kinds: kinds)         // (100, "NM^2")
 /// ```
-public enum MagnitudeText {
+package enum MagnitudeText {
   /// Why a text is no magnitude, in words that name what is allowed.
-  public struct Failure: Error, Equatable, Sendable {
+  package struct Failure: Error, Equatable, Sendable {
     /// What is wrong, without the option or field it came from.
-    public var message: String
+    package var message: String
   }
 
   /// The value of `text` and the unit it names (`nil`: none, each event's own).
@@ -24,7 +24,7 @@ public enum MagnitudeText {
   ///   - text: `1000`, `1,000 acres`, `64kts`, `100 NM²`, `2000 ha`.
   ///   - kinds: EONET's magnitudes (its cached list, else the bundled one).
   /// - Throws: ``Failure`` naming the number or the unit it could not read (with the closest unit).
-  public static func parse(_ text: String, kinds: [EOMagnitudeKind]) throws(Failure) -> (
+  package static func parse(_ text: String, kinds: [EOMagnitudeKind]) throws(Failure) -> (
     value: Double, unit: String?
   ) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -50,7 +50,7 @@ public enum MagnitudeText {
   }
 
   /// The unit events carry for the magnitude `word` names (`Acres`, `ac`, `nm²` → `NM^2`), if any.
-  public static func unit(named word: String, in kinds: [EOMagnitudeKind]) -> String? {
+  package static func unit(named word: String, in kinds: [EOMagnitudeKind]) -> String? {
     let typed = plain(word)
     return kinds.first { kind in [kind.unit, kind.id, kind.name].contains { plain($0) == typed } }?.unit
   }
@@ -61,11 +61,11 @@ public enum MagnitudeText {
   }
 
   /// Acres in a hectare: EONET reports wildfires in both, so a bound in one also reads the other.
-  public static let acresPerHectare = 2.471_053_814_671_653
+  package static let acresPerHectare = 2.471_053_814_671_653
 
   /// `value` in `unit` as a value in `target`: itself in the same unit, converted between acres and
   /// hectares, `nil` between units that do not convert.
-  public static func value(_ value: Double, in unit: String?, as target: String) -> Double? {
+  package static func value(_ value: Double, in unit: String?, as target: String) -> Double? {
     if unit == target { return value }
     switch (unit?.lowercased(), target.lowercased()) {
     case ("acres", "hectare"): return value / acresPerHectare
@@ -76,7 +76,7 @@ public enum MagnitudeText {
 
   /// Whether events in other units are read in `unit` (it converts): the server cannot filter them
   /// for it, so such a bound stays local.
-  public static func converts(_ unit: String) -> Bool {
+  package static func converts(_ unit: String) -> Bool {
     ["acres", "hectare"].contains(unit.lowercased())
   }
 }

@@ -5,17 +5,17 @@ import Foundation
 ///
 /// An event is inside when any of its positions is (each observation's position: the point, or a
 /// polygon's centre). The filter runs locally, so the cache stays one world.
-public enum Region: Equatable, Sendable {
+package enum Region: Equatable, Sendable {
   /// Within `radiusKilometres` of a point, by great-circle distance.
   case near(EOCoordinate, radiusKilometres: Double)
   /// Inside a box, GeoJSON order; `minLongitude > maxLongitude` crosses the antimeridian.
   case box(minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double)
 
   /// The default radius of `--near`.
-  public static let defaultRadiusKilometres = 500.0
+  package static let defaultRadiusKilometres = 500.0
 
   /// Whether `coordinate` is inside.
-  public func contains(_ coordinate: EOCoordinate) -> Bool {
+  package func contains(_ coordinate: EOCoordinate) -> Bool {
     switch self {
     case .near(let centre, let radius):
       return Geodesy.distanceKilometres(from: centre, to: coordinate) <= radius
@@ -27,7 +27,7 @@ public enum Region: Equatable, Sendable {
   }
 
   /// Whether any of `event`'s positions is inside.
-  public func contains(_ event: EOEvent) -> Bool {
+  package func contains(_ event: EOEvent) -> Bool {
     event.geometries.contains { $0.center.map(contains) ?? false }
   }
 
@@ -36,7 +36,7 @@ public enum Region: Equatable, Sendable {
   ///
   /// A circle is as tall as its radius allows on a sphere and as wide as its widest latitude; one
   /// that reaches a pole holds every longitude (−180 to 180).
-  public var bounds: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
+  package var bounds: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
     switch self {
     case .box(let west, let south, let east, let north):
       return (west, south, east, north)
@@ -58,14 +58,14 @@ public enum Region: Equatable, Sendable {
   }
 
   /// The point distances are measured from (`--near` only).
-  public var centre: EOCoordinate? {
+  package var centre: EOCoordinate? {
     if case .near(let centre, _) = self { return centre }
     return nil
   }
 
   /// "within 500 km of 40.00°N 100.00°W", "in 10.00°E–20.00°E, 10.00°S–10.00°N", "in 170.00°E east
   /// across 180° to 170.00°W (20° wide), 10.00°S–10.00°N".
-  public var label: String {
+  package var label: String {
     switch self {
     case .near(let centre, let radius):
       return "within \(Formatting.count(Int(radius.rounded()))) km of \(Formatting.coordinate(centre))"
@@ -92,7 +92,7 @@ public enum Region: Equatable, Sendable {
   /// Parses `--near LAT,LON[,KM]`.
   ///
   /// - Throws: ``RegionError`` naming the problem (a latitude outside ±90, a radius not positive…).
-  public static func near(parsing text: String) throws(RegionError) -> Region {
+  package static func near(parsing text: String) throws(RegionError) -> Region {
     let numbers = try numbers(text, option: "--near", expected: 2...3, shape: "LAT,LON[,KM]")
     let latitude = numbers[0]
     let longitude = numbers[1]
@@ -108,7 +108,7 @@ public enum Region: Equatable, Sendable {
   /// Parses `--bbox MINLON,MINLAT,MAXLON,MAXLAT`.
   ///
   /// - Throws: ``RegionError`` naming the problem.
-  public static func box(parsing text: String) throws(RegionError) -> Region {
+  package static func box(parsing text: String) throws(RegionError) -> Region {
     let numbers = try numbers(text, option: "--bbox", expected: 4...4, shape: "MINLON,MINLAT,MAXLON,MAXLAT")
     for longitude in [numbers[0], numbers[2]] { try check(longitude: longitude, option: "--bbox") }
     for latitude in [numbers[1], numbers[3]] { try check(latitude: latitude, option: "--bbox") }
@@ -150,18 +150,18 @@ public enum Region: Equatable, Sendable {
 }
 
 /// A region that cannot be: the message names the problem.
-public struct RegionError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let description: String
+package struct RegionError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let description: String
   init(_ description: String) { self.description = description }
 }
 
 /// Distances and directions on a spherical Earth.
-public enum Geodesy {
+package enum Geodesy {
   /// The mean Earth radius, in km.
-  public static let earthRadiusKilometres = 6_371.0088
+  package static let earthRadiusKilometres = 6_371.0088
 
   /// The great-circle distance (haversine).
-  public static func distanceKilometres(from a: EOCoordinate, to b: EOCoordinate) -> Double {
+  package static func distanceKilometres(from a: EOCoordinate, to b: EOCoordinate) -> Double {
     let radians = Double.pi / 180
     let deltaLatitude = (b.latitude - a.latitude) * radians
     let deltaLongitude = (b.longitude - a.longitude) * radians
@@ -173,7 +173,7 @@ public enum Geodesy {
   }
 
   /// The initial bearing from `a` to `b` as one of 8 compass points (`N`, `NE`, … `NW`).
-  public static func compassPoint(from a: EOCoordinate, to b: EOCoordinate) -> String {
+  package static func compassPoint(from a: EOCoordinate, to b: EOCoordinate) -> String {
     let radians = Double.pi / 180
     let y = sin((b.longitude - a.longitude) * radians) * cos(b.latitude * radians)
     let x =
@@ -185,7 +185,7 @@ public enum Geodesy {
   }
 
   /// "412 km NW" from `centre` to `coordinate`.
-  public static func describe(from centre: EOCoordinate, to coordinate: EOCoordinate) -> String {
+  package static func describe(from centre: EOCoordinate, to coordinate: EOCoordinate) -> String {
     let distance = distanceKilometres(from: centre, to: coordinate)
     if distance < 1 { return "here" }
     return "\(Formatting.count(Int(distance.rounded()))) km \(compassPoint(from: centre, to: coordinate))"

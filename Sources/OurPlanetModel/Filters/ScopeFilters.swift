@@ -12,25 +12,25 @@ import EONETKit
 /// filters.status = .open
 /// let scope = filters.applied(to: EventScope(days: 30))
 /// ```
-public struct ScopeFilters: Equatable, Sendable {
+package struct ScopeFilters: Equatable, Sendable {
   /// Only events of this status.
-  public var status: EventStatus
+  package var status: EventStatus
   /// Only events whose latest magnitude is at least this (`nil`: no lower bound).
-  public var minimumMagnitude: Double?
+  package var minimumMagnitude: Double?
   /// Only events whose latest magnitude is at most this (`nil`: no upper bound).
-  public var maximumMagnitude: Double?
+  package var maximumMagnitude: Double?
   /// The unit the bounds are in (`acres`, `kts`); `nil`: each event's own.
-  public var magnitudeUnit: String?
+  package var magnitudeUnit: String?
   /// Only events reported by one of these source ids; `nil`: any source.
-  public var sources: Set<String>?
+  package var sources: Set<String>?
   /// The categories marked on the categories list; `nil`: none marked.
-  public var categories: Set<String>?
+  package var categories: Set<String>?
 
   /// No filter: both statuses, any magnitude, any source, no marks.
-  public static let none = ScopeFilters()
+  package static let none = ScopeFilters()
 
   /// Filters of `status`, the magnitude range, `sources` and `categories`.
-  public init(
+  package init(
     status: EventStatus = .all, minimumMagnitude: Double? = nil, maximumMagnitude: Double? = nil,
     magnitudeUnit: String? = nil, sources: Set<String>? = nil, categories: Set<String>? = nil
   ) {
@@ -43,7 +43,7 @@ public struct ScopeFilters: Equatable, Sendable {
   }
 
   /// The filters `scope` holds (its window, region and text are not filters of this kind).
-  public init(of scope: EventScope) {
+  package init(of scope: EventScope) {
     self.init(
       status: scope.status, minimumMagnitude: scope.minimumMagnitude,
       maximumMagnitude: scope.maximumMagnitude, magnitudeUnit: scope.magnitudeUnit, sources: scope.sources,
@@ -51,15 +51,15 @@ public struct ScopeFilters: Equatable, Sendable {
   }
 
   /// Whether any filter is set.
-  public var isEmpty: Bool { self == .none }
+  package var isEmpty: Bool { self == .none }
 
   /// Whether a magnitude filter is set (a bound or a unit): events without a magnitude are outside.
-  public var filtersMagnitude: Bool {
+  package var filtersMagnitude: Bool {
     minimumMagnitude != nil || maximumMagnitude != nil || magnitudeUnit != nil
   }
 
   /// `scope` with these filters in place of its own.
-  public func applied(to scope: EventScope) -> EventScope {
+  package func applied(to scope: EventScope) -> EventScope {
     var scope = scope
     scope.status = status
     scope.minimumMagnitude = minimumMagnitude
@@ -72,7 +72,7 @@ public struct ScopeFilters: Equatable, Sendable {
   }
 
   /// The next status of the status key: open and closed → open → closed → open and closed.
-  public static func nextStatus(after status: EventStatus) -> EventStatus {
+  package static func nextStatus(after status: EventStatus) -> EventStatus {
     switch status {
     case .all: return .open
     case .open: return .closed

@@ -5,9 +5,9 @@
 /// ScopeSummary.line(title: "Wildfires", scope: scope, placeName: "home", tail: "last 30 days")
 /// // "Wildfires · open · ≥ 1,000 acres · near home · last 30 days"
 /// ```
-public enum ScopeSummary {
+package enum ScopeSummary {
   /// Between the parts.
-  public static let separator = " · "
+  package static let separator = " · "
 
   /// `title`, the filters `scope` sets and `tail`, joined by ``separator``.
   ///
@@ -17,7 +17,7 @@ public enum ScopeSummary {
   ///   - placeName: The config's name for `scope`'s region, when it is a named place.
   ///   - tail: What ends the line (`last 30 days`, `12 events in the last 30 days`), or empty.
   ///   - ascii: Whether units are written for an ASCII terminal (`sq NM`).
-  public static func line(
+  package static func line(
     title: String?, scope: EventScope, placeName: String?, tail: String, ascii: Bool = false
   ) -> String {
     var parts: [String] = []
@@ -32,7 +32,7 @@ public enum ScopeSummary {
   ///
   /// With `short`, the form a narrow header keeps: several sources as their count, a region that is
   /// no named place as `region`.
-  public static func filterParts(
+  package static func filterParts(
     of scope: EventScope, placeName: String?, ascii: Bool = false, short: Bool = false
   ) -> [String] {
     var parts: [String] = []
@@ -55,7 +55,7 @@ public enum ScopeSummary {
   }
 
   /// `≥ 1,000 acres`, `≤ 50 kts`, `1,000–5,000 acres`, `in acres` (a unit alone), or `nil`.
-  public static func magnitude(of scope: EventScope, ascii: Bool = false) -> String? {
+  package static func magnitude(of scope: EventScope, ascii: Bool = false) -> String? {
     let unit = scope.magnitudeUnit
     func number(_ value: Double) -> String { Formatting.magnitude(value: value, unit: nil, ascii: ascii) }
     let suffix = unit.map { " " + Formatting.unit($0, ascii: ascii) } ?? ""
@@ -69,7 +69,7 @@ public enum ScopeSummary {
 
   /// What `X` cleared, for the status line: `Cleared the status, the magnitude and 2 marked
   /// categories`, or `nil` when nothing was set.
-  public static func cleared(_ filters: ScopeFilters, region: Region?) -> String? {
+  package static func cleared(_ filters: ScopeFilters, region: Region?) -> String? {
     var parts: [String] = []
     if filters.status != .all { parts.append("the status (\(filters.status == .open ? "open" : "closed"))") }
     if filters.filtersMagnitude { parts.append("the magnitude") }

@@ -14,18 +14,18 @@ import Foundation
 /// var progress = ActionProgress(event, change: .new)
 /// if !progress.hasDone("exec") { run(); progress.done.append("exec"); file.write(progress) }
 /// ```
-public struct ActionProgress: Codable, Sendable, Equatable {
+package struct ActionProgress: Codable, Sendable, Equatable {
   /// The event's id.
-  public var event: String
+  package var event: String
   /// The kind of change.
-  public var change: String
+  package var change: String
   /// The event as it was announced.
-  public var fingerprint: EventFingerprint
+  package var fingerprint: EventFingerprint
   /// The finished actions' names (`exec`, `alert:fires near home:notify`), in the order they ran.
-  public var done: [String]
+  package var done: [String]
 
   /// No action done yet for `change` of `event`.
-  public init(_ event: EOEvent, change: EventChange) {
+  package init(_ event: EOEvent, change: EventChange) {
     self.event = event.id
     self.change = change.rawValue
     fingerprint = EventFingerprint(event)
@@ -33,12 +33,12 @@ public struct ActionProgress: Codable, Sendable, Equatable {
   }
 
   /// Whether this is the progress of `change` of `event` as it is now.
-  public func isFor(_ event: EOEvent, change: EventChange) -> Bool {
+  package func isFor(_ event: EOEvent, change: EventChange) -> Bool {
     self.event == event.id && self.change == change.rawValue && fingerprint == EventFingerprint(event)
   }
 
   /// Whether the action `name` has finished.
-  public func hasDone(_ name: String) -> Bool {
+  package func hasDone(_ name: String) -> Bool {
     done.contains(name)
   }
 }

@@ -12,9 +12,9 @@ import Foundation
 /// let change = ChangeDescription(event, kind: .updated, since: seen)
 /// change.text  // "grew 500 → 1,200 acres, moved 87 km E, 1 new report"
 /// ```
-public struct ChangeDescription: Equatable, Sendable {
+package struct ChangeDescription: Equatable, Sendable {
   /// One thing that changed.
-  public enum Fact: Equatable, Sendable {
+  package enum Fact: Equatable, Sendable {
     /// The magnitude went from one value to another (`unit` as EONET names it).
     case magnitude(from: Double?, to: Double?, unit: String?)
     /// The latest position is this far from the one seen, in this direction (`N` … `NW`).
@@ -26,12 +26,12 @@ public struct ChangeDescription: Equatable, Sendable {
   }
 
   /// New, updated or closed.
-  public let kind: EventChange
+  package let kind: EventChange
   /// What changed, in the order ``text`` says it; empty for a new event.
-  public let facts: [Fact]
+  package let facts: [Fact]
 
   /// A description of the given parts.
-  public init(kind: EventChange, facts: [Fact]) {
+  package init(kind: EventChange, facts: [Fact]) {
     self.kind = kind
     self.facts = facts
   }
@@ -42,7 +42,7 @@ public struct ChangeDescription: Equatable, Sendable {
   ///   - event: The event as it is now.
   ///   - kind: The kind of change (``SeenState/change(of:)``).
   ///   - seen: The event as it was seen last.
-  public init(_ event: EOEvent, kind: EventChange, since seen: EventFingerprint?) {
+  package init(_ event: EOEvent, kind: EventChange, since seen: EventFingerprint?) {
     self.kind = kind
     guard let seen else {
       facts = []
@@ -70,7 +70,7 @@ public struct ChangeDescription: Equatable, Sendable {
   }
 
   /// The kind as a notification starts: `New`, `Updated`, `Closed`.
-  public var headline: String {
+  package var headline: String {
     switch kind {
     case .new: return "New"
     case .updated: return "Updated"
@@ -82,12 +82,12 @@ public struct ChangeDescription: Equatable, Sendable {
   /// are none.
   ///
   /// - Parameter ascii: Whether only ASCII shows (`->` for the arrow, `sq NM` for `NM²`).
-  public func text(ascii: Bool = false) -> String {
+  package func text(ascii: Bool = false) -> String {
     facts.map { Self.text($0, ascii: ascii) }.joined(separator: ", ")
   }
 
   /// The facts in words, UTF-8 arrows.
-  public var text: String { text() }
+  package var text: String { text() }
 
   private static func text(_ fact: Fact, ascii: Bool) -> String {
     switch fact {
@@ -109,7 +109,7 @@ public struct ChangeDescription: Equatable, Sendable {
   /// The facts as a JSON list, one object each, named by `fact`:
   /// `{"fact":"grew","from":500,"to":1200,"unit":"acres"}`, `{"fact":"moved","km":87.2,
   /// "bearing":"E"}`, `{"fact":"reports","count":1}`, `{"fact":"closed","date":"…"}`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .array(
       facts.map { fact in
         switch fact {
@@ -137,7 +137,7 @@ public struct ChangeDescription: Equatable, Sendable {
   /// (`Updated: Rim Fire · grew 500 → 1,200 acres, 1 new report`, `New: Rim Fire · 500 acres`).
   ///
   /// - Parameter record: The event's record (its title and magnitude, cleaned).
-  public func sentence(_ record: EventRecord) -> String {
+  package func sentence(_ record: EventRecord) -> String {
     var parts = ["\(headline): \(record.title)"]
     if !facts.isEmpty {
       parts.append(text)

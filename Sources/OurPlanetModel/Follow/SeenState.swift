@@ -2,7 +2,7 @@ import EONETKit
 import Foundation
 
 /// What made an event worth telling about since it was last seen.
-public enum EventChange: String, Sendable, Equatable, CaseIterable {
+package enum EventChange: String, Sendable, Equatable, CaseIterable {
   /// Never seen before.
   case new
   /// Seen, and since then it gained a position or record, or its magnitude changed.
@@ -12,15 +12,15 @@ public enum EventChange: String, Sendable, Equatable, CaseIterable {
 }
 
 /// What is remembered of an event once seen: enough to tell later whether it changed.
-public struct EventFingerprint: Codable, Sendable, Equatable {
+package struct EventFingerprint: Codable, Sendable, Equatable {
   /// Its number of records (positions).
-  public var records: Int
+  package var records: Int
   /// The date of its latest record.
-  public var latest: Date?
+  package var latest: Date?
   /// Its latest magnitude value.
-  public var magnitude: Double?
+  package var magnitude: Double?
   /// When it closed, if it had.
-  public var closed: Date?
+  package var closed: Date?
 
   /// A fingerprint of the given parts.
   init(records: Int, latest: Date?, magnitude: Double?, closed: Date?) {
@@ -31,7 +31,7 @@ public struct EventFingerprint: Codable, Sendable, Equatable {
   }
 
   /// The fingerprint of `event` as it is now.
-  public init(_ event: EOEvent) {
+  package init(_ event: EOEvent) {
     // The latest geometry is a scan of them all: found once (this runs for every event in the
     // window on the categories list's frames, through `SeenState.change(of:)`).
     let latestGeometry = event.latestGeometry
@@ -57,19 +57,19 @@ public struct EventFingerprint: Codable, Sendable, Equatable {
 /// A category enters the baseline the first time it loads from the network: its events then are
 /// taken as seen, silently. A category that failed (or was shown only from the cache) on the first
 /// look is not in it, so its first good load is not a flood of "new".
-public struct SeenState: Codable, Sendable, Equatable {
+package struct SeenState: Codable, Sendable, Equatable {
   /// The fingerprints by event id.
-  public var events: [String: EventFingerprint]
+  package var events: [String: EventFingerprint]
   /// The categories whose events entered the baseline (`nil`: a file written before categories were
   /// recorded, whose baseline took them all).
-  public var baseline: Set<String>?
+  package var baseline: Set<String>?
   /// Where each category was looked at: the earliest start of a window up to now that showed it,
   /// by category id. An unseen event dated from there on is news; one dated before is history.
   /// Empty in a file written before looks were recorded: "looked at nothing extra".
-  public var looked: [String: Date]
+  package var looked: [String: Date]
 
   /// A state with the given fingerprints.
-  public init(
+  package init(
     events: [String: EventFingerprint] = [:], baseline: Set<String>? = nil, looked: [String: Date] = [:]
   ) {
     self.events = events
@@ -81,14 +81,14 @@ public struct SeenState: Codable, Sendable, Equatable {
     case baseline, events, looked
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     events = try container.decode([String: EventFingerprint].self, forKey: .events)
     baseline = try container.decodeIfPresent([String].self, forKey: .baseline).map(Set.init)
     looked = try container.decodeIfPresent([String: Date].self, forKey: .looked) ?? [:]
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(events, forKey: .events)
     // Sorted: the same state is the same file.
@@ -97,7 +97,7 @@ public struct SeenState: Codable, Sendable, Equatable {
   }
 
   /// Whether `category` is in the baseline (every category is, in a state without the list).
-  public func isInBaseline(_ category: String) -> Bool {
+  package func isInBaseline(_ category: String) -> Bool {
     baseline?.contains(category) ?? true
   }
 
@@ -107,7 +107,7 @@ public struct SeenState: Codable, Sendable, Equatable {
   /// of its categories, whatever its dates otherwise (EONET adds events with back-dated reports);
   /// dated before every window looked at in its categories, it is history (`nil`). An event of
   /// categories never looked at is new as before (the baseline decides whether it is told).
-  public func change(of event: EOEvent) -> EventChange? {
+  package func change(of event: EOEvent) -> EventChange? {
     guard let seen = events[event.id] else { return isWhereLooked(event) ? .new : nil }
     if seen.closed == nil, event.closed != nil { return .closed }
     let now = EventFingerprint(event)
@@ -145,7 +145,7 @@ public struct SeenState: Codable, Sendable, Equatable {
   ///
   /// - Returns: Whether the state changed (a window already looked at changes nothing, at once).
   @discardableResult
-  public mutating func look<Events: Collection>(category: String, events shown: Events, windowStart: Date)
+  package mutating func look<Events: Collection>(category: String, events shown: Events, windowStart: Date)
     -> Bool
   where Events.Element == EOEvent {
     // The common case, on every catalog of every refresh: the window moved on, or narrowed.
@@ -168,18 +168,18 @@ public struct SeenState: Codable, Sendable, Equatable {
   }
 
   /// Remembers `events` as they are now.
-  public mutating func markSeen<Events: Sequence>(_ events: Events) where Events.Element == EOEvent {
+  package mutating func markSeen<Events: Sequence>(_ events: Events) where Events.Element == EOEvent {
     for event in events { self.events[event.id] = EventFingerprint(event) }
   }
 
   /// Whether every one of `events` is seen as it is now.
-  public func hasSeen<Events: Sequence>(_ events: Events) -> Bool where Events.Element == EOEvent {
+  package func hasSeen<Events: Sequence>(_ events: Events) -> Bool where Events.Element == EOEvent {
     events.allSatisfy { change(of: $0) == nil }
   }
 
   /// This state with `other`'s: every event of either, with the fingerprint further along where
   /// both have one (`other`'s on a tie, as the one being written), and both baselines.
-  public func merging(_ other: SeenState) -> SeenState {
+  package func merging(_ other: SeenState) -> SeenState {
     var merged = self
     for (id, theirs) in other.events {
       if let mine = merged.events[id], mine.isFurther(than: theirs) { continue }

@@ -13,7 +13,7 @@ import Support
 /// go to a serial background queue, in order, each merged with the file under a lock, so two
 /// instances on one folder never lose each other's marks; ``flush()`` waits for them (the app calls
 /// it on the way out).
-public final class SeenTracker: Sendable {
+package final class SeenTracker: Sendable {
   // `stored` is a thread-safe relay; `isLoaded` is the package's lock box; `queue` serialises the writes.
   private let stored = BehaviorRelay<SeenState>(value: SeenState(baseline: []))
   private let isLoaded: LockedValue<Bool>
@@ -23,13 +23,13 @@ public final class SeenTracker: Sendable {
   private let queue: DispatchQueue
 
   /// The seen state.
-  public var state: BehaviorRelay<SeenState> {
+  package var state: BehaviorRelay<SeenState> {
     load()
     return stored
   }
 
   /// Whether no category is in the baseline yet (the first launch, until a category loads).
-  public var baselinePending: Bool {
+  package var baselinePending: Bool {
     state.value.baseline?.isEmpty ?? false
   }
 
@@ -43,7 +43,7 @@ public final class SeenTracker: Sendable {
   ///   - file: Where the state persists.
   ///   - messages: Where problems go.
   ///   - writes: A serial queue for the writes; the composition root picks its priority.
-  public init(
+  package init(
     file: StateFile<SeenState>?, messages: MessageLog?,
     writes: DispatchQueue = DispatchQueue(label: "ourplanet.seen-state", qos: .utility)
   ) {
@@ -54,7 +54,7 @@ public final class SeenTracker: Sendable {
   }
 
   /// A tracker that already has `seen` (tests).
-  public init(seen: SeenState) {
+  package init(seen: SeenState) {
     file = nil
     queue = DispatchQueue(label: "ourplanet.seen-state")
     messages = nil
@@ -85,7 +85,7 @@ public final class SeenTracker: Sendable {
   }
 
   /// Remembers `events` as seen now.
-  public func markSeen<Events: Sequence>(_ events: Events) where Events.Element == EOEvent {
+  package func markSeen<Events: Sequence>(_ events: Events) where Events.Element == EOEvent {
     var next = state.value
     next.markSeen(events)
     guard next != state.value else { return }
@@ -101,7 +101,7 @@ public final class SeenTracker: Sendable {
   ///
   /// A category shown only from the cache or the bundled snapshot, or failing, stays out: its
   /// events count as seen meanwhile, and the first time it loads, what it brings is seen too.
-  public func absorbBaseline(_ catalog: Catalog, online: Bool, days: Int? = nil) {
+  package func absorbBaseline(_ catalog: Catalog, online: Bool, days: Int? = nil) {
     let current = state.value
     guard let baseline = current.baseline else { return }
     var next = current
@@ -137,7 +137,7 @@ public final class SeenTracker: Sendable {
   ///   - catalogs: The catalog as it changes.
   ///   - online: Whether the catalog can come from the network (else storage counts as loaded).
   ///   - days: The window's length as it changes (`nil`: looks are not recorded).
-  public func follow(_ catalogs: Observable<Catalog>, online: Bool, days: Observable<Int>? = nil)
+  package func follow(_ catalogs: Observable<Catalog>, online: Bool, days: Observable<Int>? = nil)
     -> Disposable
   {
     guard let days else {
@@ -152,7 +152,7 @@ public final class SeenTracker: Sendable {
   }
 
   /// Waits until every write so far has reached the disk.
-  public func flush() {
+  package func flush() {
     queue.sync {}
   }
 

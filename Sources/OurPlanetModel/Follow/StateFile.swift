@@ -10,33 +10,33 @@ import Support
 /// so a crash, a kill -9 or a power cut never leaves half a file.
 ///
 /// The folder is `$XDG_STATE_HOME/ourplanet`, else `~/.local/state/ourplanet`.
-public struct StateFile<Value: Codable & Sendable>: Sendable {
+package struct StateFile<Value: Codable & Sendable>: Sendable {
   /// Where the file is.
-  public let url: URL
+  package let url: URL
   /// The largest file ``read()`` takes, or `nil` for any size.
-  public let maximumSize: Int?
+  package let maximumSize: Int?
 
   /// The file `name` in `directory`; a file larger than `maximumSize` bytes is damaged.
-  public init(name: String, directory: URL, maximumSize: Int? = nil) {
+  package init(name: String, directory: URL, maximumSize: Int? = nil) {
     url = directory.appendingPathComponent(name)
     self.maximumSize = maximumSize
   }
 
   /// Whether `name` is one of the state folder's files (`seen.json`, `announced.json`,
   /// `actions.json`, `remembered.json`): what a sweep of leftover temporary files looks after there.
-  public static func isStateFileName(_ name: String) -> Bool {
+  package static func isStateFileName(_ name: String) -> Bool {
     ["seen.json", "announced.json", "actions.json", RememberedSettings.fileName].contains(name)
   }
 
   /// The state folder the environment names.
-  public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+  package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> URL
   {
     XDGFolder.state.url(environment: environment)
   }
 
   /// What reading found.
-  public enum Contents: Sendable {
+  package enum Contents: Sendable {
     /// No file yet.
     case missing
     /// The value in the file.
@@ -49,7 +49,7 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
   ///
   /// Through ``BoundedFile``: a folder or a FIFO in its place is a message, and a FIFO is never
   /// waited on (opening one for reading waits for a writer, forever).
-  public func read() -> Contents {
+  package func read() -> Contents {
     let data: Data
     do throws(BoundedFile.Failure) {
       data = try BoundedFile.read(url.path, limit: maximumSize)
@@ -82,7 +82,7 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
   ///
   /// - Returns: A message when it could not be written (the folder is read-only, the disk full).
   @discardableResult
-  public func write(_ value: Value) -> String? {
+  package func write(_ value: Value) -> String? {
     let directory = url.deletingLastPathComponent()
     let failure = "could not write state file \(url.lastPathComponent)"
     do {
@@ -155,7 +155,7 @@ extension JSONDecoder {
 }
 
 /// A state that several instances write: each write merges with what is on disk.
-public protocol MergeableState {
+package protocol MergeableState {
   /// This state (the one on disk) with `other` (the one being written) folded in, losing nothing
   /// of either.
   func merging(_ other: Self) -> Self

@@ -14,19 +14,19 @@ import Support
 /// ```swift
 /// Formatting.minute(date, in: .fixed(offset: -5 * 3_600, abbreviation: "EST"))  // "2025-11-08 09:03 EST"
 /// ```
-public struct DisplayZone: Sendable {
+package struct DisplayZone: Sendable {
   private let parts: @Sendable (Date) -> (offset: Int, abbreviation: String)
 
   /// A zone whose offset (seconds east of UTC) and abbreviation at a moment `parts` gives.
-  public init(parts: @escaping @Sendable (Date) -> (offset: Int, abbreviation: String)) {
+  package init(parts: @escaping @Sendable (Date) -> (offset: Int, abbreviation: String)) {
     self.parts = parts
   }
 
   /// UTC, named `UTC` (`--utc`).
-  public static let utc = DisplayZone { _ in (0, "UTC") }
+  package static let utc = DisplayZone { _ in (0, "UTC") }
 
   /// The local zone, as `TZ` or the system sets it, with tzdata's abbreviations (`EST`, `CEST`).
-  public static let local = DisplayZone { date in
+  package static let local = DisplayZone { date in
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var fields = tm()
     guard localtime_r(&seconds, &fields) != nil else { return (0, "UTC") }
@@ -37,7 +37,7 @@ public struct DisplayZone: Sendable {
   }
 
   /// A fixed offset with a given abbreviation (for tests, and zones without daylight saving).
-  public static func fixed(offset: Int, abbreviation: String) -> DisplayZone {
+  package static func fixed(offset: Int, abbreviation: String) -> DisplayZone {
     DisplayZone { _ in (offset, abbreviation) }
   }
 

@@ -1,7 +1,7 @@
 import EONETKit
 
 /// The text of an event's detail view: facts, description, numbered sources, positions.
-public enum EventDetail {
+package enum EventDetail {
   /// The detail's lines (the title is drawn apart, above them).
   ///
   /// Sources are numbered from 1 so a digit key can open any of them, each named by its title in
@@ -15,7 +15,7 @@ public enum EventDetail {
   ///   - seen: The event as the user last saw it (`nil`: never seen).
   ///   - sourceTitles: The titles of EONET's sources, by id.
   ///   - alerts: The names of the alert rules that mark the event (`Alerts: fires near home`).
-  public static func lines(
+  package static func lines(
     for event: EOEvent, ascii: Bool = false, seen: EventFingerprint? = nil,
     sourceTitles: [String: String] = [:], alerts: [String] = []
   ) -> [String] {
@@ -101,7 +101,7 @@ public enum EventDetail {
 
   /// What changed in `event` since the user saw it as `seen`, in ``ChangeDescription``'s words
   /// (`grew 95 → 100 kts, moved 110 km E, 1 new report`); `nil` when nothing did.
-  public static func changes(of event: EOEvent, since seen: EventFingerprint, ascii: Bool = false) -> String?
+  package static func changes(of event: EOEvent, since seen: EventFingerprint, ascii: Bool = false) -> String?
   {
     let kind: EventChange = seen.closed == nil && event.closed != nil ? .closed : .updated
     let text = ChangeDescription(event, kind: kind, since: seen).text(ascii: ascii)
@@ -116,7 +116,7 @@ public enum EventDetail {
   }
 
   /// The links a digit key opens, in order: the sources, then EONET's own page.
-  public static func links(of event: EOEvent) -> [(name: String, url: String)] {
+  package static func links(of event: EOEvent) -> [(name: String, url: String)] {
     var links = event.sources.map { (name: $0.id, url: $0.url) }
     if let link = event.link { links.append((name: "EONET", url: link)) }
     return links

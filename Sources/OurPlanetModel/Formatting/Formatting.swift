@@ -3,9 +3,9 @@ import Foundation
 import Support
 
 /// Text formats shared by the screens and the command line.
-public enum Formatting {
+package enum Formatting {
   /// `1204` → `"1,204"`.
-  public static func count(_ value: Int) -> String {
+  package static func count(_ value: Int) -> String {
     let digits = String(value.magnitude)
     var out = ""
     for (index, character) in digits.enumerated() {
@@ -17,7 +17,7 @@ public enum Formatting {
 
   /// The zone every time on screen and in text output is shown in: the local zone, unless `--utc`
   /// chose UTC. The composition root sets it once, before anything is shown.
-  public static var zone: DisplayZone {
+  package static var zone: DisplayZone {
     get { zoneSetting.get() }
     set { zoneSetting.withLock { $0 = newValue } }
   }
@@ -25,37 +25,37 @@ public enum Formatting {
   private static let zoneSetting = LockedValue(DisplayZone.local)
 
   /// `2025-11-08`: the day in `zone` (lists show days; a day has no zone to name).
-  public static func day(_ date: Date, in zone: DisplayZone = zone) -> String {
+  package static func day(_ date: Date, in zone: DisplayZone = zone) -> String {
     let parts = fields(of: date, in: zone).parts
     return padded(parts.year ?? 0, 4) + "-" + padded(parts.month ?? 0, 2) + "-" + padded(parts.day ?? 0, 2)
   }
 
   /// `2025-11-08 09:03 EST`: a moment to the minute, its zone named.
-  public static func minute(_ date: Date, in zone: DisplayZone = zone) -> String {
+  package static func minute(_ date: Date, in zone: DisplayZone = zone) -> String {
     day(date, in: zone) + " " + clock(date, in: zone)
   }
 
   /// `09:03 EST`: the time of day, its zone named (the next refresh, today's).
-  public static func clock(_ date: Date, in zone: DisplayZone = zone) -> String {
+  package static func clock(_ date: Date, in zone: DisplayZone = zone) -> String {
     let (parts, name) = fields(of: date, in: zone)
     return padded(parts.hour ?? 0, 2) + ":" + padded(parts.minute ?? 0, 2) + " " + name
   }
 
   /// `09:03:27` in `zone`, for a column under a heading that names the zone.
-  public static func time(_ date: Date, in zone: DisplayZone = zone) -> String {
+  package static func time(_ date: Date, in zone: DisplayZone = zone) -> String {
     let parts = fields(of: date, in: zone).parts
     return padded(parts.hour ?? 0, 2) + ":" + padded(parts.minute ?? 0, 2) + ":"
       + padded(parts.second ?? 0, 2)
   }
 
   /// `date`'s year and month in `zone` (a scale's ticks are where it changes).
-  public static func month(_ date: Date, in zone: DisplayZone = zone) -> (year: Int, month: Int) {
+  package static func month(_ date: Date, in zone: DisplayZone = zone) -> (year: Int, month: Int) {
     let parts = fields(of: date, in: zone).parts
     return (parts.year ?? 0, parts.month ?? 0)
   }
 
   /// A month on a scale: `Feb`, or the year for January (`2026`), where a year turns.
-  public static func monthTick(year: Int, month: Int) -> String {
+  package static func monthTick(year: Int, month: Int) -> String {
     month == 1 ? String(year) : monthNames[max(0, min(11, month - 1))]
   }
 
@@ -81,7 +81,7 @@ public enum Formatting {
   /// A magnitude in the one format every screen and command uses: whole numbers with thousands
   /// separators from 100 up (`2,548 acres`), one decimal at most below (`3.5 kts`, `35 kts`), the
   /// unit as ``unit(_:ascii:)`` writes it.
-  public static func magnitude(value: Double, unit: String?, ascii: Bool = false) -> String {
+  package static func magnitude(value: Double, unit: String?, ascii: Bool = false) -> String {
     let number: String
     if !value.isFinite {
       number = "?"
@@ -97,7 +97,7 @@ public enum Formatting {
 
   /// A unit as people write it: EONET's `NM^2` is `NM²`, or `sq NM` where only ASCII shows (`^3`
   /// the same with `³` and `cu`); any other unit as it is.
-  public static func unit(_ unit: String, ascii: Bool = false) -> String {
+  package static func unit(_ unit: String, ascii: Bool = false) -> String {
     for (power, superscript, word) in [("^2", "²", "sq"), ("^3", "³", "cu")] where unit.hasSuffix(power) {
       let base = unit.dropLast(power.count)
       guard !base.isEmpty else { break }
@@ -107,7 +107,7 @@ public enum Formatting {
   }
 
   /// `1 event`, `2 events`: `noun` in the singular for one.
-  public static func count(_ value: Int, _ noun: String, plural: String = "s", singular: String = "")
+  package static func count(_ value: Int, _ noun: String, plural: String = "s", singular: String = "")
     -> String
   {
     "\(count(value)) \(noun)\(value == 1 ? singular : plural)"
@@ -122,17 +122,17 @@ public enum Formatting {
 
 extension Formatting {
   /// `35.68°N 139.69°E`.
-  public static func coordinate(_ coordinate: EOCoordinate) -> String {
+  package static func coordinate(_ coordinate: EOCoordinate) -> String {
     "\(latitude(coordinate.latitude)) \(longitude(coordinate.longitude))"
   }
 
   /// `35.68°N`, `9.60°S`.
-  public static func latitude(_ degrees: Double) -> String {
+  package static func latitude(_ degrees: Double) -> String {
     String(format: "%.2f", abs(degrees)) + (degrees >= 0 ? "°N" : "°S")
   }
 
   /// `139.69°E`, `5.25°W`.
-  public static func longitude(_ degrees: Double) -> String {
+  package static func longitude(_ degrees: Double) -> String {
     String(format: "%.2f", abs(degrees)) + (degrees >= 0 ? "°E" : "°W")
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 extension Catalog {
   /// The number of distinct events inside `scope` across all categories (an event in two
   /// categories counts once).
-  public func eventCount(in scope: EventScope) -> Int {
+  package func eventCount(in scope: EventScope) -> Int {
     let index = self.index
     return index.count(index.passing(scope), windowSizes: windowSizes(scope.window))
   }
@@ -16,7 +16,7 @@ extension Catalog {
   /// category's position in ``items`` and whether this is the first category listing the event;
   /// returns the number of distinct events.
   @discardableResult
-  public func forEachEvent(
+  package func forEachEvent(
     in scope: EventScope,
     _ body: (_ item: Int, _ event: EOEvent, _ isFirst: Bool) -> Void
   ) -> Int {
@@ -38,7 +38,7 @@ extension Catalog {
   /// Every category's events inside `scope`, each event once (the first category
   /// listing it counts), youngest first by age against the catalog's ``windowEnd``, with those
   /// ages in seconds: the "All categories" list, in the UI and in `ourplanet events all`.
-  public func mergedEvents(in scope: EventScope) -> (events: [EOEvent], ages: [Double]) {
+  package func mergedEvents(in scope: EventScope) -> (events: [EOEvent], ages: [Double]) {
     let listings = mergedListings(in: scope)
     return (listings.map { items[$0.item].events[$0.position] }, listings.map(\.age))
   }

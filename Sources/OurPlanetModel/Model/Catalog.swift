@@ -3,34 +3,34 @@ import Foundation
 
 /// Everything the app knows at a moment: the categories with their events, how fresh they are, and
 /// where the current refresh stands.
-public struct Catalog: Equatable, Sendable {
+package struct Catalog: Equatable, Sendable {
   /// The categories, sorted by title.
-  public var items: [CategoryItem] {
+  package var items: [CategoryItem] {
     // A new revision: its index is the previous one only if the events are the same.
     didSet { indexSlot = CatalogIndex.Slot(after: indexSlot) }
   }
   /// Categories of the running refresh that have not finished yet (ids).
-  public var pending: Set<String>
+  package var pending: Set<String>
   /// Whether a refresh is waiting for the category list.
-  public var isListing: Bool
+  package var isListing: Bool
   /// When a refresh first failed to reach the server at all, since the last one that did: the data
   /// on screen is no longer live from then on.
-  public private(set) var offlineSince: Date?
+  package private(set) var offlineSince: Date?
   /// Problems of the data (failed downloads, a failed category list), newest last: the latest
   /// ``MessageLog/kept`` of them (a refresh that fails every minute for days would otherwise grow
   /// every catalog without end).
-  public private(set) var messages: [String]
+  package private(set) var messages: [String]
   /// How many messages were ever added, the dropped ones included: what is new since an earlier
   /// catalog is the last `messagesAdded - earlier.messagesAdded` of ``messages``.
-  public private(set) var messagesAdded: Int
+  package private(set) var messagesAdded: Int
   /// The end of the range this catalog holds (`--from`/`--to`: the start of the day after `--to`),
   /// `nil` for the last days up to now: the ``windowEnd`` then, whatever the fetch times.
-  public var rangeEnd: Date?
+  package var rangeEnd: Date?
   /// Where this revision's index is kept; shared by copies.
   private var indexSlot = CatalogIndex.Slot(after: nil)
 
   /// A catalog with the given parts.
-  public init(
+  package init(
     items: [CategoryItem] = [], pending: Set<String> = [], isListing: Bool = false, messages: [String] = [],
     rangeEnd: Date? = nil
   ) {
@@ -53,12 +53,12 @@ public struct Catalog: Equatable, Sendable {
   }
 
   /// The messages added since a catalog that had added `earlier` (as many as are still kept).
-  public func messages(since earlier: Int) -> ArraySlice<String> {
+  package func messages(since earlier: Int) -> ArraySlice<String> {
     messages.suffix(max(0, min(messagesAdded - earlier, messages.count)))
   }
 
   /// Nothing loaded yet.
-  public static let empty = Catalog()
+  package static let empty = Catalog()
 
   /// This revision's index of its events, made on first use and shared by every catalog whose
   /// events are the same (a refresh's catalogs that differ only in their states share one).
@@ -67,13 +67,13 @@ public struct Catalog: Equatable, Sendable {
   /// Makes this revision's index now, if not yet: what the catalog view model does as it makes
   /// each revision, off the UI thread, so no screen makes it while drawing. Made in the order the
   /// revisions are, each index takes the folded titles of its predecessor's unchanged categories.
-  public func prepareIndex() { _ = indexSlot.index(of: items) }
+  package func prepareIndex() { _ = indexSlot.index(of: items) }
 
   /// Whether this revision's index is made already.
   var isIndexed: Bool { indexSlot.isMade }
 
   /// Catalogs are equal when what they hold is; its index, worked out from it, is not compared.
-  public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+  package static func == (lhs: Catalog, rhs: Catalog) -> Bool {
     lhs.items == rhs.items && lhs.pending == rhs.pending && lhs.isListing == rhs.isListing
       && lhs.messagesAdded == rhs.messagesAdded && lhs.messages == rhs.messages
       && lhs.offlineSince == rhs.offlineSince && lhs.rangeEnd == rhs.rangeEnd
@@ -89,7 +89,7 @@ public struct Catalog: Equatable, Sendable {
   /// snapshot still shows its last days.
   ///
   /// A past range counts back from its own end instead, once anything is known.
-  public var windowEnd: Date? {
+  package var windowEnd: Date? {
     guard let newest = newestFetch else { return nil }
     return rangeEnd ?? newest
   }
@@ -97,7 +97,7 @@ public struct Catalog: Equatable, Sendable {
   /// Whether this is a past range every category downloaded after it ended: final, it does not
   /// change, and refreshes come from the cache. The bundled snapshot never is: it holds the open
   /// events of its day, not a range's whole history.
-  public var isFinalRange: Bool {
+  package var isFinalRange: Bool {
     guard let rangeEnd, !items.isEmpty else { return false }
     return items.allSatisfy { item in
       item.source != .snapshot && (item.fetchedAt.map { $0 >= rangeEnd } ?? false)
@@ -106,24 +106,24 @@ public struct Catalog: Equatable, Sendable {
 
   /// The newest fetch time of any category: what a row's stored data is "behind" of
   /// (``CategoryItem/fetchTime(behind:)``), the window's end or not.
-  public var newestFetch: Date? { items.lazy.compactMap(\.fetchedAt).max() }
+  package var newestFetch: Date? { items.lazy.compactMap(\.fetchedAt).max() }
 
   /// `true` while a refresh runs (from its first request to its last download).
-  public var isLoading: Bool { isListing || !pending.isEmpty }
+  package var isLoading: Bool { isListing || !pending.isEmpty }
 
   /// The number of categories of the running refresh that have finished, either way.
-  public var completedCount: Int { isListing ? 0 : items.count - pending.count }
+  package var completedCount: Int { isListing ? 0 : items.count - pending.count }
 
   /// The categories whose last download failed.
-  public var failedCount: Int {
+  package var failedCount: Int {
     items.reduce(0) { count, item in item.state.isFailure ? count + 1 : count }
   }
 
   /// The row of the category with `id`.
-  public func item(id: String) -> CategoryItem? { items.first { $0.category.id == id } }
+  package func item(id: String) -> CategoryItem? { items.first { $0.category.id == id } }
 
   /// Where the data on screen comes from, summed up over the categories.
-  public var provenance: Provenance {
+  package var provenance: Provenance {
     let known = items.filter { $0.fetchedAt != nil }
     let oldest = known.compactMap(\.fetchedAt).min()
     let source: EODataSource? =
@@ -143,7 +143,7 @@ public struct Catalog: Equatable, Sendable {
   }
 
   /// Where the data on screen comes from.
-  public enum Provenance: Equatable, Sendable {
+  package enum Provenance: Equatable, Sendable {
     /// Nothing loaded yet.
     case nothing
     /// Every category is live; the newest download ended at `updated`.
@@ -159,7 +159,7 @@ public struct Catalog: Equatable, Sendable {
 }
 
 /// One change to the catalog: stored data arriving, a refresh starting, a step of the refresh.
-public enum CatalogChange: Sendable {
+package enum CatalogChange: Sendable {
   /// What is on disk (the cache, else the bundled snapshot).
   case stored(Catalog)
   /// A refresh started: the category list is being requested.
@@ -175,7 +175,7 @@ extension Catalog {
   ///
   /// A refresh never goes back to older data: stored data fills in only categories that have none,
   /// and a category keeps its events (and its ✓) until its new download replaces them.
-  public func applying(_ change: CatalogChange) -> Catalog {
+  package func applying(_ change: CatalogChange) -> Catalog {
     var next = self
     switch change {
     case .stored(let stored):
@@ -240,9 +240,9 @@ extension Catalog {
 }
 
 /// Turns errors into the short messages the status line shows.
-public enum EventFeedError {
+package enum EventFeedError {
   /// A one-line human description of `error`.
-  public static func describe(_ error: Error) -> String {
+  package static func describe(_ error: Error) -> String {
     let text = String(describing: error)
     return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
   }

@@ -3,9 +3,9 @@ import Foundation
 
 /// One row of the categories list: a category, the events known for it, where they came from, and
 /// where its download is.
-public struct CategoryItem: Equatable, Sendable {
+package struct CategoryItem: Equatable, Sendable {
   /// Where a category's data stands.
-  public enum State: Equatable, Sendable {
+  package enum State: Equatable, Sendable {
     /// Shown from the cache or the snapshot; no download planned.
     case stored
     /// Waiting for a download slot.
@@ -18,28 +18,28 @@ public struct CategoryItem: Equatable, Sendable {
     case failed(String)
 
     /// Whether the download failed: the one spelling of that test.
-    public var isFailure: Bool {
+    package var isFailure: Bool {
       if case .failed = self { return true }
       return false
     }
   }
 
   /// The category.
-  public let category: EOCategory
+  package let category: EOCategory
   /// Its events, newest first (by ``EOEvent/date``), so a days window is a prefix.
-  public private(set) var events: [EOEvent]
+  package private(set) var events: [EOEvent]
   /// When the events were fetched from the server: the "now" their days window counts back from.
   /// `nil` when nothing is known.
-  public var fetchedAt: Date?
+  package var fetchedAt: Date?
   /// Where the events came from, `nil` when nothing is known.
-  public var source: EODataSource?
+  package var source: EODataSource?
   /// Where its download stands.
-  public var state: State
+  package var state: State
   /// Which version of the events this is: new each time they are set.
   private(set) var revision: EventsRevision
 
   /// Creates a row; `events` may come in any order.
-  public init(
+  package init(
     category: EOCategory, events: [EOEvent] = [], fetchedAt: Date? = nil, source: EODataSource? = nil,
     state: State = .stored
   ) {
@@ -63,13 +63,13 @@ public struct CategoryItem: Equatable, Sendable {
   }
 
   /// Items are equal when what they hold is; the revision says only when the events were set.
-  public static func == (lhs: CategoryItem, rhs: CategoryItem) -> Bool {
+  package static func == (lhs: CategoryItem, rhs: CategoryItem) -> Bool {
     lhs.category == rhs.category && lhs.events == rhs.events && lhs.fetchedAt == rhs.fetchedAt
       && lhs.source == rhs.source && lhs.state == rhs.state
   }
 
   /// Replaces the events with a newer fetch.
-  public mutating func replaceEvents(with fetched: EOFetched<[EOEvent]>) {
+  package mutating func replaceEvents(with fetched: EOFetched<[EOEvent]>) {
     events = fetched.value.sortedNewestFirst()
     fetchedAt = fetched.fetchedAt
     source = fetched.source
@@ -94,7 +94,7 @@ public struct CategoryItem: Equatable, Sendable {
   }
 
   /// The number of known events, whatever their date.
-  public var totalCount: Int { events.count }
+  package var totalCount: Int { events.count }
 
   /// The events inside the last `days` days before `windowEnd`, newest first.
   ///
@@ -102,20 +102,20 @@ public struct CategoryItem: Equatable, Sendable {
   ///   - days: The window's length.
   ///   - windowEnd: The catalog's ``Catalog/windowEnd``; `nil`: this row's own ``fetchedAt`` (a
   ///     category on its own, as `ourplanet events <category>` prints it).
-  public func events(inLast days: Int, endingAt windowEnd: Date? = nil) -> ArraySlice<EOEvent> {
+  package func events(inLast days: Int, endingAt windowEnd: Date? = nil) -> ArraySlice<EOEvent> {
     guard let end = windowEnd ?? fetchedAt else { return events[...] }
     return EventWindow(days: days).prefix(of: events, reference: end)
   }
 
   /// The events inside `scope` counted back from `windowEnd` (`nil`: this row's fetch time),
   /// newest first.
-  public func events(in scope: EventScope, endingAt windowEnd: Date? = nil) -> [EOEvent] {
+  package func events(in scope: EventScope, endingAt windowEnd: Date? = nil) -> [EOEvent] {
     events(inLast: scope.days, endingAt: windowEnd).filter { scope.containsIgnoringWindow($0) }
   }
 
   /// The number of events inside `scope` counted back from `windowEnd` (`nil`: this row's fetch
   /// time): what the row shows.
-  public func count(in scope: EventScope, endingAt windowEnd: Date? = nil) -> Int {
+  package func count(in scope: EventScope, endingAt windowEnd: Date? = nil) -> Int {
     events(inLast: scope.days, endingAt: windowEnd).reduce(0) {
       $0 + (scope.containsIgnoringWindow($1) ? 1 : 0)
     }
@@ -124,12 +124,12 @@ public struct CategoryItem: Equatable, Sendable {
   /// How long before the catalog's ``Catalog/windowEnd`` a row's data may have been fetched and
   /// still be of the same refresh: one refresh's downloads end minutes apart, while stored data
   /// from an earlier session is hours or a year older.
-  public static let sameRefreshSeconds: Double = 3_600
+  package static let sameRefreshSeconds: Double = 3_600
 
   /// This row's fetch time when its data is older than `windowEnd` by more than
   /// ``sameRefreshSeconds`` (stored data behind the catalog's now: its row and its screen say from
   /// when), else `nil`.
-  public func fetchTime(behind windowEnd: Date?) -> Date? {
+  package func fetchTime(behind windowEnd: Date?) -> Date? {
     guard let fetchedAt, let windowEnd, windowEnd.timeIntervalSince(fetchedAt) > Self.sameRefreshSeconds
     else { return nil }
     return fetchedAt

@@ -9,7 +9,7 @@ extension EOEvent {
   ///
   /// An event with no report before `end` is returned as it is (the window decides whether it
   /// belongs to the range at all).
-  public func asOf(_ end: Date) -> EOEvent {
+  package func asOf(_ end: Date) -> EOEvent {
     let kept = geometries.filter { $0.date < end }
     let closedInside = closed.map { $0 < end } ?? true
     guard !kept.isEmpty, kept.count != geometries.count || !closedInside else { return self }

@@ -2,18 +2,18 @@ import Foundation
 import RxCore
 
 /// One message for the user: a warning of the data layer, a failure, a note.
-public struct AppMessage: Equatable, Sendable {
+package struct AppMessage: Equatable, Sendable {
   /// What happened, in one line.
-  public var text: String
+  package var text: String
   /// When it was posted (the injected clock).
-  public var date: Date
+  package var date: Date
   /// What kind of message it is: a problem holds the status line in the error style and counts as
   /// unread until `!` lists it; a note (an export written) holds it plainly; an answer to a key is
   /// already on the line and is only kept for `!`.
-  public var kind: Kind
+  package var kind: Kind
 
   /// What kind of message a message is.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// Something went wrong or needs the user's attention.
     case problem
     /// Something finished as asked (an export written).
@@ -23,7 +23,7 @@ public struct AppMessage: Equatable, Sendable {
   }
 
   /// A message.
-  public init(text: String, date: Date, kind: Kind = .problem) {
+  package init(text: String, date: Date, kind: Kind = .problem) {
     self.text = text
     self.date = date
     self.kind = kind
@@ -37,24 +37,24 @@ public struct AppMessage: Equatable, Sendable {
 /// lost on the way to the status line or the messages view. It keeps a bounded number: a session
 /// left running for days against a failing server posts a few messages a refresh, and an unbounded
 /// log would grow for as long as it runs.
-public final class MessageLog: Sendable {
+package final class MessageLog: Sendable {
   /// How many messages are kept (the newest).
-  public static let kept = 200
+  package static let kept = 200
 
   // The subject serialises posts from any thread; `clock` is immutable.
   private let subject = ReplaySubject<AppMessage>.create(bufferSize: MessageLog.kept)
   private let clock: @Sendable () -> Date
 
   /// A log that dates messages with `clock`.
-  public init(clock: @escaping @Sendable () -> Date) {
+  package init(clock: @escaping @Sendable () -> Date) {
     self.clock = clock
   }
 
   /// Adds a message (a problem unless `kind` says otherwise). Safe from any thread.
-  public func post(_ text: String, kind: AppMessage.Kind = .problem) {
+  package func post(_ text: String, kind: AppMessage.Kind = .problem) {
     subject.onNext(AppMessage(text: text, date: clock(), kind: kind))
   }
 
   /// The kept messages so far, then each new one.
-  public var messages: Observable<AppMessage> { subject.asObservable() }
+  package var messages: Observable<AppMessage> { subject.asObservable() }
 }

@@ -17,17 +17,17 @@ import Support
 /// configuration.settings[0].key           // "days"
 /// configuration.place(named: "home")?.region  // .near(29.76°N 95.37°W, 300 km)
 /// ```
-public struct Configuration: Equatable, Sendable {
+package struct Configuration: Equatable, Sendable {
   /// One top-level key: an option's setting, its value as the file writes it.
-  public struct Setting: Equatable, Sendable {
+  package struct Setting: Equatable, Sendable {
     /// The option's long name without dashes (`days`, `refresh-interval`).
-    public var key: String
+    package var key: String
     /// The value as written; the option's declaration turns it into the option's text.
-    public var value: TOMLValue
+    package var value: TOMLValue
     /// The 1-based line that set it.
-    public var line: Int
+    package var line: Int
 
-    public init(key: String, value: TOMLValue, line: Int) {
+    package init(key: String, value: TOMLValue, line: Int) {
       self.key = key
       self.value = value
       self.line = line
@@ -35,17 +35,17 @@ public struct Configuration: Equatable, Sendable {
   }
 
   /// A named region of `[places]`: `home = "29.76,-95.37,300"` or `coast = "bbox:-98,25,-88,31"`.
-  public struct Place: Equatable, Sendable {
+  package struct Place: Equatable, Sendable {
     /// The name `--near`, `--bbox` and alert rules use.
-    public var name: String
+    package var name: String
     /// Where it is.
-    public var region: Region
+    package var region: Region
     /// The value as the file writes it (`29.76,-95.37,300`), for listings.
-    public var text: String
+    package var text: String
     /// The 1-based line that set it.
-    public var line: Int
+    package var line: Int
 
-    public init(name: String, region: Region, text: String, line: Int) {
+    package init(name: String, region: Region, text: String, line: Int) {
       self.name = name
       self.region = region
       self.text = text
@@ -54,15 +54,15 @@ public struct Configuration: Equatable, Sendable {
   }
 
   /// One entry of `[keys]`: the keys (by name, as the file writes them) that replace a command's.
-  public struct KeyBinding: Equatable, Sendable {
+  package struct KeyBinding: Equatable, Sendable {
     /// The command's name (`quit`, `refresh`).
-    public var action: String
+    package var action: String
     /// The key names (`Q`, `F5`, `Ctrl-R`), checked by the UI, which knows the keys.
-    public var keys: [String]
+    package var keys: [String]
     /// The 1-based line that set it.
-    public var line: Int
+    package var line: Int
 
-    public init(action: String, keys: [String], line: Int) {
+    package init(action: String, keys: [String], line: Int) {
       self.action = action
       self.keys = keys
       self.line = line
@@ -70,23 +70,23 @@ public struct Configuration: Equatable, Sendable {
   }
 
   /// The sections the file may have besides option keys.
-  public static let sections = ["places", "keys", "alert"]
+  package static let sections = ["places", "keys", "alert"]
 
   /// The file as messages and origins name it (its path), or `nil` without a file.
-  public var file: String?
+  package var file: String?
   /// The option settings, in file order.
-  public var settings: [Setting] = []
+  package var settings: [Setting] = []
   /// The named places, in file order.
-  public var places: [Place] = []
+  package var places: [Place] = []
   /// The rebound commands, in file order.
-  public var keys: [KeyBinding] = []
+  package var keys: [KeyBinding] = []
   /// Each `[[alert]]` table as written, in file order; the alert rules check them.
-  public var alerts: [TOMLTable] = []
+  package var alerts: [TOMLTable] = []
 
   /// No file: nothing set.
-  public static let none = Configuration()
+  package static let none = Configuration()
 
-  public init(
+  package init(
     file: String? = nil, settings: [Setting] = [], places: [Place] = [], keys: [KeyBinding] = [],
     alerts: [TOMLTable] = []
   ) {
@@ -98,17 +98,17 @@ public struct Configuration: Equatable, Sendable {
   }
 
   /// The place called `name`, if the file names one.
-  public func place(named name: String) -> Place? {
+  package func place(named name: String) -> Place? {
     places.first { $0.name == name }
   }
 
   /// The setting of option `key`, if the file sets it.
-  public func setting(_ key: String) -> Setting? {
+  package func setting(_ key: String) -> Setting? {
     settings.first { $0.key == key }
   }
 
   /// The largest config file read or edited: far more than any config needs.
-  public static let maximumFileSize = 1 << 20
+  package static let maximumFileSize = 1 << 20
 
   /// Reads the file at `path`.
   ///
@@ -118,7 +118,7 @@ public struct Configuration: Equatable, Sendable {
   /// - Returns: The configuration, or `nil` when `path` does not exist and `missingIsFine` (the
   ///   default file need not be there).
   /// - Throws: ``ConfigurationError`` when the file cannot be read or is not a valid config.
-  public static func read(path: String, optionKeys: [String], missingIsFine: Bool) throws(ConfigurationError)
+  package static func read(path: String, optionKeys: [String], missingIsFine: Bool) throws(ConfigurationError)
     -> Configuration?
   {
     // Bounded and non-blocking: `--config /dev/zero` is refused at the cap, a FIFO at once; a
@@ -145,7 +145,7 @@ public struct Configuration: Equatable, Sendable {
   /// - Throws: ``ConfigurationError`` for the first mistake: TOML that does not parse, an unknown
   ///   key or section (with the closest known name), a section of the wrong shape, a place that is
   ///   not a region, a `[keys]` entry that is not a key name or a list of them.
-  public static func parse(_ text: String, file: String, optionKeys: [String]) throws(ConfigurationError)
+  package static func parse(_ text: String, file: String, optionKeys: [String]) throws(ConfigurationError)
     -> Configuration
   {
     let root: TOMLTable
@@ -259,7 +259,7 @@ public struct Configuration: Equatable, Sendable {
 
 extension Configuration.Place {
   /// Whether `text` can name a place: it must not be mistaken for coordinates.
-  public static func isName(_ text: String) -> Bool {
+  package static func isName(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, CharacterSet.letters.contains(first) else { return false }
     return text.unicodeScalars.allSatisfy {
       CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_"
@@ -267,7 +267,7 @@ extension Configuration.Place {
   }
 
   /// A place's value: `LAT,LON[,KM]` (as `--near` takes) or `bbox:W,S,E,N` (as `--bbox` takes).
-  public static func region(parsing text: String) throws(RegionError) -> Region {
+  package static func region(parsing text: String) throws(RegionError) -> Region {
     let prefix = "bbox:"
     if text.lowercased().hasPrefix(prefix) {
       return try Region.box(parsing: String(text.dropFirst(prefix.count)))
@@ -282,7 +282,7 @@ extension Configuration.Place {
   /// Configuration.Place.text(for: .box(minLongitude: -98, minLatitude: 25.5, maxLongitude: -88, maxLatitude: 31))
   /// // "bbox:-98,25.5,-88,31"
   /// ```
-  public static func text(for region: Region) -> String {
+  package static func text(for region: Region) -> String {
     switch region {
     case .near(let centre, let radius):
       return [centre.latitude, centre.longitude, radius].map(number).joined(separator: ",")
@@ -312,21 +312,21 @@ extension TOMLValue {
 ///
 /// The command line reports it as bad usage (exit 2): `config.toml:3: unknown key 'dayz' (did you
 /// mean 'days'?)`.
-public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file as given.
-  public let file: String
+  package let file: String
   /// The 1-based line, or `nil` for the file as a whole (missing, unreadable).
-  public let line: Int?
+  package let line: Int?
   /// What is wrong, in words.
-  public let message: String
+  package let message: String
 
-  public init(file: String, line: Int?, message: String) {
+  package init(file: String, line: Int?, message: String) {
     self.file = file
     self.line = line
     self.message = message
   }
 
-  public var description: String {
+  package var description: String {
     "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
   }
 }

@@ -20,14 +20,14 @@ import Support
 /// let text = try PlaceWriter.adding(name: "lake", value: "bbox:-120,38,-119,39", to: "[places]\nhome = \"1,2\"\n")
 /// // "[places]\nhome = \"1,2\"\nlake = \"bbox:-120,38,-119,39\"\n"
 /// ```
-public enum PlaceWriter {
+package enum PlaceWriter {
   /// Saves `region` as place `name` in the config file at `path` (created, with its folder, when
   /// missing).
   ///
   /// - Returns: The place as the file now has it.
   /// - Throws: ``ConfigurationError`` naming the file: the name is taken (with its line), the
   ///   file is not one this can safely edit, or it could not be written.
-  public static func save(name: String, region: Region, to path: String) throws(ConfigurationError)
+  package static func save(name: String, region: Region, to path: String) throws(ConfigurationError)
     -> Configuration.Place
   {
     let target = resolvedPath(path)
@@ -76,7 +76,7 @@ public enum PlaceWriter {
   /// - Throws: ``ConfigurationError`` naming `file`: the name is not a place name, the file has it
   ///   already (its line), the file does not parse, or its places are not a `[places]` table this
   ///   can add a line to.
-  public static func adding(name: String, value: String, to text: String, file: String = "config.toml")
+  package static func adding(name: String, value: String, to text: String, file: String = "config.toml")
     throws(ConfigurationError) -> (text: String, line: Int)
   {
     func fail(_ message: String, line: Int? = nil) -> ConfigurationError {

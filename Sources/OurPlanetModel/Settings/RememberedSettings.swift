@@ -17,33 +17,33 @@ import Foundation
 /// remembered.days = 30
 /// remembered.region = "home"          // a place of the config, or "29.76,-95.37,300", "bbox:-98,25,-88,31"
 /// ```
-public struct RememberedSettings: Codable, Equatable, Sendable {
+package struct RememberedSettings: Codable, Equatable, Sendable {
   /// The days window.
-  public var days: Int?
+  package var days: Int?
   /// The events list's order.
-  public var sort: EventSort?
+  package var sort: EventSort?
   /// The region: a place name of the config, `LAT,LON,KM`, or `bbox:W,S,E,N` (``Configuration/Place``
   /// reads both forms).
-  public var region: String?
+  package var region: String?
   /// The category whose events screen was open (`all` for All categories).
-  public var category: String?
+  package var category: String?
   /// Whether the map was shown.
-  public var map: Bool?
+  package var map: Bool?
   /// Whether the detail showed the event's satellite image.
-  public var image: Bool?
+  package var image: Bool?
   /// The fields the file had that could not be used, each with the reason (never written back).
-  public internal(set) var ignored: [String] = []
+  package internal(set) var ignored: [String] = []
 
   /// The file's name in the state folder.
-  public static let fileName = "remembered.json"
+  package static let fileName = "remembered.json"
 
   /// The largest file that is read: a real one is under 200 bytes.
-  public static let maximumFileSize = 16 * 1024
+  package static let maximumFileSize = 16 * 1024
 
   /// The longest region or category text taken.
   static let maximumTextLength = 200
 
-  public init(
+  package init(
     days: Int? = nil, sort: EventSort? = nil, region: String? = nil, category: String? = nil,
     map: Bool? = nil,
     image: Bool? = nil
@@ -62,7 +62,7 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
 
   /// Reads what it can: a field of the wrong type or with a value no setting has is left out and
   /// named in ``ignored``; a key it does not know is left alone (a newer version's).
-  public init(from decoder: Decoder) throws {
+  package init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     var ignored: [String] = []
     func field<Value: Decodable>(_ key: CodingKeys, _ type: Value.Type, _ expected: String) -> Value? {
@@ -116,7 +116,7 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
     self.ignored = ignored
   }
 
-  public func encode(to encoder: Encoder) throws {
+  package func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(days, forKey: .days)
     try container.encodeIfPresent(sort?.rawValue, forKey: .sort)
@@ -127,13 +127,13 @@ public struct RememberedSettings: Codable, Equatable, Sendable {
   }
 
   /// Equal settings; what the file had that was ignored does not count.
-  public static func == (lhs: RememberedSettings, rhs: RememberedSettings) -> Bool {
+  package static func == (lhs: RememberedSettings, rhs: RememberedSettings) -> Bool {
     lhs.days == rhs.days && lhs.sort == rhs.sort && lhs.region == rhs.region && lhs.category == rhs.category
       && lhs.map == rhs.map && lhs.image == rhs.image
   }
 
   /// The message a launch shows for the ignored fields of the file at `path`, or `nil` for none.
-  public func ignoredMessage(path: String) -> String? {
+  package func ignoredMessage(path: String) -> String? {
     guard !ignored.isEmpty else { return nil }
     return "ignored remembered settings in \(path): " + ignored.joined(separator: "; ")
   }

@@ -15,7 +15,7 @@ import Support
 /// let memory = SettingsMemory(file: StateFile(name: RememberedSettings.fileName, directory: state), messages: log)
 /// memory.remember(RememberedSettings(days: 30))
 /// ```
-public final class SettingsMemory: Sendable {
+package final class SettingsMemory: Sendable {
   // `pending` is the package's lock box; `queue` serialises the writes; `file` and `messages` never change.
   private let file: StateFile<RememberedSettings>
   private let messages: MessageLog?
@@ -23,7 +23,7 @@ public final class SettingsMemory: Sendable {
   private let pending = LockedValue<RememberedSettings?>(nil)
 
   /// A memory over `file`; a write that fails says why in `messages`.
-  public init(
+  package init(
     file: StateFile<RememberedSettings>, messages: MessageLog?,
     writes: DispatchQueue = DispatchQueue(label: "ourplanet.remembered-settings", qos: .utility)
   ) {
@@ -34,7 +34,7 @@ public final class SettingsMemory: Sendable {
 
   /// Reads `file`: the settings (with what was ignored in them), or a message when the
   /// file is damaged, too large or not a file; nothing when there is none.
-  public static func read(_ file: StateFile<RememberedSettings>) -> (
+  package static func read(_ file: StateFile<RememberedSettings>) -> (
     settings: RememberedSettings, problem: String?
   ) {
     switch file.read() {
@@ -45,7 +45,7 @@ public final class SettingsMemory: Sendable {
   }
 
   /// Writes `settings` soon, on the memory's queue.
-  public func remember(_ settings: RememberedSettings) {
+  package func remember(_ settings: RememberedSettings) {
     let scheduled = pending.withLock { slot in
       defer { slot = settings }
       return slot != nil
@@ -62,7 +62,7 @@ public final class SettingsMemory: Sendable {
   }
 
   /// Waits until every setting remembered so far is on disk.
-  public func flush() {
+  package func flush() {
     queue.sync {}
   }
 }

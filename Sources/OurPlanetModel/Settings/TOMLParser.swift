@@ -1,11 +1,11 @@
 /// A mistake in a TOML document: the 1-based line and what is wrong there.
-public struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The line the mistake is on.
-  public let line: Int
+  package let line: Int
   /// What is wrong, in words.
-  public let message: String
+  package let message: String
 
-  public var description: String { "line \(line): \(message)" }
+  package var description: String { "line \(line): \(message)" }
 }
 
 /// Reads TOML 1.0 (the config file's format), hand-written since the package takes no dependencies.
@@ -25,16 +25,16 @@ public struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
 /// let table = try TOML.parse("days = 30\n[places]\nhome = \"29.76,-95.37,300\"\n")
 /// table["days"]  // .integer(30)
 /// ```
-public enum TOML {
+package enum TOML {
   /// How deep tables (by header, dotted key or inline) and arrays may nest: far more than a config
   /// needs, few enough that the recursive parser stays well inside any thread's stack.
-  public static let maximumDepth = 100
+  package static let maximumDepth = 100
 
   /// Parses `text`.
   ///
   /// - Returns: The document's root table.
   /// - Throws: ``TOMLError`` for the first mistake.
-  public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
+  package static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
     var parser = TOMLParser(text)
     return try parser.document()
   }

@@ -2,7 +2,7 @@
 ///
 /// Dates and times, which TOML also has, are not among them: the config has no use for them, and the
 /// parser asks for a string instead.
-public enum TOMLValue: Equatable, Sendable {
+package enum TOMLValue: Equatable, Sendable {
   case string(String)
   case integer(Int)
   case float(Double)
@@ -12,7 +12,7 @@ public enum TOMLValue: Equatable, Sendable {
 
   /// The type's name as TOML's documentation uses it, for messages ("expected a string, found an
   /// integer").
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .string: "a string"
     case .integer: "an integer"
@@ -31,7 +31,7 @@ extension TOMLValue {
   /// ```swift
   /// TOMLValue.array([.string("a\"b"), .integer(2)]).tomlText  // ["a\"b", 2]
   /// ```
-  public var tomlText: String {
+  package var tomlText: String {
     switch self {
     case .string(let text): return Self.quoted(text)
     case .integer(let number): return String(number)
@@ -46,7 +46,7 @@ extension TOMLValue {
   }
 
   /// `name` as a TOML key: bare when TOML allows it (ASCII letters, digits, `-`, `_`), else quoted.
-  public static func key(_ name: String) -> String {
+  package static func key(_ name: String) -> String {
     let bare =
       !name.isEmpty
       && name.unicodeScalars.allSatisfy {
@@ -78,33 +78,33 @@ extension TOMLValue {
 
 /// A TOML table: its keys in the order the file gives them, each with its value and the line that
 /// set it, so a setting can say where it came from (`config.toml:3`).
-public struct TOMLTable: Equatable, Sendable {
+package struct TOMLTable: Equatable, Sendable {
   /// One key's value and the 1-based line that set it.
-  public struct Entry: Equatable, Sendable {
-    public var value: TOMLValue
-    public var line: Int
+  package struct Entry: Equatable, Sendable {
+    package var value: TOMLValue
+    package var line: Int
   }
 
   /// The line of the table's header (`[places]`, `[[alert]]`), or of the key that created it; 0 for
   /// the document itself.
-  public internal(set) var line: Int
+  package internal(set) var line: Int
   /// The keys, in file order.
-  public private(set) var keys: [String] = []
+  package private(set) var keys: [String] = []
   private var entries: [String: Entry] = [:]
 
   /// An empty table defined on `line`.
-  public init(line: Int = 0) {
+  package init(line: Int = 0) {
     self.line = line
   }
 
   /// The value of `key`, if the table has it.
-  public subscript(key: String) -> TOMLValue? { entries[key]?.value }
+  package subscript(key: String) -> TOMLValue? { entries[key]?.value }
 
   /// The value of `key` with the line that set it.
-  public func entry(_ key: String) -> Entry? { entries[key] }
+  package func entry(_ key: String) -> Entry? { entries[key] }
 
   /// Sets `key` (added at the end the first time, replaced in place after).
-  public mutating func set(_ key: String, _ value: TOMLValue, line: Int) {
+  package mutating func set(_ key: String, _ value: TOMLValue, line: Int) {
     if entries[key] == nil { keys.append(key) }
     entries[key] = Entry(value: value, line: line)
   }

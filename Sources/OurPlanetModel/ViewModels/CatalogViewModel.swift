@@ -13,15 +13,15 @@ import RxCore
 /// that hangs runs into its request timeout and is marked failed, instead of being restarted by
 /// every tick and shown as "downloading" for ever. `refresh()` refreshes now (unless one is
 /// running) and restarts the timer.
-public final class CatalogViewModel: Sendable {
+package final class CatalogViewModel: Sendable {
   /// The latest catalog. The UI observes it on the main scheduler.
-  public let catalog = BehaviorRelay<Catalog>(value: .empty)
+  package let catalog = BehaviorRelay<Catalog>(value: .empty)
   /// When the next automatic refresh is due (`nil`: none planned).
-  public let nextRefresh = BehaviorRelay<Date?>(value: nil)
+  package let nextRefresh = BehaviorRelay<Date?>(value: nil)
   /// Whether refreshes are possible (not `--offline`).
-  public let isOnline: Bool
+  package let isOnline: Bool
   /// The time between automatic refreshes, `nil` when they are off.
-  public let refreshInterval: RxTimeInterval?
+  package let refreshInterval: RxTimeInterval?
 
   private let refreshes = PublishRelay<Void>()
   /// The feed loading now: a new one (another past range) starts over from its stored data.
@@ -37,7 +37,7 @@ public final class CatalogViewModel: Sendable {
   ///   - refreshInterval: Refresh by itself this often; `nil` for never.
   ///   - timerScheduler: The scheduler of the refresh timer (`scheduler` when `nil`).
   ///   - now: The clock, for the time of the next refresh (``nextRefresh`` stays `nil` without one).
-  public init(
+  package init(
     feed: EventFeed, offline: Bool, scheduler: SchedulerType, refreshInterval: RxTimeInterval? = nil,
     timerScheduler: SchedulerType? = nil, now: (@Sendable () -> Date)? = nil
   ) {
@@ -101,10 +101,10 @@ public final class CatalogViewModel: Sendable {
   }
 
   /// Loads `feed` instead (another past range): its stored data, then refreshes as before.
-  public func load(_ feed: EventFeed) { feeds.accept(feed) }
+  package func load(_ feed: EventFeed) { feeds.accept(feed) }
 
   /// Starts a refresh unless one is running, and restarts the refresh timer (nothing offline).
-  public func refresh() { refreshes.accept(()) }
+  package func refresh() { refreshes.accept(()) }
 
   private static func seconds(_ interval: RxTimeInterval) -> TimeInterval? {
     switch interval {

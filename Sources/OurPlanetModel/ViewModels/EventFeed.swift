@@ -7,7 +7,7 @@ import RxCore
 /// The live implementation is ``LiveEventFeed`` over an `EONETClient`: a refresh crosses into
 /// EONETKit once, as `EONETClient.refresh(forLast:)`. Tests pass fakes with virtual-time sequences
 /// that run EONETKit's same graph over them (`EONETClient.refresh(categories:load:)`).
-public protocol EventFeed: Sendable {
+package protocol EventFeed: Sendable {
   /// What is on disk: the cache, else the bundled snapshot (one value, then completion).
   func stored() -> Observable<Catalog>
   /// One refresh: the category list, then a start and a result per category, two at a time.
@@ -22,9 +22,9 @@ public protocol EventFeed: Sendable {
 }
 
 extension EventFeed {
-  public var rangeEnd: Date? { nil }
+  package var rangeEnd: Date? { nil }
   /// A feed of fixed data has no other window: itself.
-  public func moved(to window: EventWindow) -> EventFeed { self }
+  package func moved(to window: EventWindow) -> EventFeed { self }
   /// No list: every source is named by its id.
-  public func sources() -> Observable<[EOSourceInfo]> { .empty() }
+  package func sources() -> Observable<[EOSourceInfo]> { .empty() }
 }

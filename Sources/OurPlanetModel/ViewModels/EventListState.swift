@@ -2,48 +2,48 @@ import EONETKit
 import Foundation
 
 /// What the events screen shows for one category (or all of them).
-public struct EventListState: Equatable, Sendable {
+package struct EventListState: Equatable, Sendable {
   /// The category's id.
-  public var categoryID: String
+  package var categoryID: String
   /// The category's title.
-  public var title: String
+  package var title: String
   /// The events that pass the filter, newest first.
-  public var events: [EOEvent]
+  package var events: [EOEvent]
   /// The category's events inside the days window, before the search.
-  public var windowCount: Int
+  package var windowCount: Int
   /// The days window.
-  public var days: Int
+  package var days: Int
   /// The search text.
-  public var query: String
+  package var query: String
   /// With a magnitude filter: the events inside the window and the other filters that have no
   /// magnitude, so the filter hides them (`0` without one).
-  public var withoutMagnitude = 0
+  package var withoutMagnitude = 0
   /// Where the category's download stands (`nil` for a category the catalog does not know).
-  public var state: CategoryItem.State?
+  package var state: CategoryItem.State?
   /// When the events were fetched (the window's "now").
-  public var fetchedAt: Date?
+  package var fetchedAt: Date?
   /// Where the events came from.
-  public var source: EODataSource?
+  package var source: EODataSource?
   /// On the All list: the category whose stored data ``fetchedAt`` and ``source`` describe (a
   /// failed one, else the one furthest behind); `nil` on a category's own list.
-  public var storedTitle: String? = nil
+  package var storedTitle: String? = nil
   /// Whether that data is stored data older than the catalog's now, whose window counts back from
   /// the newer data's time: the list says from when rather than a bare "No events".
-  public var isBehind = false
+  package var isBehind = false
   /// The catalog's now, which the window and the histogram's days count back from.
-  public var windowEnd: Date? = nil
+  package var windowEnd: Date? = nil
   /// The end of the past range the catalog holds (``Catalog/rangeEnd``), `nil` for days up to now.
-  public var rangeEnd: Date? = nil
+  package var rangeEnd: Date? = nil
   /// Events matching the search per day of age over the slider's whole range (`[0]`: the last day).
-  public var histogram: [Int] = []
+  package var histogram: [Int] = []
   /// The region filter, if any.
-  public var region: Region? = nil
+  package var region: Region? = nil
   /// The list's order.
-  public var sort: EventSort = .date
+  package var sort: EventSort = .date
 
   /// "1,744 events in the last 360 days", or "12 of 1,744 …" while a search narrows them, then
   /// "· 40 without a magnitude hidden" when a magnitude filter hides some.
-  public var summary: String {
+  package var summary: String {
     let hidden =
       withoutMagnitude == 0 ? "" : " · \(Formatting.count(withoutMagnitude)) without a magnitude hidden"
     return countSummary + hidden
@@ -51,7 +51,7 @@ public struct EventListState: Equatable, Sendable {
 
   /// ``summary`` without what the magnitude filter hides: the count and the window alone, what a
   /// narrow header keeps.
-  public var countSummary: String {
+  package var countSummary: String {
     let window = EventWindow(days: days, end: rangeEnd).phrase
     let unit = windowCount == 1 ? "event" : "events"
     if query.isEmpty { return "\(Formatting.count(windowCount)) \(unit) in \(window)" }
@@ -60,7 +60,7 @@ public struct EventListState: Equatable, Sendable {
 
   /// What the list says when it has no rows: never "No events" while the truth is "still
   /// downloading" or "the download failed".
-  public var emptyMessage: String {
+  package var emptyMessage: String {
     if windowCount > 0, !query.isEmpty {
       return "No events in \(EventWindow(days: days, end: rangeEnd).phrase) matching “\(query)”"
     }
@@ -81,7 +81,7 @@ public struct EventListState: Equatable, Sendable {
   }
 
   /// A line saying what is not live about this data, or `nil` when it is live and complete.
-  public var notice: String? {
+  package var notice: String? {
     let shows = storedTitle.map { "\($0) shows" } ?? "Showing"
     let stored = fetchedAt.map { "\(shows) \(sourceName) from \(Formatting.minute($0))" }
     if storedTitle != nil, stored == nil, case .failed(let message)? = state {

@@ -10,23 +10,23 @@ import RxCore
 /// is then one binary search on that list (`combineLatest(days, …)`), so a slider step does not
 /// depend on how many events there are. The search text is throttled on the injected scheduler.
 // `@unchecked Sendable`: `state` is an `Observable`, not `Sendable` (as in RxSwift); every property is a `let`.
-public final class EventListViewModel: @unchecked Sendable {
+package final class EventListViewModel: @unchecked Sendable {
   /// The id of the merged list of every category.
-  public static let allCategoriesID = "all"
+  package static let allCategoriesID = "all"
 
   /// The days window; the slider writes it.
-  public let days: BehaviorRelay<Int>
+  package let days: BehaviorRelay<Int>
   /// The search text; the search box writes it.
-  public let query = BehaviorRelay<String>(value: "")
+  package let query = BehaviorRelay<String>(value: "")
   /// The screen's state.
-  public let state: Observable<EventListState>
+  package let state: Observable<EventListState>
   /// The slider's bounds.
-  public let dayRange: ClosedRange<Int>
+  package let dayRange: ClosedRange<Int>
   /// The category shown (or ``allCategoriesID``).
-  public let categoryID: String
+  package let categoryID: String
   /// With ``allCategoriesID``: only these categories' events, each once (the marked ones), or
   /// `nil`: every category's.
-  public let categories: Set<String>?
+  package let categories: Set<String>?
 
   /// Binds to the live catalog so events that arrive while the screen is open show at once.
   ///
@@ -41,7 +41,7 @@ public final class EventListViewModel: @unchecked Sendable {
   ///   - filters: The shared scope's filters: everything in it but its window (the slider's) and its
   ///     text (the search box's) applies; none by default.
   ///   - sort: The order of the list (newest first by default).
-  public init(
+  package init(
     categoryID: String, categories: Set<String>? = nil, catalog: Observable<Catalog>,
     days: BehaviorRelay<Int>,
     dayRange: ClosedRange<Int>, scheduler: SchedulerType,
@@ -105,11 +105,11 @@ public final class EventListViewModel: @unchecked Sendable {
   }
 
   /// The large step of the days window (`]`, `[`): windows are a month, two, three….
-  public static let largeStep = 30
+  package static let largeStep = 30
 
   /// Moves the window to the next multiple of ``largeStep`` days above it (or below it, when not
   /// `forward`), kept within ``dayRange``: 1 → 30 → 60 and back 60 → 30 → 1, never 31 or 61.
-  public func stepDays(forward: Bool) {
+  package func stepDays(forward: Bool) {
     let step = Self.largeStep
     let value = days.value
     let target = forward ? (value / step + 1) * step : ((value - 1) / step) * step
@@ -118,12 +118,12 @@ public final class EventListViewModel: @unchecked Sendable {
   }
 
   /// Moves the slider by `step` days, kept within ``dayRange``.
-  public func adjustDays(by step: Int) {
+  package func adjustDays(by step: Int) {
     setDays(days.value + step)
   }
 
   /// Sets the days filter to `value`, kept inside the slider's bounds (a click on the slider).
-  public func setDays(_ value: Int) {
+  package func setDays(_ value: Int) {
     let next = min(max(value, dayRange.lowerBound), dayRange.upperBound)
     if next != days.value { days.accept(next) }
   }

@@ -17,9 +17,9 @@ import Foundation
 /// form.type("1"); form.type("0"); form.type("0"); form.type("0")
 /// let outcome = form.submit()  // filters.minimumMagnitude == 1000
 /// ```
-public struct FilterForm: Equatable, Sendable {
+package struct FilterForm: Equatable, Sendable {
   /// A row of the form.
-  public enum Row: Equatable, Sendable {
+  package enum Row: Equatable, Sendable {
     case days
     case status
     case minimum
@@ -33,60 +33,60 @@ public struct FilterForm: Equatable, Sendable {
   }
 
   /// A region the region row offers.
-  public struct RegionChoice: Equatable, Sendable {
+  package struct RegionChoice: Equatable, Sendable {
     /// How the row names it (`none`, a place's name, `current: within 500 km of …`).
-    public var label: String
+    package var label: String
     /// The region (`nil`: none).
-    public var region: Region?
+    package var region: Region?
   }
 
   /// What ``submit()`` hands back to apply.
-  public struct Outcome: Equatable, Sendable {
+  package struct Outcome: Equatable, Sendable {
     /// The days window.
-    public var days: Int
+    package var days: Int
     /// The filters (the marked categories as they were).
-    public var filters: ScopeFilters
+    package var filters: ScopeFilters
     /// The region filter.
-    public var region: Region?
+    package var region: Region?
     /// Whether the lists show only the events an alert rule marks.
-    public var alertsOnly = false
+    package var alertsOnly = false
   }
 
   /// The rows, top to bottom: the fixed ones, then one per source.
-  public let rows: [Row]
+  package let rows: [Row]
   /// The selected row's position in ``rows``.
-  public private(set) var selected = 0
+  package private(set) var selected = 0
   /// The days as typed.
-  public private(set) var daysText: String
+  package private(set) var daysText: String
   /// The status.
-  public private(set) var status: EventStatus
+  package private(set) var status: EventStatus
   /// The bounds as typed (empty: none).
-  public private(set) var minimumText: String
-  public private(set) var maximumText: String
+  package private(set) var minimumText: String
+  package private(set) var maximumText: String
   /// The unit as chosen or typed (empty: each event's own).
-  public private(set) var unitText: String
+  package private(set) var unitText: String
   /// The source ids taken (none: any source).
-  public private(set) var chosenSources: Set<String>
+  package private(set) var chosenSources: Set<String>
   /// The region choices and the one chosen.
-  public let regionChoices: [RegionChoice]
-  public private(set) var regionIndex: Int
+  package let regionChoices: [RegionChoice]
+  package private(set) var regionIndex: Int
   /// What is wrong with the value on the selected row, until the next key.
-  public private(set) var problem: String?
+  package private(set) var problem: String?
   /// Whether the lists show only the events an alert rule marks.
-  public private(set) var alertsOnly: Bool
+  package private(set) var alertsOnly: Bool
 
   /// EONET's magnitudes as the command line reads them (its cached `/magnitudes`, else the bundled
   /// one): the bounds are read by ``MagnitudeText`` against them (and the catalog's own units), so
   /// `1,000`, `2000 ha` and `100 NM²` read as they do there, and a unit they name is taken even when
   /// no event has it yet.
-  public let kinds: [EOMagnitudeKind]
+  package let kinds: [EOMagnitudeKind]
 
   /// The slider's bounds.
-  public let dayRange: ClosedRange<Int>
+  package let dayRange: ClosedRange<Int>
   /// The units the unit row cycles among (the catalog's, and EONET's own).
-  public let units: [String]
+  package let units: [String]
   /// The catalog's source ids with their event counts, in the rows' order.
-  public let sources: [(id: String, count: Int)]
+  package let sources: [(id: String, count: Int)]
   /// The marked categories, kept as they are.
   private let categories: Set<String>?
 
@@ -99,7 +99,7 @@ public struct FilterForm: Equatable, Sendable {
   ///   - places: The config's named places the region row offers.
   ///   - alertsOnly: Whether the lists show only the events an alert rule marks; `nil` (no rules):
   ///     the form has no row for it.
-  public init(
+  package init(
     days: Int, dayRange: ClosedRange<Int>, filters: ScopeFilters, region: Region?, units: [String],
     kinds: [EOMagnitudeKind], sources: [(id: String, count: Int)], places: [Configuration.Place],
     alertsOnly: Bool? = nil
@@ -135,21 +135,21 @@ public struct FilterForm: Equatable, Sendable {
   }
 
   /// The selected row.
-  public var row: Row { rows[selected] }
+  package var row: Row { rows[selected] }
 
   /// Selects `row`, if the form has it.
-  public mutating func select(_ row: Row) {
+  package mutating func select(_ row: Row) {
     if let index = rows.firstIndex(of: row) { selected = index }
   }
 
   /// ↑/↓: the row `offset` rows away, kept inside the form.
-  public mutating func move(by offset: Int) {
+  package mutating func move(by offset: Int) {
     problem = nil
     selected = max(0, min(selected + offset, rows.count - 1))
   }
 
   /// ←/→: the next (`1`) or previous (`-1`) value of a cycling row; the days by one.
-  public mutating func cycle(by offset: Int) {
+  package mutating func cycle(by offset: Int) {
     problem = nil
     switch row {
     case .days:
@@ -172,7 +172,7 @@ public struct FilterForm: Equatable, Sendable {
 
   /// Types `character` on the selected row: a digit, a point or a minus on a number's row, any
   /// letter of a unit on the unit's; elsewhere nothing.
-  public mutating func type(_ character: Character) {
+  package mutating func type(_ character: Character) {
     problem = nil
     switch row {
     case .days where character.isASCII && character.isNumber && daysText.count < 6:
@@ -189,7 +189,7 @@ public struct FilterForm: Equatable, Sendable {
   }
 
   /// Backspace on the selected row's text.
-  public mutating func deleteBackward() {
+  package mutating func deleteBackward() {
     problem = nil
     switch row {
     case .days: if !daysText.isEmpty { daysText.removeLast() }
@@ -201,7 +201,7 @@ public struct FilterForm: Equatable, Sendable {
   }
 
   /// Space: takes the selected source, or leaves it; on the alerts row, turns it over.
-  public mutating func toggle() {
+  package mutating func toggle() {
     problem = nil
     if row == .alertsOnly { return alertsOnly.toggle() }
     guard case .source(let id) = row else { return }
@@ -210,7 +210,7 @@ public struct FilterForm: Equatable, Sendable {
 
   /// The values to apply, or `nil` with the first row that cannot be selected and ``problem``
   /// saying why.
-  public mutating func submit() -> Outcome? {
+  package mutating func submit() -> Outcome? {
     problem = nil
     guard let days = Int(daysText), dayRange.contains(days) else {
       return refuse(
@@ -260,7 +260,7 @@ public struct FilterForm: Equatable, Sendable {
   }
 
   /// The text the selected row's value shows, for each row.
-  public func value(of row: Row) -> String {
+  package func value(of row: Row) -> String {
     switch row {
     case .days: return daysText
     case .status:
@@ -279,7 +279,7 @@ public struct FilterForm: Equatable, Sendable {
   }
 
   /// Whether `row`'s value cycles with ←/→.
-  public static func cycles(_ row: Row) -> Bool {
+  package static func cycles(_ row: Row) -> Bool {
     switch row {
     case .days, .status, .unit, .region, .alertsOnly: return true
     case .minimum, .maximum, .source: return false
@@ -320,7 +320,7 @@ public struct FilterForm: Equatable, Sendable {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
-  public static func == (lhs: FilterForm, rhs: FilterForm) -> Bool {
+  package static func == (lhs: FilterForm, rhs: FilterForm) -> Bool {
     lhs.rows == rhs.rows && lhs.selected == rhs.selected && lhs.daysText == rhs.daysText
       && lhs.status == rhs.status && lhs.minimumText == rhs.minimumText && lhs.maximumText == rhs.maximumText
       && lhs.unitText == rhs.unitText && lhs.chosenSources == rhs.chosenSources

@@ -5,22 +5,22 @@ import Support
 /// A wide character (CJK, most emoji) is stored in the cell where it starts, with `width` 2; the cell
 /// to its right is a continuation cell (`width` 0) that the renderer skips. Cells can only hold text
 /// that went through `TextSanitizer`, so nothing in a buffer can be an escape sequence.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
   /// The grapheme cluster drawn here (a space for an empty or continuation cell).
-  public private(set) var character: Character
+  package private(set) var character: Character
   /// Columns taken: 1, 2 for the first half of a wide character, 0 for its second half.
-  public private(set) var width: Int
+  package private(set) var width: Int
   /// Colours and attributes.
-  public var style: Style
+  package var style: Style
 
   /// An empty cell with the default style.
-  public static let blank = Cell(unchecked: " ", width: 1, style: .plain)
+  package static let blank = Cell(unchecked: " ", width: 1, style: .plain)
 
   /// A cell holding `character`, sanitised and measured.
   ///
   /// A control character becomes `placeholder`; a zero-width leftover (a lone combining mark) becomes
   /// a space.
-  public init(_ character: Character, style: Style = .plain, placeholder: Character = "\u{FFFD}") {
+  package init(_ character: Character, style: Style = .plain, placeholder: Character = "\u{FFFD}") {
     let safe = TextSanitizer.sanitize(character, placeholder: placeholder, asciiOnly: false) ?? " "
     self.init(unchecked: safe, width: CharacterWidth.of(safe) ?? 1, style: style)
   }
@@ -37,5 +37,5 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// Whether this is the right half of a wide character.
-  public var isContinuation: Bool { width == 0 }
+  package var isContinuation: Bool { width == 0 }
 }

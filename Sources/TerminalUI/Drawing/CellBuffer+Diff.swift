@@ -7,7 +7,7 @@ extension CellBuffer {
   /// ```swift
   /// for run in next.changes(from: current) { draw(run) }
   /// ```
-  public func changes(from previous: CellBuffer?) -> [CellRun] {
+  package func changes(from previous: CellBuffer?) -> [CellRun] {
     let width = size.width
     guard let previous, previous.size == size else {
       return (0..<size.height).compactMap { y in

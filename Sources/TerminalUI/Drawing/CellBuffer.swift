@@ -11,16 +11,16 @@ import Support
 /// buffer.write("OurPlanet", at: Point(x: 0, y: 0), style: Style(attributes: .bold))
 /// buffer.lines[0]  // "OurPlanet           "
 /// ```
-public struct CellBuffer: Hashable, Sendable {
+package struct CellBuffer: Hashable, Sendable {
   /// Width and height in cells.
-  public private(set) var size: Size
+  package private(set) var size: Size
   /// The glyphs widgets should draw with (ASCII when the terminal has no UTF-8).
-  public var symbols: Symbols
+  package var symbols: Symbols
   /// Cells row by row.
   private(set) var cells: [Cell]
 
   /// A blank buffer.
-  public init(size: Size, symbols: Symbols = .unicode) {
+  package init(size: Size, symbols: Symbols = .unicode) {
     let clamped = Size(width: max(0, size.width), height: max(0, size.height))
     self.size = clamped
     self.symbols = symbols
@@ -28,21 +28,21 @@ public struct CellBuffer: Hashable, Sendable {
   }
 
   /// The whole buffer as a rectangle.
-  public var bounds: Rect { Rect(size: size) }
+  package var bounds: Rect { Rect(size: size) }
 
   /// The cell at a position (a blank cell outside the buffer).
-  public subscript(x: Int, y: Int) -> Cell {
+  package subscript(x: Int, y: Int) -> Cell {
     guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
     return cells[y * size.width + x]
   }
 
   /// Each row as plain text, continuation cells left out (so a wide character reads once).
-  public var lines: [String] {
+  package var lines: [String] {
     (0..<size.height).map { line(at: $0) }
   }
 
   /// One row as plain text.
-  public func line(at y: Int) -> String {
+  package func line(at y: Int) -> String {
     guard y >= 0, y < size.height else { return "" }
     var text = ""
     for x in 0..<size.width {
@@ -53,12 +53,12 @@ public struct CellBuffer: Hashable, Sendable {
   }
 
   /// Blanks every cell (or the cells of `rect`) with `style`.
-  public mutating func clear(_ rect: Rect? = nil, style: Style = .plain) {
+  package mutating func clear(_ rect: Rect? = nil, style: Style = .plain) {
     fill(rect ?? bounds, with: " ", style: style)
   }
 
   /// Fills a rectangle with one character.
-  public mutating func fill(_ rect: Rect, with character: Character, style: Style = .plain) {
+  package mutating func fill(_ rect: Rect, with character: Character, style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     let cell = makeCell(character, style: style)
@@ -72,7 +72,7 @@ public struct CellBuffer: Hashable, Sendable {
   }
 
   /// Changes the style of the cells in a rectangle, keeping their text.
-  public mutating func setStyle(_ style: Style, in rect: Rect) {
+  package mutating func setStyle(_ style: Style, in rect: Rect) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     for y in area.minY..<area.maxY {
@@ -88,7 +88,7 @@ public struct CellBuffer: Hashable, Sendable {
   ///
   /// - Returns: the number of columns written.
   @discardableResult
-  public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil)
+  package mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil)
     -> Int
   {
     let area = (clip ?? Rect(x: 0, y: point.y, width: size.width, height: 1)).intersection(bounds)
@@ -122,7 +122,7 @@ public struct CellBuffer: Hashable, Sendable {
   }
 
   /// Resizes the buffer, blanking it.
-  public mutating func resize(to newSize: Size) {
+  package mutating func resize(to newSize: Size) {
     self = CellBuffer(size: newSize, symbols: symbols)
   }
 

@@ -11,7 +11,7 @@
 /// let subtle = Style(foreground: .palette(244))
 /// let orange = Style(foreground: .rgb(230, 159, 0))
 /// ```
-public enum Color: Hashable, Sendable {
+package enum Color: Hashable, Sendable {
   /// The terminal's default foreground or background (keeps transparent backgrounds transparent).
   case `default`
   /// An entry of the terminal's palette, 0–255.
@@ -19,22 +19,22 @@ public enum Color: Hashable, Sendable {
   /// An exact colour, red, green and blue from 0 to 255.
   case rgb(UInt8, UInt8, UInt8)
 
-  public static let black = Color.palette(0)
-  public static let red = Color.palette(1)
-  public static let green = Color.palette(2)
-  public static let yellow = Color.palette(3)
-  public static let blue = Color.palette(4)
-  public static let magenta = Color.palette(5)
-  public static let cyan = Color.palette(6)
-  public static let white = Color.palette(7)
-  public static let brightBlack = Color.palette(8)
-  public static let brightRed = Color.palette(9)
-  public static let brightGreen = Color.palette(10)
-  public static let brightYellow = Color.palette(11)
-  public static let brightBlue = Color.palette(12)
-  public static let brightMagenta = Color.palette(13)
-  public static let brightCyan = Color.palette(14)
-  public static let brightWhite = Color.palette(15)
+  package static let black = Color.palette(0)
+  package static let red = Color.palette(1)
+  package static let green = Color.palette(2)
+  package static let yellow = Color.palette(3)
+  package static let blue = Color.palette(4)
+  package static let magenta = Color.palette(5)
+  package static let cyan = Color.palette(6)
+  package static let white = Color.palette(7)
+  package static let brightBlack = Color.palette(8)
+  package static let brightRed = Color.palette(9)
+  package static let brightGreen = Color.palette(10)
+  package static let brightYellow = Color.palette(11)
+  package static let brightBlue = Color.palette(12)
+  package static let brightMagenta = Color.palette(13)
+  package static let brightCyan = Color.palette(14)
+  package static let brightWhite = Color.palette(15)
 
   /// The nearest colour a terminal with `paletteSize` colours can show.
   ///
@@ -45,7 +45,7 @@ public enum Color: Hashable, Sendable {
   ///
   /// - Parameter paletteSize: how many colours the terminal has (8, 16, 88, 256, …).
   /// - Returns: a colour the terminal has; `.default` when it has no colours at all.
-  public func fitted(toPaletteSize paletteSize: Int) -> Color {
+  package func fitted(toPaletteSize paletteSize: Int) -> Color {
     if paletteSize < 8 { return .default }
     switch self {
     case .default:
@@ -68,7 +68,7 @@ public enum Color: Hashable, Sendable {
   ///
   /// - Parameter paletteSize: how many colours the terminal has.
   /// - Returns: a colour the terminal has.
-  public func fittedForeground(toPaletteSize paletteSize: Int) -> Color {
+  package func fittedForeground(toPaletteSize paletteSize: Int) -> Color {
     let fitted = fitted(toPaletteSize: paletteSize)
     guard case .rgb = self, paletteSize < 256, fitted == .palette(0) || fitted == .palette(7) else {
       return fitted
@@ -78,7 +78,7 @@ public enum Color: Hashable, Sendable {
 
   /// This colour's red, green and blue: its own for an RGB colour, xterm's usual rendering for a
   /// palette entry, `nil` for the default.
-  public var components: (red: UInt8, green: UInt8, blue: UInt8)? {
+  package var components: (red: UInt8, green: UInt8, blue: UInt8)? {
     switch self {
     case .default: return nil
     case .rgb(let red, let green, let blue): return (red, green, blue)

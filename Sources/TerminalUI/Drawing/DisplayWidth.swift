@@ -13,9 +13,9 @@ import Support
 /// DisplayWidth.of("日本")      // 4
 /// DisplayWidth.of("e\u{301}") // 1
 /// ```
-public enum DisplayWidth {
+package enum DisplayWidth {
   /// The columns a whole string takes once sanitised (controls count as one-column placeholders).
-  public static func of(_ text: String) -> Int {
+  package static func of(_ text: String) -> Int {
     var total = 0
     for character in text {
       total += max(0, CharacterWidth.of(character) ?? 1)
@@ -25,7 +25,7 @@ public enum DisplayWidth {
 
   /// Whether `text` takes at most `width` columns, reading no further than needed to tell: a
   /// row's title is checked against the row's width without measuring a huge title to its end.
-  public static func fits(_ text: String, in width: Int) -> Bool {
+  package static func fits(_ text: String, in width: Int) -> Bool {
     // Every cluster takes at most two columns, so a short text fits without measuring.
     if text.utf8.count <= width / 2 { return true }
     var total = 0

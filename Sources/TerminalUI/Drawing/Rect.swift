@@ -8,14 +8,14 @@
 /// let (header, rest) = screen.splitTop(1)
 /// let (body, status) = rest.splitBottom(1)
 /// ```
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
+package struct Rect: Hashable, Sendable, CustomStringConvertible {
+  package var x: Int
+  package var y: Int
+  package var width: Int
+  package var height: Int
 
   /// Creates a rectangle; negative sizes become zero.
-  public init(x: Int, y: Int, width: Int, height: Int) {
+  package init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
     self.width = max(0, width)
@@ -23,26 +23,26 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A rectangle at the origin of the given size.
-  public init(size: Size) {
+  package init(size: Size) {
     self.init(x: 0, y: 0, width: size.width, height: size.height)
   }
 
-  public var size: Size { Size(width: width, height: height) }
-  public var isEmpty: Bool { width == 0 || height == 0 }
-  public var minX: Int { x }
-  public var minY: Int { y }
+  package var size: Size { Size(width: width, height: height) }
+  package var isEmpty: Bool { width == 0 || height == 0 }
+  package var minX: Int { x }
+  package var minY: Int { y }
   /// One past the last column.
-  public var maxX: Int { x + width }
+  package var maxX: Int { x + width }
   /// One past the last row.
-  public var maxY: Int { y + height }
+  package var maxY: Int { y + height }
 
   /// Whether the cell at `point` lies inside.
-  public func contains(_ point: Point) -> Bool {
+  package func contains(_ point: Point) -> Bool {
     point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
   }
 
   /// The overlap of two rectangles (empty when they do not overlap).
-  public func intersection(_ other: Rect) -> Rect {
+  package func intersection(_ other: Rect) -> Rect {
     let left = max(x, other.x)
     let top = max(y, other.y)
     let right = min(maxX, other.maxX)
@@ -51,12 +51,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The rectangle shrunk by `dx` columns on each side and `dy` rows at top and bottom.
-  public func insetBy(dx: Int, dy: Int) -> Rect {
+  package func insetBy(dx: Int, dy: Int) -> Rect {
     Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
   }
 
   /// Splits off the first `rows` rows (fewer if the rectangle is shorter).
-  public func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
+  package func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
     let taken = min(max(0, rows), height)
     return (
       Rect(x: x, y: y, width: width, height: taken),
@@ -65,7 +65,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Splits off the last `rows` rows (fewer if the rectangle is shorter).
-  public func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
+  package func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
     let taken = min(max(0, rows), height)
     return (
       Rect(x: x, y: y, width: width, height: height - taken),
@@ -74,7 +74,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Splits off the first `columns` columns (fewer if the rectangle is narrower).
-  public func splitLeft(_ columns: Int) -> (left: Rect, rest: Rect) {
+  package func splitLeft(_ columns: Int) -> (left: Rect, rest: Rect) {
     let taken = min(max(0, columns), width)
     return (
       Rect(x: x, y: y, width: taken, height: height),
@@ -83,11 +83,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A rectangle of at most `size` centred in this one.
-  public func centered(_ size: Size) -> Rect {
+  package func centered(_ size: Size) -> Rect {
     let w = min(size.width, width)
     let h = min(size.height, height)
     return Rect(x: x + (width - w) / 2, y: y + (height - h) / 2, width: w, height: h)
   }
 
-  public var description: String { "(\(x),\(y) \(width)×\(height))" }
+  package var description: String { "(\(x),\(y) \(width)×\(height))" }
 }

@@ -2,38 +2,38 @@
 ///
 /// A terminal whose locale is not UTF-8 gets `Symbols.ascii` so nothing turns into mojibake. Widgets
 /// read the set from the buffer they draw into (`CellBuffer.symbols`).
-public struct Symbols: Hashable, Sendable {
+package struct Symbols: Hashable, Sendable {
   /// Marks text cut short: "…" or "...".
-  public var ellipsis: String
+  package var ellipsis: String
   /// Stands in for control characters and anything unprintable.
-  public var placeholder: Character
+  package var placeholder: Character
   /// Between breadcrumbs: " › " or " > ".
-  public var breadcrumbSeparator: String
+  package var breadcrumbSeparator: String
   /// The slider's ends, track and knob: "◀", "▶", "━", "●".
-  public var sliderLeft: Character
-  public var sliderRight: Character
-  public var sliderTrack: Character
-  public var sliderKnob: Character
+  package var sliderLeft: Character
+  package var sliderRight: Character
+  package var sliderTrack: Character
+  package var sliderKnob: Character
   /// Progress bar cells: "█" and "░".
-  public var barFilled: Character
-  public var barEmpty: Character
+  package var barFilled: Character
+  package var barEmpty: Character
   /// Spinner frames, drawn in order.
-  public var spinnerFrames: [Character]
+  package var spinnerFrames: [Character]
   /// Box drawing for overlays: horizontal, vertical, and the four corners (top left, top right,
   /// bottom left, bottom right).
-  public var boxHorizontal: Character
-  public var boxVertical: Character
-  public var boxCorners: [Character]
+  package var boxHorizontal: Character
+  package var boxVertical: Character
+  package var boxCorners: [Character]
   /// "×" in "80×24".
-  public var times: Character
+  package var times: Character
   /// Shown above and below a list that scrolls further.
-  public var moreAbove: Character
-  public var moreBelow: Character
+  package var moreAbove: Character
+  package var moreBelow: Character
   /// Whether these symbols are plain ASCII (and all other text must be too).
-  public var isASCII: Bool
+  package var isASCII: Bool
 
   /// Box drawing, braille spinner, arrows.
-  public static let unicode = Symbols(
+  package static let unicode = Symbols(
     ellipsis: "…", placeholder: "\u{FFFD}", breadcrumbSeparator: " › ",
     sliderLeft: "◀", sliderRight: "▶", sliderTrack: "━", sliderKnob: "●",
     barFilled: "█", barEmpty: "░",
@@ -43,7 +43,7 @@ public struct Symbols: Hashable, Sendable {
   )
 
   /// Plain ASCII for terminals without UTF-8.
-  public static let ascii = Symbols(
+  package static let ascii = Symbols(
     ellipsis: "...", placeholder: "?", breadcrumbSeparator: " > ",
     sliderLeft: "<", sliderRight: ">", sliderTrack: "-", sliderKnob: "o",
     barFilled: "#", barEmpty: ".",
@@ -57,7 +57,7 @@ extension Symbols {
   /// The ASCII stand-in for a symbol the app draws (`·` → `-`, `°` → nothing, `“` → `"`, arrows as
   /// `<-` `->` `^` `v`), or `nil` for a character with none. ``CellBuffer`` applies it on terminals
   /// without UTF-8, so no screen shows `?` where a symbol was meant.
-  public static func asciiFallback(for character: Character) -> String? {
+  package static func asciiFallback(for character: Character) -> String? {
     asciiFallbacks[character]
   }
 

@@ -10,11 +10,11 @@ import Support
 /// TextLayout.truncate("Severe Storms", toWidth: 8, ellipsis: "…")  // "Severe …"
 /// TextLayout.wrap("one two three", width: 7)                       // ["one two", "three"]
 /// ```
-public enum TextLayout {
+package enum TextLayout {
   /// `text` cut to at most `width` columns, ending in `ellipsis` when something was cut.
   ///
   /// When even the ellipsis does not fit, the text is cut without one.
-  public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
+  package static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
     guard width > 0 else { return "" }
     if DisplayWidth.fits(text, in: width) { return text }
     let ellipsisWidth = DisplayWidth.of(ellipsis)
@@ -23,7 +23,7 @@ public enum TextLayout {
   }
 
   /// The longest prefix of `text` that fits in `width` columns.
-  public static func prefix(of text: String, fitting width: Int) -> String {
+  package static func prefix(of text: String, fitting width: Int) -> String {
     var result = ""
     var used = 0
     for character in text {
@@ -39,7 +39,7 @@ public enum TextLayout {
   ///
   /// Breaks at spaces where it can and inside a word only when the word alone is too wide. Line
   /// breaks in the text start new lines; a blank line is kept as an empty line.
-  public static func wrap(_ text: String, width: Int) -> [String] {
+  package static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

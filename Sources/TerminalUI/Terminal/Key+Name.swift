@@ -26,7 +26,7 @@ extension Key {
   /// ```
   ///
   /// - Returns: `nil` for a name no key has (mouse events and resizes have none a person writes).
-  public init?(name: String) {
+  package init?(name: String) {
     if name.count == 1, let character = name.first {
       guard !character.isWhitespace,
         character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })

@@ -10,7 +10,7 @@
 /// default: break
 /// }
 /// ```
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+package enum Key: Hashable, Sendable, CustomStringConvertible {
   case up, down, left, right
   case shiftUp, shiftDown, shiftLeft, shiftRight
   case pageUp, pageDown, home, end
@@ -29,7 +29,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   /// The mouse (when the session has it on): a click, a double click, the wheel, a drag.
   case mouse(MouseEvent)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .up: "Up"
     case .down: "Down"
@@ -62,9 +62,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the mouse did, at which cell (column `x`, row `y` from the top left).
-public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+package struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
   /// The kinds of mouse input the session reports.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The left button went down and up on one cell.
     case click
     /// A second click on the same cell soon after the first.
@@ -78,15 +78,15 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// What happened.
-  public var kind: Kind
+  package var kind: Kind
   /// Where (where the button went up, for a drag).
-  public var point: Point
+  package var point: Point
 
   /// An event.
-  public init(_ kind: Kind, at point: Point) {
+  package init(_ kind: Kind, at point: Point) {
     self.kind = kind
     self.point = point
   }
 
-  public var description: String { "\(kind) at \(point.x),\(point.y)" }
+  package var description: String { "\(kind) at \(point.x),\(point.y)" }
 }

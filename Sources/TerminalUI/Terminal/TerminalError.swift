@@ -1,5 +1,5 @@
 /// Why a terminal session could not start.
-public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output is not a terminal (piped, redirected, or no tty at all).
   case notATerminal
   /// `TERM` names a terminal the terminfo database does not know, or one without cursor addressing.
@@ -11,7 +11,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A system call failed while setting up.
   case systemCall(String, errno: Int32)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATerminal:
       "not a terminal: the interactive interface needs a terminal on standard input and output"

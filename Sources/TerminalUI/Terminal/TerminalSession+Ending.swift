@@ -2,7 +2,7 @@ import Glibc
 
 extension TerminalSession {
   /// Why `run(render:)` returned.
-  public enum Ending: Hashable, Sendable {
+  package enum Ending: Hashable, Sendable {
     /// `stop()` was called.
     case stopped
     /// A terminating signal arrived (SIGINT from Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from Ctrl-\).
@@ -13,7 +13,7 @@ extension TerminalSession {
 
   /// Ends the process the way `ending` suggests, once the session is closed: by the signal that
   /// stopped it (so the parent sees "killed by SIGINT"), otherwise with `status`.
-  public static func exit(for ending: Ending, status: Int32 = 0) -> Never {
+  package static func exit(for ending: Ending, status: Int32 = 0) -> Never {
     if case .signal(let signal) = ending { SignalRelay.dieOf(signal) }
     Glibc.exit(status)
   }

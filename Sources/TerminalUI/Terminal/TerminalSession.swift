@@ -27,30 +27,30 @@ import Synchronization
 /// session.close()
 /// TerminalSession.exit(for: ending)
 /// ```
-public final class TerminalSession {
+package final class TerminalSession {
   /// The options the session started with.
-  public let options: TerminalOptions
+  package let options: TerminalOptions
   /// The glyphs this terminal can show (ASCII when the locale is not UTF-8).
-  public let symbols: Symbols
+  package let symbols: Symbols
   /// Whether colours are drawn.
-  public let colorsEnabled: Bool
+  package let colorsEnabled: Bool
   /// Whether colours go out as 24-bit RGB values (else as the nearest palette entries).
-  public let isDirectColor: Bool
+  package let isDirectColor: Bool
   /// How pictures are drawn here: 24-bit, 256 or 8 colours; `nil` without colours.
-  public let imageDepth: ImageView.ColorDepth?
+  package let imageDepth: ImageView.ColorDepth?
   /// The styles the app draws with: `options.theme`.
-  public var theme: Theme { options.theme }
+  package var theme: Theme { options.theme }
   /// The screen size as of the last redraw or resize.
-  public private(set) var size: Size
+  package private(set) var size: Size
   /// While set, the screen redraws every `animationIntervalMilliseconds` and `animationTick` advances;
   /// set it while a spinner should turn.
-  public var isAnimating = false {
+  package var isAnimating = false {
     didSet { if isAnimating != oldValue { setNeedsRedraw() } }
   }
   /// Counts animation frames; a `StatusLine` takes its spinner frame from it.
-  public private(set) var animationTick = 0
+  package private(set) var animationTick = 0
   /// Key presses (and `.resize`), delivered on the main thread while `run(render:)` runs.
-  public var keys: Observable<Key> { keySubject.asObservable() }
+  package var keys: Observable<Key> { keySubject.asObservable() }
 
   private let keySubject = PublishSubject<Key>()
   private let screen: CursesScreen
@@ -75,7 +75,7 @@ public final class TerminalSession {
   /// - Parameter options: log file, colours, minimum size, timing.
   /// - Throws: `TerminalError.notATerminal` without a terminal on standard input and output,
   ///   `.unsupportedTerminal` for an unknown `TERM`, `.cannotOpenLog`, `.sessionAlreadyActive`.
-  public init(options: TerminalOptions = TerminalOptions()) throws(TerminalError) {
+  package init(options: TerminalOptions = TerminalOptions()) throws(TerminalError) {
     guard
       TerminalSession.isActive.compareExchange(
         expected: false, desired: true, ordering: .sequentiallyConsistent
@@ -108,7 +108,7 @@ public final class TerminalSession {
   }
 
   /// Asks for a redraw at the next turn of the loop. Safe from any thread.
-  public func setNeedsRedraw() {
+  package func setNeedsRedraw() {
     if !needsRedraw.exchange(true, ordering: .sequentiallyConsistent) {
       wakePipe.signaller()
     }
@@ -116,19 +116,19 @@ public final class TerminalSession {
 
   /// Makes `run(render:)` return `.stopped` once the current turn of the loop ends. Safe from any
   /// thread.
-  public func stop() {
+  package func stop() {
     stopRequested.store(true, ordering: .sequentiallyConsistent)
     wakePipe.signaller()
   }
 
   /// Rings the terminal's bell (curses' `beep`, which flashes where the terminal has no bell).
   /// Main thread only, like every curses call.
-  public func ringBell() {
+  package func ringBell() {
     screen.beep()
   }
 
   /// Repaints the whole screen at the next turn (what Ctrl-L does).
-  public func redrawAll() {
+  package func redrawAll() {
     screen.invalidate()
     setNeedsRedraw()
   }
@@ -143,7 +143,7 @@ public final class TerminalSession {
   ///
   /// - Parameter render: draws the whole screen into the buffer.
   /// - Returns: why the loop ended. The terminal is still in curses mode: call `close()`.
-  public func run(render: (inout CellBuffer) -> Void) -> Ending {
+  package func run(render: (inout CellBuffer) -> Void) -> Ending {
     precondition(!isClosed, "TerminalSession.run called after close()")
     precondition(!isRunning, "TerminalSession.run called while already running")
     isRunning = true
@@ -181,7 +181,7 @@ public final class TerminalSession {
   /// tmux (with `set-clipboard on`) honour and other terminals ignore: there is no answer to say
   /// which. Over 64 KiB of text is refused (terminals cap the sequence), returning `false`.
   @discardableResult
-  public func copyToClipboard(_ text: String) -> Bool {
+  package func copyToClipboard(_ text: String) -> Bool {
     guard let sequence = Clipboard.sequence(for: text) else { return false }
     screen.writeThrough(sequence)
     return true
@@ -189,7 +189,7 @@ public final class TerminalSession {
 
   /// Restores the terminal: curses mode off, cursor back, signal handlers and output streams as they
   /// were. Idempotent; `deinit` calls it too.
-  public func close() {
+  package func close() {
     guard !isClosed else { return }
     isClosed = true
     screen.end()

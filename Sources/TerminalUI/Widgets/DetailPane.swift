@@ -7,32 +7,32 @@ import Support
 /// if detail.handle(key: key) { session.setNeedsRedraw() }
 /// detail.render(into: &buffer, rect: body)
 /// ```
-public struct DetailPane: Hashable, Sendable {
+package struct DetailPane: Hashable, Sendable {
   /// Drawn bold on the first line, or empty for none; cut to `TextSanitizer.displayLimit`
   /// characters with an ellipsis.
-  public var title: String {
+  package var title: String {
     didSet { title = TextSanitizer.capped(title) }
   }
   /// The body; line breaks start new lines, long lines wrap at spaces. Each line is cut to
   /// `TextSanitizer.displayLimit` characters with an ellipsis: the body is wrapped again on every
   /// frame, and a description of megabytes would freeze the screen.
-  public var text: String {
+  package var text: String {
     didSet {
       text = Self.capLines(text)
       scrollOffset = 0
     }
   }
   /// The first body line shown.
-  public private(set) var scrollOffset: Int = 0
+  package private(set) var scrollOffset: Int = 0
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
   /// Rows the body had at the last render: how far PgUp/PgDn move.
-  public private(set) var visibleRowCount: Int = 10
+  package private(set) var visibleRowCount: Int = 10
   /// Lines the body had at the last render, to stop scrolling at the end.
   private var lineCount: Int = 0
 
   /// Creates a detail pane.
-  public init(title: String = "", text: String, theme: Theme = .standard) {
+  package init(title: String = "", text: String, theme: Theme = .standard) {
     self.title = TextSanitizer.capped(title)
     self.text = Self.capLines(text)
     self.theme = theme
@@ -50,19 +50,19 @@ public struct DetailPane: Hashable, Sendable {
   }
 
   /// Replaces the body, keeping the scroll position (the next render clamps it to the new text).
-  public mutating func replaceText(_ newText: String) {
+  package mutating func replaceText(_ newText: String) {
     let offset = scrollOffset
     text = newText
     scrollOffset = offset
   }
 
   /// Whether lines below the visible ones remain (as of the last render).
-  public var hasMoreBelow: Bool { scrollOffset + visibleRowCount < lineCount }
+  package var hasMoreBelow: Bool { scrollOffset + visibleRowCount < lineCount }
 
   /// Scrolls for ↑/↓, k/j, PgUp/PgDn, g/G, Home/End.
   ///
   /// - Returns: `true` when the key is a scrolling key.
-  public mutating func handle(key: Key) -> Bool {
+  package mutating func handle(key: Key) -> Bool {
     let page = max(1, visibleRowCount - 1)
     switch key {
     case .up, .char("k"): scroll(to: scrollOffset - 1)
@@ -77,7 +77,7 @@ public struct DetailPane: Hashable, Sendable {
   }
 
   /// Draws the title and as much of the wrapped body as fits.
-  public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
+  package mutating func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     var body = rect

@@ -10,23 +10,23 @@ import Support
 /// header.rightText = "live · 2 min ago"
 /// header.render(into: &buffer, rect: top)
 /// ```
-public struct HeaderView: Hashable, Sendable {
+package struct HeaderView: Hashable, Sendable {
   /// From the root to the current screen.
-  public var breadcrumbs: [String]
+  package var breadcrumbs: [String]
   /// Pinned to the right edge (data source, age), dropped first when space runs out.
-  public var rightText: String
+  package var rightText: String
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
 
   /// Creates a header.
-  public init(breadcrumbs: [String], rightText: String = "", theme: Theme = .standard) {
+  package init(breadcrumbs: [String], rightText: String = "", theme: Theme = .standard) {
     self.breadcrumbs = breadcrumbs
     self.rightText = rightText
     self.theme = theme
   }
 
   /// Draws the header on the first row of `rect`.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.header)
     guard !rect.isEmpty, !breadcrumbs.isEmpty else { return }
     // A crumb is often an event's title, as long as the server made it: measure a capped copy.

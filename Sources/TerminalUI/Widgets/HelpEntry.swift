@@ -1,14 +1,14 @@
 /// One line of the help overlay: the keys and what they do.
-public struct HelpEntry: Hashable, Sendable {
+package struct HelpEntry: Hashable, Sendable {
   /// The keys, as the user types them ("↑/↓ k/j").
-  public var keys: String
+  package var keys: String
   /// What they do ("move").
-  public var action: String
+  package var action: String
   /// Whether it is a group's heading ("Navigate", in `keys`): drawn apart, with a blank row before it.
-  public var isHeading: Bool
+  package var isHeading: Bool
 
   /// Creates an entry.
-  public init(keys: String, action: String, isHeading: Bool = false) {
+  package init(keys: String, action: String, isHeading: Bool = false) {
     self.keys = keys
     self.action = action
     self.isHeading = isHeading

@@ -7,20 +7,20 @@
 /// let help = HelpOverlay(entries: [HelpEntry(keys: "q", action: "quit")])
 /// if showingHelp { help.render(into: &buffer, rect: buffer.bounds) }
 /// ```
-public struct HelpOverlay: Hashable, Sendable {
+package struct HelpOverlay: Hashable, Sendable {
   /// The box's title.
-  public var title: String
+  package var title: String
   /// The keys, top to bottom.
-  public var entries: [HelpEntry]
+  package var entries: [HelpEntry]
   /// The last line inside the box ("press any key to close"), or empty.
-  public var footer: String
+  package var footer: String
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
   /// The first entry shown (the box scrolls when the terminal is too short for every entry).
-  public var scrollOffset: Int = 0
+  package var scrollOffset: Int = 0
 
   /// Creates a help overlay.
-  public init(
+  package init(
     title: String = "Keys", entries: [HelpEntry], footer: String = "press any key to close",
     theme: Theme = .standard
   ) {
@@ -31,7 +31,7 @@ public struct HelpOverlay: Hashable, Sendable {
   }
 
   /// Draws the box centred in `rect`.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     guard !rect.isEmpty else { return }
     let symbols = buffer.symbols
     // Headings and keys without an action (a narrow help puts the action under its keys) span the
@@ -81,7 +81,7 @@ public struct HelpOverlay: Hashable, Sendable {
   }
 
   /// The entry rows the box has inside `rect` (fewer than the entries when it must scroll).
-  public func visibleEntryRows(in rect: Rect) -> Int {
+  package func visibleEntryRows(in rect: Rect) -> Int {
     let footerLines = footer.isEmpty ? 0 : 2
     return max(0, min(entries.count, rect.height - 2 - footerLines))
   }

@@ -12,9 +12,9 @@ import Support
 /// var view = ImageView(image: picture, depth: .palette256, marker: (0.5, 0.5))
 /// view.render(into: &buffer, rect: pane)
 /// ```
-public struct ImageView: Sendable {
+package struct ImageView: Sendable {
   /// How many colours the terminal shows.
-  public enum ColorDepth: Sendable, Equatable {
+  package enum ColorDepth: Sendable, Equatable {
     /// Every 24-bit RGB value.
     case direct
     /// The xterm palette: 16 basic colours, the 6×6×6 cube and 24 greys.
@@ -24,7 +24,7 @@ public struct ImageView: Sendable {
 
     /// The depth of a terminal with `colors` colours that takes RGB values when `direct` is set;
     /// `nil` when it shows no colour (the caller draws a note instead).
-    public static func of(colors: Int, direct: Bool) -> ColorDepth? {
+    package static func of(colors: Int, direct: Bool) -> ColorDepth? {
       if direct { return .direct }
       if colors >= 256 { return .palette256 }
       return colors >= 8 ? .palette8 : nil
@@ -34,11 +34,11 @@ public struct ImageView: Sendable {
   /// The picture.
   package var image: RGBImage
   /// How colours are fitted.
-  public var depth: ColorDepth
+  package var depth: ColorDepth
   /// Where to draw the marker, as fractions from the left and from the top (`nil` for none).
-  public var marker: (x: Double, y: Double)?
+  package var marker: (x: Double, y: Double)?
   /// The marker's style (its background is the image's there).
-  public var markerColor: Color
+  package var markerColor: Color
 
   /// Creates a view of `image`.
   package init(
@@ -52,7 +52,7 @@ public struct ImageView: Sendable {
   }
 
   /// Draws the image scaled to fill `rect`.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
     let pixels = scaled(width: rect.width, height: rect.height * 2)
     let glyph: Character = buffer.symbols.isASCII ? " " : "▀"

@@ -3,26 +3,26 @@
 /// ```swift
 /// ListRow(glyph: "!", text: "Wildfires", detail: "download failed", rightText: "1,204")
 /// ```
-public struct ListRow: Hashable, Sendable {
+package struct ListRow: Hashable, Sendable {
   /// What the row stands for (an event or category id): the list keeps the selection on it when
   /// the rows change.
-  public var id: String
+  package var id: String
   /// A short state mark in its own column ("●", "!", "✓"), or empty.
-  public var glyph: String
+  package var glyph: String
   /// The row's title.
-  public var text: String
+  package var text: String
   /// Secondary text after the title, drawn dimmer and dropped first when space runs out.
-  public var detail: String
+  package var detail: String
   /// Right-aligned text (counts, dates), dropped when the row is too narrow to show it.
-  public var rightText: String
+  package var rightText: String
   /// How the glyph is drawn (for example the theme's error style for a failure mark).
-  public var glyphStyle: Style
+  package var glyphStyle: Style
   /// A part of ``text`` to mark (a search's match): drawn underlined and bold, so it shows without
   /// colour too.
-  public var highlight: Range<String.Index>?
+  package var highlight: Range<String.Index>?
 
   /// Creates a row.
-  public init(
+  package init(
     id: String = "", glyph: String = "", text: String, detail: String = "", rightText: String = "",
     glyphStyle: Style = .plain, highlight: Range<String.Index>? = nil
   ) {

@@ -12,10 +12,10 @@
 ///
 /// A long list can give its rows lazily (``replaceRows(count:glyphWidth:id:row:)``): only the rows on
 /// screen are ever made, so an update or a key costs the same for twenty rows or twenty thousand.
-public struct ListView {
+package struct ListView {
   /// The rows, top to bottom. Setting them keeps `selectedIndex` in range. (Reading them makes every
   /// row of a lazy list: use ``rowCount`` and ``row(at:)`` where that matters.)
-  public var rows: [ListRow] {
+  package var rows: [ListRow] {
     get { lazyRows.map { lazy in (0..<lazy.count).map(lazy.row) } ?? eagerRows }
     set {
       lazyRows = nil
@@ -35,10 +35,10 @@ public struct ListView {
   }
 
   /// How many rows there are.
-  public var rowCount: Int { lazyRows?.count ?? eagerRows.count }
+  package var rowCount: Int { lazyRows?.count ?? eagerRows.count }
 
   /// The row at `index` (made now for a lazy list).
-  public func row(at index: Int) -> ListRow {
+  package func row(at index: Int) -> ListRow {
     lazyRows.map { $0.row(index) } ?? eagerRows[index]
   }
 
@@ -51,22 +51,22 @@ public struct ListView {
   }
   /// Whether the list has the keys: its selection is drawn in the theme's selection style; without
   /// them (another pane has the keys) it is only underlined, so a screen shows where the keys go.
-  public var isFocused = true
+  package var isFocused = true
   /// The selected row (0 when the list is empty).
-  public private(set) var selectedIndex: Int = 0
+  package private(set) var selectedIndex: Int = 0
   /// The first visible row.
-  public private(set) var scrollOffset: Int = 0
+  package private(set) var scrollOffset: Int = 0
   /// Shown when there are no rows.
-  public var emptyMessage: String
+  package var emptyMessage: String
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
   /// Rows the last render showed: the distance PgUp/PgDn move.
-  public private(set) var visibleRowCount: Int = 10
+  package private(set) var visibleRowCount: Int = 10
   /// Where the last render drew the list (for mouse clicks).
-  public private(set) var lastRect = Rect(x: 0, y: 0, width: 0, height: 0)
+  package private(set) var lastRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
   /// Creates a list.
-  public init(rows: [ListRow] = [], emptyMessage: String = "Nothing here", theme: Theme = .standard) {
+  package init(rows: [ListRow] = [], emptyMessage: String = "Nothing here", theme: Theme = .standard) {
     self.eagerRows = rows
     self.emptyMessage = emptyMessage
     self.theme = theme
@@ -74,19 +74,19 @@ public struct ListView {
   }
 
   /// The selected row, or `nil` when the list is empty.
-  public var selectedRow: ListRow? {
+  package var selectedRow: ListRow? {
     (0..<rowCount).contains(selectedIndex) ? row(at: selectedIndex) : nil
   }
 
   /// The id of the selected row, or `nil` when the list is empty.
-  public var selectedID: String? {
+  package var selectedID: String? {
     (0..<rowCount).contains(selectedIndex) ? rowID(at: selectedIndex) : nil
   }
 
   /// Replaces the rows, keeping the selected row (by ``ListRow/id``) selected and on the same line
   /// of the screen when rows are inserted or removed around it; where it is gone, the selection
   /// stays at the same index.
-  public mutating func replaceRows(_ newRows: [ListRow]) {
+  package mutating func replaceRows(_ newRows: [ListRow]) {
     keepingSelection { $0.rows = newRows }
   }
 
@@ -98,7 +98,7 @@ public struct ListView {
   ///   - glyphWidth: The widest glyph of any row (the glyph column's width).
   ///   - id: The id of the row at an index (cheap: it is asked for to find the selection).
   ///   - row: The row at an index (asked for only for the rows drawn).
-  public mutating func replaceRows(
+  package mutating func replaceRows(
     count: Int, glyphWidth: Int, id: @escaping (Int) -> String, row: @escaping (Int) -> ListRow
   ) {
     keepingSelection { list in
@@ -123,26 +123,26 @@ public struct ListView {
   ///
   /// - Returns: whether a row has that id.
   @discardableResult
-  public mutating func select(id: String) -> Bool {
+  package mutating func select(id: String) -> Bool {
     guard let index = index(ofID: id) else { return false }
     select(index)
     return true
   }
 
   /// The row drawn at `point` by the last render, if any (a click).
-  public func rowIndex(at point: Point) -> Int? {
+  package func rowIndex(at point: Point) -> Int? {
     guard lastRect.contains(point) else { return nil }
     let index = scrollOffset + (point.y - lastRect.y)
     return (0..<rowCount).contains(index) ? index : nil
   }
 
   /// Scrolls by `rows` (the mouse wheel), moving the selection with the view.
-  public mutating func scroll(by rows: Int) {
+  package mutating func scroll(by rows: Int) {
     select(selectedIndex + rows)
   }
 
   /// Selects a row (clamped to the rows there are) and scrolls it into view.
-  public mutating func select(_ index: Int) {
+  package mutating func select(_ index: Int) {
     selectedIndex = index
     clampSelection()
     scrollSelectionIntoView(height: visibleRowCount)
@@ -152,7 +152,7 @@ public struct ListView {
   ///
   /// - Returns: `true` when the key is one the list handles (even if the selection is already at the
   ///   end), so the caller knows not to treat it otherwise.
-  public mutating func handle(key: Key) -> Bool {
+  package mutating func handle(key: Key) -> Bool {
     let page = max(1, visibleRowCount - 1)
     switch key {
     case .up, .char("k"): select(selectedIndex - 1)
@@ -167,7 +167,7 @@ public struct ListView {
   }
 
   /// Draws the visible rows into `rect`, scrolling so the selection is visible.
-  public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
+  package mutating func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
     lastRect = rect
     guard !rect.isEmpty else { return }

@@ -8,15 +8,15 @@
 /// let fiji = MapBox(west: 170, south: -25, east: -170, north: -10)  // width 20, centred on 180°
 /// let fires = MapBox.enclosing([(-120.5, 38.2), (-118.5, 38.2)])     // from 120.5°W, 2° wide
 /// ```
-public struct MapBox: Hashable, Sendable {
+package struct MapBox: Hashable, Sendable {
   /// The west edge, −180 ..< 180.
-  public let west: Double
+  package let west: Double
   /// Degrees eastward from `west`, 0 ... 360.
-  public let width: Double
+  package let width: Double
   /// The south edge, −90 ... 90.
-  public let south: Double
+  package let south: Double
   /// The north edge, `south` ... 90.
-  public let north: Double
+  package let north: Double
 
   /// A box from its edges; an `east` west of `west` crosses the antimeridian.
   ///
@@ -25,14 +25,14 @@ public struct MapBox: Hashable, Sendable {
   ///   - south: The south edge (clamped to ±90).
   ///   - east: The east edge; equal to `west` plus a whole turn (−180 and 180) spans every longitude.
   ///   - north: The north edge, not below `south` (clamped to ±90).
-  public init(west: Double, south: Double, east: Double, north: Double) {
+  package init(west: Double, south: Double, east: Double, north: Double) {
     let width = east - west
     let wrapped = width >= 360 ? 360 : Self.turn(width)
     self.init(west: west, width: wrapped, south: south, north: north)
   }
 
   /// A box `width` degrees wide eastward from `west`.
-  public init(west: Double, width: Double, south: Double, north: Double) {
+  package init(west: Double, width: Double, south: Double, north: Double) {
     self.west = Self.longitude(west)
     self.width = min(360, max(0, width))
     self.south = min(90, max(-90, min(south, north)))
@@ -40,20 +40,20 @@ public struct MapBox: Hashable, Sendable {
   }
 
   /// The east edge, −180 ... 180 (below `west` when the box crosses the antimeridian).
-  public var east: Double { width >= 360 ? west + 360 : Self.longitude(west + width) }
+  package var east: Double { width >= 360 ? west + 360 : Self.longitude(west + width) }
 
   /// The longitude at the middle, −180 ..< 180.
-  public var centreLongitude: Double { Self.longitude(west + width / 2) }
+  package var centreLongitude: Double { Self.longitude(west + width / 2) }
 
   /// The latitude at the middle.
-  public var centreLatitude: Double { (south + north) / 2 }
+  package var centreLatitude: Double { (south + north) / 2 }
 
   /// The smallest box holding every point (finite points only; `nil` when there is none).
   ///
   /// Across, it is the shortest arc that holds every longitude: the circle less its widest empty
   /// gap, so events on both sides of the antimeridian make one narrow box around 180°, not one
   /// spanning the world.
-  public static func enclosing(_ points: [(longitude: Double, latitude: Double)]) -> MapBox? {
+  package static func enclosing(_ points: [(longitude: Double, latitude: Double)]) -> MapBox? {
     let finite = points.filter { $0.longitude.isFinite && $0.latitude.isFinite }
     guard let first = finite.first else { return nil }
     var south = first.latitude

@@ -3,22 +3,22 @@
 /// ```swift
 /// let marker = MapMarker(longitude: -96.79, latitude: 28.12, styleKey: "wildfires")
 /// ```
-public struct MapMarker: Hashable, Sendable {
+package struct MapMarker: Hashable, Sendable {
   /// Degrees east, −180…180 (other values wrap).
-  public var longitude: Double
+  package var longitude: Double
   /// Degrees north, −90…90 (beyond, the marker sits on the map's edge).
-  public var latitude: Double
+  package var latitude: Double
   /// Picks the marker's style from ``MapView/markerStyles`` (or the fallback palette): the app
   /// passes a category id.
-  public var styleKey: String
+  package var styleKey: String
   /// Whether the marker stands out by its shape (`▲`, ASCII `^`), not only its colour: the app flags
   /// the events an alert rule matches.
-  public var isFlagged: Bool
+  package var isFlagged: Bool
   /// Whether the event is over: its marker is a ring (`○`, ASCII `o`), as in the lists.
-  public var isClosed: Bool
+  package var isClosed: Bool
 
   /// Creates a marker.
-  public init(
+  package init(
     longitude: Double, latitude: Double, styleKey: String = "", isFlagged: Bool = false,
     isClosed: Bool = false
   ) {

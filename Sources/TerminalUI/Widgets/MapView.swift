@@ -24,28 +24,28 @@
 /// map.selectedIndex = 0
 /// map.render(into: &buffer, rect: pane)
 /// ```
-public struct MapView: Sendable {
+package struct MapView: Sendable {
   /// The smallest rectangle that shows a map: the whole world 40 columns wide.
-  public static let minimumSize = Size(width: 40, height: 8)
+  package static let minimumSize = Size(width: 40, height: 8)
 
   /// What to show, in drawing order (earlier markers give a shared cell its style).
-  public var markers: [MapMarker]
+  package var markers: [MapMarker]
   /// The highlighted marker, an index into ``markers`` (`nil`, or out of range, for none).
-  public var selectedIndex: Int?
+  package var selectedIndex: Int?
   /// Marker styles by ``MapMarker/styleKey``; other keys take one of the theme's other markers.
-  public var markerStyles: [String: Style]
+  package var markerStyles: [String: Style]
   /// The land's style.
-  public var landStyle: Style
+  package var landStyle: Style
   /// Styles for the background and the too-small note.
-  public var theme: Theme
+  package var theme: Theme
 
   /// Which part of the world shows (zoom and centre).
-  public var viewport = MapViewport()
+  package var viewport = MapViewport()
   /// The selected event's track, oldest position first, drawn as a braille line under the markers.
-  public var track: [MapMarker] = []
+  package var track: [MapMarker] = []
   /// An outline drawn as a dotted line under the track, in the accent style: the region a list is
   /// filtered to (a `--near` circle, a box), first point to last.
-  public var outline: [MapMarker] = []
+  package var outline: [MapMarker] = []
 
   /// The land drawn at the last render, kept until the window, its size or the symbols change.
   private var landCache: LandLayer?
@@ -61,7 +61,7 @@ public struct MapView: Sendable {
   ///   - markerStyles: Marker styles by key.
   ///   - landStyle: The land's style (default: the theme's ``Theme/Role/mapLand``).
   ///   - theme: Styles.
-  public init(
+  package init(
     markers: [MapMarker] = [], selectedIndex: Int? = nil, markerStyles: [String: Style] = [:],
     landStyle: Style? = nil, theme: Theme = .standard
   ) {
@@ -83,7 +83,7 @@ public struct MapView: Sendable {
   }
 
   /// The rows a map `width` columns wide takes to keep the world's shape.
-  public static func preferredHeight(forWidth width: Int) -> Int {
+  package static func preferredHeight(forWidth width: Int) -> Int {
     max(0, (width + MapViewport.columnsPerRow / 2) / MapViewport.columnsPerRow)
   }
 
@@ -102,7 +102,7 @@ public struct MapView: Sendable {
   }
 
   /// Draws the map (or the too-small note) into `rect`, blanking the rest of it.
-  public mutating func render(into buffer: inout CellBuffer, rect: Rect) {
+  package mutating func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     guard rect.size.contains(Self.minimumSize) else {
@@ -131,7 +131,7 @@ public struct MapView: Sendable {
   }
 
   /// The indices of the markers inside the visible window of a map drawn into `rect`, in marker order.
-  public func visibleMarkers(in rect: Rect) -> [Int] {
+  package func visibleMarkers(in rect: Rect) -> [Int] {
     let projection = viewport.projection(in: rect)
     return markers.indices.filter { index in
       let marker = markers[index]
@@ -141,7 +141,7 @@ public struct MapView: Sendable {
   }
 
   /// The first marker drawn in the cell at `point` of a map rendered into `rect` (a click).
-  public func marker(at point: Point, in rect: Rect) -> Int? {
+  package func marker(at point: Point, in rect: Rect) -> Int? {
     let area = viewport.mapArea(in: rect)
     guard area.contains(point) else { return nil }
     let projection = viewport.projection(in: rect)
@@ -156,10 +156,10 @@ public struct MapView: Sendable {
   }
 
   /// The size in cells of the map drawn into `rect` (for panning by cells).
-  public func mapSize(in rect: Rect) -> Size { viewport.mapArea(in: rect).size }
+  package func mapSize(in rect: Rect) -> Size { viewport.mapArea(in: rect).size }
 
   /// The coordinate under `point` of a map rendered into `rect`, if it is on the map.
-  public func coordinate(at point: Point, in rect: Rect) -> (longitude: Double, latitude: Double)? {
+  package func coordinate(at point: Point, in rect: Rect) -> (longitude: Double, latitude: Double)? {
     let area = viewport.mapArea(in: rect)
     guard area.contains(point) else { return nil }
     return viewport.projection(in: rect).center(of: Point(x: point.x - area.x, y: point.y - area.y))
@@ -167,7 +167,7 @@ public struct MapView: Sendable {
 
   /// The style of markers with `key`: ``markerStyles``, else one of the theme's
   /// ``Theme/otherMarkers`` picked by the key's bytes (stable across runs, unlike `Hasher`).
-  public func markerStyle(for key: String) -> Style {
+  package func markerStyle(for key: String) -> Style {
     if let style = markerStyles[key] { return style }
     var hash: UInt32 = 2_166_136_261  // FNV-1a
     for byte in key.utf8 {

@@ -11,9 +11,9 @@
 /// viewport.zoom(by: 2, around: (-97.7, 30.3), in: rect)  // Austin stays where it was on screen
 /// let framed = MapViewport(framing: MapBox(west: 170, south: -25, east: -170, north: -10), in: rect)
 /// ```
-public struct MapViewport: Hashable, Sendable {
+package struct MapViewport: Hashable, Sendable {
   /// The closest zoom.
-  public static let maximumZoom = 64.0
+  package static let maximumZoom = 64.0
   /// Room left around a framed box, as a share of its size on each side.
   static let framingMargin = 0.15
   /// The least a framing shows, in degrees across and down: one event, or a track of one position,
@@ -22,20 +22,20 @@ public struct MapViewport: Hashable, Sendable {
   static let framingMinimum = (width: 20.0, height: 10.0)
 
   /// How many times closer than the whole world, 1 ... ``maximumZoom``.
-  public private(set) var zoom: Double = 1
+  package private(set) var zoom: Double = 1
   /// The longitude at the centre, −180 ..< 180.
-  public private(set) var centreLongitude: Double = 0
+  package private(set) var centreLongitude: Double = 0
   /// The latitude at the centre.
-  public private(set) var centreLatitude: Double = 0
+  package private(set) var centreLatitude: Double = 0
 
   /// The whole world.
-  public init() {}
+  package init() {}
 
   /// The closest view of `box`, with a margin, in a map drawn into `rect`: centred on the box, at
   /// the largest power of two zoom that shows all of it (so `+` and `-` keep whole steps).
   ///
   /// The box's longitudes stay together: one across the antimeridian is drawn centred on it.
-  public init(framing box: MapBox, in rect: Rect) {
+  package init(framing box: MapBox, in rect: Rect) {
     let world = Self.worldSize(in: rect)
     let width = max(box.width * (1 + 2 * Self.framingMargin), Self.framingMinimum.width)
     let height = max((box.north - box.south) * (1 + 2 * Self.framingMargin), Self.framingMinimum.height)
@@ -53,11 +53,11 @@ public struct MapViewport: Hashable, Sendable {
   }
 
   /// Whether the whole world shows.
-  public var isWholeWorld: Bool { zoom <= 1 }
+  package var isWholeWorld: Bool { zoom <= 1 }
 
   /// Where the map goes in `rect`: the world's shape at zoom 1, growing with the zoom until it fills
   /// the rectangle; top-aligned, centred across.
-  public func mapArea(in rect: Rect) -> Rect {
+  package func mapArea(in rect: Rect) -> Rect {
     let world = Self.worldSize(in: rect)
     let width = min(rect.width, Int((Double(world.width) * zoom).rounded()))
     let height = min(rect.height, Int((Double(world.height) * zoom).rounded()))
@@ -76,7 +76,7 @@ public struct MapViewport: Hashable, Sendable {
 
   /// The visible window of a map drawn into `rect`: its edges in degrees, the east edge below the
   /// west one when the window crosses the antimeridian (both ±180 when it spans every longitude).
-  public func bounds(in rect: Rect) -> (west: Double, east: Double, south: Double, north: Double) {
+  package func bounds(in rect: Rect) -> (west: Double, east: Double, south: Double, north: Double) {
     let span = spans(in: rect)
     let south = centreLatitude - span.height / 2
     guard span.width < 360 else { return (-180, 180, south, south + span.height) }
@@ -90,7 +90,7 @@ public struct MapViewport: Hashable, Sendable {
   /// Zooms in (`factor` above 1) or out, keeping `anchor` where it is on screen: the selection, or
   /// the point under the mouse. An anchor out of view comes to the centre first; without one, the
   /// centre stays.
-  public mutating func zoom(
+  package mutating func zoom(
     by factor: Double, around anchor: (longitude: Double, latitude: Double)? = nil, in rect: Rect
   ) {
     var screen: (x: Double, y: Double)?
@@ -119,7 +119,7 @@ public struct MapViewport: Hashable, Sendable {
   }
 
   /// Moves the window by whole map cells of a map drawn into `rect` (positive: east and south).
-  public mutating func pan(columns: Int, rows: Int, in rect: Rect) {
+  package mutating func pan(columns: Int, rows: Int, in rect: Rect) {
     let projection = projection(in: rect)
     centreLongitude += Double(columns) * projection.degreesPerColumn
     centreLatitude -= Double(rows) * projection.degreesPerRow
@@ -127,7 +127,7 @@ public struct MapViewport: Hashable, Sendable {
   }
 
   /// Puts a point at the centre (as near as the poles allow) of a map drawn into `rect`.
-  public mutating func centre(longitude: Double, latitude: Double, in rect: Rect) {
+  package mutating func centre(longitude: Double, latitude: Double, in rect: Rect) {
     guard longitude.isFinite, latitude.isFinite else { return }
     centreLongitude = longitude
     centreLatitude = latitude
@@ -135,14 +135,14 @@ public struct MapViewport: Hashable, Sendable {
   }
 
   /// Back to the whole world.
-  public mutating func reset() {
+  package mutating func reset() {
     self = MapViewport()
   }
 
   /// "4× · 30.00°N–48.00°N, 130.00°W–100.00°W" for a map drawn into `rect`; a view across the
   /// antimeridian reads "8× · 25.00°S–9.00°S, 170.00°E east across 180° to 172.00°W" (as the region
   /// label does), not the few degrees between its edges.
-  public func caption(in rect: Rect) -> String {
+  package func caption(in rect: Rect) -> String {
     let bounds = bounds(in: rect)
     let zoomText = zoom == zoom.rounded() ? String(Int(zoom)) : Self.fixed(zoom, digits: 1)
     let west = Self.longitude(bounds.west)

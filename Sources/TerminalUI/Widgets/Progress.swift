@@ -1,21 +1,21 @@
 /// How much of a batch of work is done: "5/13".
-public struct Progress: Hashable, Sendable {
+package struct Progress: Hashable, Sendable {
   /// Units finished.
-  public var completed: Int
+  package var completed: Int
   /// Units in all.
-  public var total: Int
+  package var total: Int
 
   /// Creates a progress figure; `completed` is clamped to `0...total`.
-  public init(completed: Int, total: Int) {
+  package init(completed: Int, total: Int) {
     self.total = max(0, total)
     self.completed = min(max(0, completed), self.total)
   }
 
   /// Completed as a fraction of the total (1 when there is nothing to do).
-  public var fraction: Double {
+  package var fraction: Double {
     total == 0 ? 1 : Double(completed) / Double(total)
   }
 
   /// Whether all the work is done.
-  public var isComplete: Bool { completed >= total }
+  package var isComplete: Bool { completed >= total }
 }

@@ -8,24 +8,24 @@
 /// slider.label = "Last \(slider.value) days"
 /// if slider.handle(key: key) { daysRelay.accept(slider.value) }
 /// ```
-public struct SliderView: Hashable, Sendable {
+package struct SliderView: Hashable, Sendable {
   /// The current value, always within `bounds`.
-  public private(set) var value: Int
+  package private(set) var value: Int
   /// The smallest and largest values.
-  public var bounds: ClosedRange<Int> {
+  package var bounds: ClosedRange<Int> {
     didSet { value = clamped(value) }
   }
   /// How far ←/→ move.
-  public var step: Int
+  package var step: Int
   /// How far Shift-←/→ and [ / ] move.
-  public var largeStep: Int
+  package var largeStep: Int
   /// Drawn before the track.
-  public var label: String
+  package var label: String
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
 
   /// Creates a slider.
-  public init(
+  package init(
     value: Int, bounds: ClosedRange<Int>, step: Int = 1, largeStep: Int? = nil, label: String = "",
     theme: Theme = .standard
   ) {
@@ -40,14 +40,14 @@ public struct SliderView: Hashable, Sendable {
   }
 
   /// Sets the value, clamped to the bounds.
-  public mutating func setValue(_ newValue: Int) {
+  package mutating func setValue(_ newValue: Int) {
     value = clamped(newValue)
   }
 
   /// Adjusts the value for ←/→, Shift-←/→, [ / ], Home/End.
   ///
   /// - Returns: `true` when the key is a slider key (whether or not the value changed).
-  public mutating func handle(key: Key) -> Bool {
+  package mutating func handle(key: Key) -> Bool {
     switch key {
     case .left: setValue(value - step)
     case .right: setValue(value + step)
@@ -62,7 +62,7 @@ public struct SliderView: Hashable, Sendable {
 
   /// Draws "label ◀━━●━━▶" on the first row of `rect`, dropping the track, then the arrows, as the
   /// width shrinks; the label is truncated last.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     let symbols = buffer.symbols

@@ -8,17 +8,17 @@
 /// spinner.isSpinning = true
 /// spinner.glyph(at: 3, symbols: .unicode)  // "⠸"
 /// ```
-public struct Spinner: Hashable, Sendable {
+package struct Spinner: Hashable, Sendable {
   /// Whether work is running; a stopped spinner draws nothing.
-  public var isSpinning: Bool
+  package var isSpinning: Bool
 
   /// Creates a spinner.
-  public init(isSpinning: Bool = false) {
+  package init(isSpinning: Bool = false) {
     self.isSpinning = isSpinning
   }
 
   /// The frame for an animation tick, or `nil` when the spinner is stopped.
-  public func glyph(at tick: Int, symbols: Symbols) -> Character? {
+  package func glyph(at tick: Int, symbols: Symbols) -> Character? {
     guard isSpinning, !symbols.spinnerFrames.isEmpty else { return nil }
     let count = symbols.spinnerFrames.count
     return symbols.spinnerFrames[((tick % count) + count) % count]

@@ -12,31 +12,31 @@
 /// status.tick = session.animationTick
 /// status.render(into: &buffer, rect: bottom)
 /// ```
-public struct StatusLine: Hashable, Sendable {
+package struct StatusLine: Hashable, Sendable {
   /// What kind of message the line shows.
-  public enum MessageKind: Hashable, Sendable {
+  package enum MessageKind: Hashable, Sendable {
     case info, hint, error
   }
 
   /// Turns while work runs.
-  public var spinner: Spinner
+  package var spinner: Spinner
   /// The animation tick that picks the spinner frame.
-  public var tick: Int
+  package var tick: Int
   /// The progress figure and bar, or `nil` for none.
-  public var progress: Progress?
+  package var progress: Progress?
   /// Free text: what is happening, what failed, a hint.
-  public var message: String
+  package var message: String
   /// How the message is drawn.
-  public var messageKind: MessageKind
+  package var messageKind: MessageKind
   /// Text pinned to the right edge ("? help"), dropped first when space runs out.
-  public var rightText: String
+  package var rightText: String
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
   /// Cells of the progress bar when there is room for it.
-  public var barWidth: Int
+  package var barWidth: Int
 
   /// Creates a status line.
-  public init(
+  package init(
     message: String = "", messageKind: MessageKind = .info, rightText: String = "", theme: Theme = .standard
   ) {
     self.spinner = Spinner()
@@ -50,7 +50,7 @@ public struct StatusLine: Hashable, Sendable {
   }
 
   /// Draws the line on the first row of `rect`.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.status)
     guard !rect.isEmpty else { return }
     let symbols = buffer.symbols

@@ -11,9 +11,9 @@
 /// theme[.header] = Style(foreground: .rgb(0, 114, 178), attributes: .bold)
 /// let list = ListView(rows: rows, theme: theme)
 /// ```
-public struct Theme: Hashable, Sendable {
+package struct Theme: Hashable, Sendable {
   /// What a style is for: every part of a screen that has a look of its own.
-  public enum Role: String, CaseIterable, Hashable, Sendable {
+  package enum Role: String, CaseIterable, Hashable, Sendable {
     /// Ordinary text.
     case text
     /// Secondary text: details, hints, empty-state messages.
@@ -55,16 +55,16 @@ public struct Theme: Hashable, Sendable {
   }
 
   /// The name users pick it by (`--theme NAME`).
-  public var name: String
+  package var name: String
   /// The style of each role; a role missing here draws plain.
-  public var styles: [Role: Style]
+  package var styles: [Role: Style]
   /// Map markers' styles by key (the app keys them by category).
-  public var markers: [String: Style]
+  package var markers: [String: Style]
   /// Styles for markers whose key ``markers`` lacks, picked by the key.
-  public var otherMarkers: [Style]
+  package var otherMarkers: [Style]
 
   /// Creates a theme.
-  public init(name: String, styles: [Role: Style], markers: [String: Style] = [:], otherMarkers: [Style]) {
+  package init(name: String, styles: [Role: Style], markers: [String: Style] = [:], otherMarkers: [Style]) {
     self.name = name
     self.styles = styles
     self.markers = markers
@@ -72,16 +72,16 @@ public struct Theme: Hashable, Sendable {
   }
 
   /// The style of `role`.
-  public subscript(role: Role) -> Style {
+  package subscript(role: Role) -> Style {
     get { styles[role] ?? .plain }
     set { styles[role] = newValue }
   }
 
   /// Whether any style of the theme names a colour (``Color/rgb(_:_:_:)`` or a palette entry).
-  public var usesColor: Bool { allStyles.contains { $0.foreground != .default || $0.background != .default } }
+  package var usesColor: Bool { allStyles.contains { $0.foreground != .default || $0.background != .default } }
 
   /// Whether any style of the theme names an exact RGB colour (worth a direct-colour terminal).
-  public var usesRGB: Bool {
+  package var usesRGB: Bool {
     allStyles.contains { style in
       [style.foreground, style.background].contains { if case .rgb = $0 { true } else { false } }
     }
@@ -89,18 +89,18 @@ public struct Theme: Hashable, Sendable {
 
   private var allStyles: [Style] { Array(styles.values) + Array(markers.values) + otherMarkers }
 
-  public var text: Style { self[.text] }
-  public var secondary: Style { self[.secondary] }
-  public var selection: Style { self[.selection] }
-  public var header: Style { self[.header] }
-  public var headerCurrent: Style { self[.headerCurrent] }
-  public var status: Style { self[.status] }
-  public var error: Style { self[.error] }
-  public var accent: Style { self[.accent] }
-  public var frame: Style { self[.frame] }
+  package var text: Style { self[.text] }
+  package var secondary: Style { self[.secondary] }
+  package var selection: Style { self[.selection] }
+  package var header: Style { self[.header] }
+  package var headerCurrent: Style { self[.headerCurrent] }
+  package var status: Style { self[.status] }
+  package var error: Style { self[.error] }
+  package var accent: Style { self[.accent] }
+  package var frame: Style { self[.frame] }
 
   /// The widgets' own look: default colours, dim secondary text, cyan highlights, red errors.
-  public static let standard = Theme(
+  package static let standard = Theme(
     name: "standard",
     styles: [
       .text: .plain, .secondary: Style(attributes: .dim), .selection: Style(attributes: .reverse),

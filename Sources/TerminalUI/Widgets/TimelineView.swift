@@ -6,26 +6,26 @@
 /// let timeline = TimelineView(counts: perDay, bounds: 1...360, value: 30, leadingWidth: 14)
 /// timeline.render(into: &buffer, rect: row)
 /// ```
-public struct TimelineView: Hashable, Sendable {
+package struct TimelineView: Hashable, Sendable {
   /// Events per day of age: `counts[0]` is the last day.
-  public var counts: [Int]
+  package var counts: [Int]
   /// The slider's bounds.
-  public var bounds: ClosedRange<Int>
+  package var bounds: ClosedRange<Int>
   /// The slider's value: columns up to it are highlighted.
-  public var value: Int
+  package var value: Int
   /// Columns before the slider's track (its label, a space and its left arrow).
-  public var leadingWidth: Int
+  package var leadingWidth: Int
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
   /// Whether time runs left to right: the oldest day at the left, the last day at the right, as in
   /// every sparkline. `false` puts the last day first, under the slider's low end.
-  public var newestLast = false
+  package var newestLast = false
   /// Whether the leading columns end with the scale: the tallest bar's count (`█ 42`), what the
   /// bars' heights are a share of.
-  public var showsPeak = false
+  package var showsPeak = false
 
   /// Creates a timeline.
-  public init(
+  package init(
     counts: [Int], bounds: ClosedRange<Int>, value: Int, leadingWidth: Int, theme: Theme = .standard
   ) {
     self.counts = counts
@@ -60,14 +60,14 @@ public struct TimelineView: Hashable, Sendable {
   }
 
   /// The slider value a column stands for, counted from the newest column.
-  public func columnValue(_ column: Int, trackWidth: Int) -> Int {
+  package func columnValue(_ column: Int, trackWidth: Int) -> Int {
     let span = bounds.upperBound - bounds.lowerBound
     guard trackWidth > 1 else { return bounds.upperBound }
     return bounds.lowerBound + (column * span + (trackWidth - 1) / 2) / (trackWidth - 1)
   }
 
   /// Draws the bars on the first row of `rect`, under the same track geometry as the slider.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
     let trackWidth = rect.width - leadingWidth - 1
     guard !rect.isEmpty, trackWidth >= 3 else { return }

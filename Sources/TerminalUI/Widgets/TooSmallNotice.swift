@@ -1,24 +1,24 @@
 /// What the screen shows when the terminal is below the app's minimum size: one line,
 /// "terminal too small: 12×3", cut to fit even a 1×1 terminal.
-public struct TooSmallNotice: Hashable, Sendable {
+package struct TooSmallNotice: Hashable, Sendable {
   /// The terminal's current size.
-  public var size: Size
+  package var size: Size
   /// Styles.
-  public var theme: Theme
+  package var theme: Theme
 
   /// Creates the notice.
-  public init(size: Size, theme: Theme = .standard) {
+  package init(size: Size, theme: Theme = .standard) {
     self.size = size
     self.theme = theme
   }
 
   /// The message for the given symbols ("×" or "x").
-  public func message(symbols: Symbols) -> String {
+  package func message(symbols: Symbols) -> String {
     "terminal too small: \(size.width)\(symbols.times)\(size.height)"
   }
 
   /// Blanks `rect` and draws the message on its first row.
-  public func render(into buffer: inout CellBuffer, rect: Rect) {
+  package func render(into buffer: inout CellBuffer, rect: Rect) {
     buffer.clear(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     let text = TextLayout.truncate(
