@@ -20,7 +20,8 @@ package enum EventExport {
   /// `events` in `format`, ready to write (ends with a line break).
   ///
   /// - Parameter point: Where `--near` measures from: adds `distance_km` and `bearing`.
-  package static func render(_ events: [EOEvent], as format: Format, from point: EOCoordinate? = nil) -> String
+  package static func render(_ events: [EOEvent], as format: Format, from point: EOCoordinate? = nil)
+    -> String
   {
     switch format {
     case .json: return events.map { EventRecord($0, from: point).json }.serializedOnePerLine() + "\n"

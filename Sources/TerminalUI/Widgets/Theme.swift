@@ -78,7 +78,9 @@ package struct Theme: Hashable, Sendable {
   }
 
   /// Whether any style of the theme names a colour (``Color/rgb(_:_:_:)`` or a palette entry).
-  package var usesColor: Bool { allStyles.contains { $0.foreground != .default || $0.background != .default } }
+  package var usesColor: Bool {
+    allStyles.contains { $0.foreground != .default || $0.background != .default }
+  }
 
   /// Whether any style of the theme names an exact RGB colour (worth a direct-colour terminal).
   package var usesRGB: Bool {
