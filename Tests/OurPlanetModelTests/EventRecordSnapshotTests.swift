@@ -21,15 +21,7 @@ struct EventRecordSnapshotTests {
         EOSource(id: "InciWeb", url: "https://inciweb.example/1"),
         EOSource(id: "FIRMS", url: "https://firms.example/2"),
       ],
-      geometries: [
-        EOGeometry(
-          date: Sample.reference.addingTimeInterval(-2 * day),
-          shape: .point(.init(longitude: 1, latitude: 2)),
-          magnitude: EOMagnitude(value: 3.5, unit: "kts")),
-        EOGeometry(
-          date: Sample.reference, shape: .point(.init(longitude: -120.5, latitude: 38.25)),
-          magnitude: EOMagnitude(value: 500, unit: "acres")),
-      ]),
+      geometries: Sample.track),
     EOEvent(
       id: "EONET_2", title: "-Quiet", link: nil, closed: Sample.reference.addingTimeInterval(day),
       categories: [Sample.category("volcanoes")], sources: [], geometries: []),

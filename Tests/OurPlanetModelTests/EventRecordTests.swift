@@ -18,15 +18,7 @@ struct EventRecordTests {
       id: "EONET_1", title: title, link: "https://eonet.example/api/v3/events/EONET_1", closed: closed,
       categories: [Sample.category("wildfires"), Sample.category("severeStorms")],
       sources: sources.enumerated().map { EOSource(id: "s\($0.offset)", url: $0.element) },
-      geometries: geometries ?? [
-        EOGeometry(
-          date: Sample.reference.addingTimeInterval(-2 * day),
-          shape: .point(.init(longitude: 1, latitude: 2)),
-          magnitude: EOMagnitude(value: 3.5, unit: "kts")),
-        EOGeometry(
-          date: Sample.reference, shape: .point(.init(longitude: -120.5, latitude: 38.25)),
-          magnitude: EOMagnitude(value: 500, unit: "acres")),
-      ])
+      geometries: geometries ?? Sample.track)
   }
 
   /// The record's fields as every format writes them, by name: JSON text, the CSV cell, the

@@ -57,6 +57,17 @@ enum Sample {
     EOCategory(id: id, title: title ?? id.capitalized)
   }
 
+  /// A track of two reports: 3.5 kts two days before ``reference`` at (2°N, 1°E), then 500 acres at
+  /// ``reference`` at 38.25°N 120.5°W (the record's and the exports' tests read its fields).
+  static let track: [EOGeometry] = [
+    EOGeometry(
+      date: reference.addingTimeInterval(-2 * 86_400), shape: .point(.init(longitude: 1, latitude: 2)),
+      magnitude: EOMagnitude(value: 3.5, unit: "kts")),
+    EOGeometry(
+      date: reference, shape: .point(.init(longitude: -120.5, latitude: 38.25)),
+      magnitude: EOMagnitude(value: 500, unit: "acres")),
+  ]
+
   static func event(_ id: String, daysAgo: Double, title: String? = nil, category: String = "fires")
     -> EOEvent
   {
