@@ -22,8 +22,8 @@ package final class TmuxSession: Sendable {
   package let socketName: String
   private let workDirectory: URL
   private let closed = LockedValue(false)
-  private static let target = "main:0.0"
-  private static let pollInterval: Duration = .milliseconds(40)
+  static let target = "main:0.0"
+  static let pollInterval: Duration = .milliseconds(40)
   private static let commandTimeout: Duration = .seconds(10)
 
   /// Whether tmux is installed.
@@ -185,78 +185,6 @@ package final class TmuxSession: Sendable {
     return (numbers[0], numbers[1])
   }
 
-  /// The pid of the shell tmux started in the pane (the wrapper script).
-  package func panePID() throws -> Int32 {
-    let output = try tmux(["display-message", "-p", "-t", TmuxSession.target, "#{pane_pid}"])
-    guard let pid = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      throw TmuxError.processNotFound
-    }
-    return pid
-  }
-
-  /// The pid of the program (the wrapper's child).
-  package func programPID(timeout: Duration = .seconds(20)) throws -> Int32 {
-    let shell = try panePID()
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if let child = TmuxSession.children(of: shell).first { return child }
-      Thread.sleep(forTimeInterval: TmuxSession.seconds(TmuxSession.pollInterval))
-    }
-    throw TmuxError.processNotFound
-  }
-
-  /// Sends `signal` to the program.
-  package func kill(signal: Int32) throws {
-    let pid = try programPID()
-    guard Foundation.kill(pid, signal) == 0 else { throw TmuxError.processNotFound }
-  }
-
-  /// Sends `signal` to the wrapper shell's process group (the program runs in its own group, as a
-  /// job of that shell).
-  package func killProcessGroup(signal: Int32) throws {
-    let shell = try panePID()
-    guard Foundation.kill(-shell, signal) == 0 else { throw TmuxError.processNotFound }
-  }
-
-  /// Waits for the program to exit and reports how it left the terminal.
-  ///
-  /// - Throws: `TmuxError.timeout` if it has not exited by the deadline.
-  package func terminalState(timeout: Duration = .seconds(30)) throws -> TerminalState {
-    let deadline = ContinuousClock.now + timeout
-    while !FileManager.default.fileExists(atPath: statusFile.path) {
-      guard ContinuousClock.now < deadline else {
-        throw TmuxError.timeout(waitingFor: "the program to exit", screen: (try? capture()) ?? "")
-      }
-      Thread.sleep(forTimeInterval: TmuxSession.seconds(TmuxSession.pollInterval))
-    }
-    let status = (try? String(contentsOf: statusFile, encoding: .utf8)) ?? ""
-    return try readState(
-      stty: stateFile, exitStatus: Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
-  }
-
-  private func readState(stty file: URL, exitStatus: Int32) throws -> TerminalState {
-    let stty = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    let flags = TerminalState.sttyFlags(stty)
-    let pane = try tmux(
-      ["display-message", "-p", "-t", TmuxSession.target, "#{alternate_on} #{cursor_flag}"]
-    ).split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    return TerminalState(
-      exitStatus: exitStatus,
-      echo: flags.echo, canonical: flags.canonical, outputProcessing: flags.outputProcessing,
-      alternateScreen: pane.first == "1", cursorVisible: pane.count > 1 && pane[1] == "1")
-  }
-
-  /// Waits until the program has stopped (Ctrl-Z) and reports the terminal state it left behind.
-  package func suspendedState(timeout: Duration = .seconds(30)) throws -> TerminalState {
-    try waitForText(TmuxSession.suspendedMarker, timeout: timeout)
-    return try readState(stty: suspendedStateFile, exitStatus: suspendedStatus)
-  }
-
-  /// Resumes a program stopped by Ctrl-Z, as `fg` in a shell would (the wrapper waits for a line).
-  package func resumeAfterSuspend() throws {
-    try sendKeys("Enter")
-  }
-
   /// Kills the tmux server and removes the session's files. Idempotent.
   package func close() {
     let alreadyClosed = closed.withLock { value in
@@ -268,20 +196,16 @@ package final class TmuxSession: Sendable {
     try? FileManager.default.removeItem(at: workDirectory)
   }
 
-  // MARK: - Internals
+  // MARK: - Files and commands
 
   private var wrapperFile: URL { workDirectory.appendingPathComponent("wrapper.sh") }
   private var configurationFile: URL { workDirectory.appendingPathComponent("tmux.conf") }
-  private var statusFile: URL { workDirectory.appendingPathComponent("status") }
-  private var stateFile: URL { workDirectory.appendingPathComponent("stty") }
-  private var suspendedStateFile: URL { workDirectory.appendingPathComponent("stty-suspended") }
-  /// What the shell reports for a job stopped by SIGTSTP.
-  private var suspendedStatus: Int32 { 128 + SIGTSTP }
-  /// Printed by the wrapper when the program stopped.
-  package static let suspendedMarker = "[harness] program stopped"
+  var statusFile: URL { workDirectory.appendingPathComponent("status") }
+  var stateFile: URL { workDirectory.appendingPathComponent("stty") }
+  var suspendedStateFile: URL { workDirectory.appendingPathComponent("stty-suspended") }
 
   @discardableResult
-  private func tmux(_ arguments: [String]) throws -> String {
+  func tmux(_ arguments: [String]) throws -> String {
     let result = try TmuxSession.run(
       ["tmux", "-L", socketName] + arguments, timeout: TmuxSession.commandTimeout)
     guard result.status == 0 else {
@@ -290,84 +214,11 @@ package final class TmuxSession: Sendable {
     return result.output
   }
 
-  /// Runs a command with a deadline, returning its status and combined output.
-  ///
-  /// Spawned directly rather than with `Process`: Foundation notices a child's exit through a
-  /// descriptor the child inherits, and the tmux server that `new-session` forks keeps it open, so
-  /// `Process` would think the client never exits. Output goes to a file for the same reason.
-  private static func run(_ arguments: [String], timeout: Duration) throws -> (status: Int32, output: String)
-  {
-    let outputPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tmux-harness-output-\(UUID().uuidString)").path
-    defer { unlink(outputPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
-    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    // A clean signal state: test runners block signals on their worker threads, and a child inherits
-    // that mask (the program under test would never see SIGWINCH or SIGTERM).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-    guard spawned == 0 else {
-      throw TmuxError.commandFailed(
-        arguments: arguments, status: -1, output: String(cString: strerror(spawned)))
-    }
-    let deadline = ContinuousClock.now + timeout
-    var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if ContinuousClock.now >= deadline {
-        Foundation.kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        throw TmuxError.commandFailed(arguments: arguments, status: -1, output: "timed out after \(timeout)")
-      }
-      Thread.sleep(forTimeInterval: 0.002)
-    }
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    // WIFEXITED / WEXITSTATUS, which Swift cannot import: low 7 bits are the signal, next 8 the code.
-    let exited = status & 0x7F == 0
-    return (exited ? (status >> 8) & 0xFF : -1, text)
-  }
-
-  /// Child processes of `pid`, from /proc.
-  private static func children(of pid: Int32) -> [Int32] {
-    let listing = "/proc/\(pid)/task/\(pid)/children"
-    if let text = try? String(contentsOfFile: listing, encoding: .utf8) {
-      let pids = text.split(separator: " ").compactMap {
-        Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-      }
-      if !pids.isEmpty { return pids }
-    }
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).filter { candidate in
-      guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return false }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      return fields.count > 1 && Int32(fields[1]) == pid
-    }
-  }
-
   private static func shellQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
+  static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
