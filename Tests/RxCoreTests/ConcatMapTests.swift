@@ -75,30 +75,16 @@ struct ConcatMapTests {
 
   @Test("100,000 synchronous inners keep order and a flat stack")
   func manySynchronousInners() {
-    let probe = StackProbe()
-    var count = 0
-    var last = -1
-    var inOrder = true
-    var completions = 0
+    let run = OrderedRun()
     let outer = PublishSubject<Int>()
     let blocker = PublishSubject<Int>()
-    let subscription = outer.concatMap { $0 < 0 ? blocker.asObservable() : Observable.just($0) }.subscribe(
-      onNext: { value in
-        probe.mark()
-        if value != last + 1 { inOrder = false }
-        last = value
-        count += 1
-      },
-      onCompleted: { completions += 1 })
+    let subscription = run.watch(outer.concatMap { $0 < 0 ? blocker.asObservable() : Observable.just($0) })
     outer.onNext(-1)
     for value in 0..<100_000 { outer.onNext(value) }
     outer.onCompleted()
-    #expect(count == 0)
+    run.expectNothing()
     blocker.onCompleted()
-    #expect(count == 100_000)
-    #expect(inOrder)
-    #expect(completions == 1)
-    #expect(probe.spread < 64 * 1024)
+    run.expectAll(100_000)
     subscription.dispose()
   }
 }

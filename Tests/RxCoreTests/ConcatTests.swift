@@ -165,51 +165,23 @@ struct ConcatTests {
 
   @Test("100,000 synchronous sources: Observable.concat keeps a flat stack")
   func manyStaticSources() {
-    let probe = StackProbe()
-    var count = 0
-    var last = -1
-    var inOrder = true
-    var completions = 0
-    _ = Observable.concat((0..<100_000).map { Observable.just($0) }).subscribe(
-      onNext: { value in
-        probe.mark()
-        if value != last + 1 { inOrder = false }
-        last = value
-        count += 1
-      },
-      onCompleted: { completions += 1 })
-    #expect(count == 100_000)
-    #expect(inOrder)
-    #expect(completions == 1)
-    #expect(probe.spread < 64 * 1024)
+    let run = OrderedRun()
+    _ = run.watch(Observable.concat((0..<100_000).map { Observable.just($0) }))
+    run.expectAll(100_000)
   }
 
   @Test("100,000 synchronous inners: concat() keeps order and a flat stack")
   func manyInners() {
-    let probe = StackProbe()
-    var count = 0
-    var last = -1
-    var inOrder = true
-    var completions = 0
+    let run = OrderedRun()
     let outer = PublishSubject<Observable<Int>>()
     let blocker = PublishSubject<Int>()
-    let subscription = outer.concat().subscribe(
-      onNext: { value in
-        probe.mark()
-        if value != last + 1 { inOrder = false }
-        last = value
-        count += 1
-      },
-      onCompleted: { completions += 1 })
+    let subscription = run.watch(outer.concat())
     outer.onNext(blocker.asObservable())
     for value in 0..<100_000 { outer.onNext(Observable.just(value)) }
     outer.onCompleted()
-    #expect(count == 0)
+    run.expectNothing()
     blocker.onCompleted()
-    #expect(count == 100_000)
-    #expect(inOrder)
-    #expect(completions == 1)
-    #expect(probe.spread < 64 * 1024)
+    run.expectAll(100_000)
     subscription.dispose()
   }
 

@@ -1,19 +1,6 @@
-import Dispatch
 import RxCore
 import RxTesting
-import Synchronization
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Counts the wake-ups the main scheduler sends to the attached loop.
-private final class WakeCounter: Sendable {
-  let count = Atomic<Int>(0)
-}
 
 private struct Point: Equatable {
   let x: Int
@@ -23,71 +10,25 @@ private struct Point: Equatable {
 // serialised suite and detaches it before returning.
 @Suite("Driver", .resourceCheck, .serialized, .mainLoopExclusive)
 struct DriverTests {
-  /// Runs `body` with the main scheduler routed into a mailbox that this test drains itself.
-  private func withMainLoop(_ body: (WakeCounter) throws -> Void) rethrows {
-    let counter = WakeCounter()
-    MainScheduler.instance.attachRunLoop { counter.count.add(1, ordering: .relaxed) }
-    defer {
-      drainMain()
-      MainScheduler.instance.detachRunLoop()
-    }
-    try body(counter)
-  }
-
-  /// Runs everything queued on the main scheduler, including what that work queues.
-  private func drainMain() {
-    while MainScheduler.instance.drain() > 0 {}
-  }
-
-  /// Advances virtual time one tick at a time, running the main loop after each tick.
-  private func run(_ scheduler: TestScheduler, until end: TestTime) {
-    while scheduler.clock < end {
-      scheduler.advanceTo(scheduler.clock + 1)
-      drainMain()
-    }
-  }
-
   // MARK: Main-scheduler delivery
 
   @Test("values sent from a background thread are delivered by the main loop, in order")
   func deliversOnMainLoop() {
     withMainLoop { counter in
       let subject = PublishSubject<Int>()
-      var received: [Int] = []
-      var threads: [pthread_t] = []
-      let subscription = subject.asDriver(onErrorJustReturn: -1).drive(onNext: {
-        received.append($0)
-        threads.append(pthread_self())
-      })
-      let wakeUpsBefore = counter.count.load(ordering: .relaxed)
-      let sent = DispatchSemaphore(value: 0)
       let box = UncheckedSendable(subject)
-      DispatchQueue.global().async {
-        for value in 1...3 { box.value.onNext(value) }
-        sent.signal()
+      expectDeliveredOnMainLoop(counter: counter, send: { box.value.onNext($0) }) { handler in
+        subject.asDriver(onErrorJustReturn: -1).drive(onNext: handler)
       }
-      #expect(sent.wait(timeout: .now() + 10) == .success)
-      #expect(received == [])
-      #expect(counter.count.load(ordering: .relaxed) > wakeUpsBefore)
-      drainMain()
-      #expect(received == [1, 2, 3])
-      let me = pthread_self()
-      #expect(threads.allSatisfy { pthread_equal($0, me) != 0 })
-      subscription.dispose()
     }
   }
 
   @Test("a subscription disposed before the main loop runs receives nothing")
   func disposedBeforeDrain() {
     withMainLoop { _ in
-      let subject = PublishSubject<Int>()
-      var received: [Int] = []
-      let subscription = subject.asDriver(onErrorJustReturn: 0).drive(onNext: { received.append($0) })
-      subject.onNext(1)
-      subscription.dispose()
-      drainMain()
-      #expect(received == [])
-      #expect(!subject.hasObservers)
+      expectNothingAfterDisposingBeforeDrain { subject, handler in
+        subject.asDriver(onErrorJustReturn: 0).drive(onNext: handler)
+      }
     }
   }
 
@@ -102,7 +43,7 @@ struct DriverTests {
       var driver: Driver<Int>!
       scheduler.scheduleAt(100) { driver = xs.asDriver(onErrorJustReturn: -1) }
       scheduler.scheduleAt(200) { _ = driver.drive(observer) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, -1), .completed(230)])
       #expect(xs.subscriptions == [Subscription(200, 230)])
     }
@@ -117,7 +58,7 @@ struct DriverTests {
       var driver: Driver<Int>!
       scheduler.scheduleAt(100) { driver = xs.asDriver(onErrorDriveWith: Driver.just(42)) }
       scheduler.scheduleAt(200) { _ = driver.drive(observer) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(observer.events == [.next(210, 1), .next(220, 42), .completed(220)])
       #expect(xs.subscriptions == [Subscription(200, 220)])
     }
@@ -134,7 +75,7 @@ struct DriverTests {
         driver = xs.asDriver(onErrorRecover: { error in Driver.just("recovered from \(error)") })
       }
       scheduler.scheduleAt(200) { _ = driver.drive(observer) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(observer.events == [.next(210, "a"), .next(220, "recovered from other"), .completed(220)])
     }
   }
@@ -157,7 +98,7 @@ struct DriverTests {
       scheduler.scheduleAt(260) { subscriptions.forEach { $0.dispose() } }
       scheduler.scheduleAt(300) { subscriptions = [driver.drive(again)] }
       scheduler.scheduleAt(400) { subscriptions.forEach { $0.dispose() } }
-      run(scheduler, until: 500)
+      runMainLoop(scheduler, until: 500)
       #expect(early.events == [.next(210, 1), .next(220, 2), .next(240, 3)])
       #expect(late.events == [.next(230, 2), .next(240, 3)])
       // The buffer is dropped on disconnection: nothing stale for the next subscriber.
@@ -180,7 +121,7 @@ struct DriverTests {
       var subscriptions: [Disposable] = []
       scheduler.scheduleAt(200) { subscriptions.append(driver.drive(first)) }
       scheduler.scheduleAt(225) { subscriptions.append(driver.drive(second)) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(first.events == [.next(220, Point(x: 20)), .next(240, Point(x: 40))])
       #expect(second.events == [.next(225, Point(x: 20)), .next(240, Point(x: 40))])
       #expect(xs.subscriptions == [Subscription(200)])
@@ -238,46 +179,32 @@ struct DriverTests {
   func driveToRelays() {
     withMainLoop { _ in
       let subject = PublishSubject<Int>()
-      let behavior = BehaviorRelay(value: 0)
-      let optionalBehavior = BehaviorRelay<Int?>(value: nil)
-      let publish = PublishRelay<Int>()
-      var published: [Int] = []
-      let watch = publish.subscribe(onNext: { published.append($0) })
+      let relays = RelayTargets()
       let driver = subject.asDriver(onErrorJustReturn: -1)
-      let subscriptions = [driver.drive(behavior), driver.drive(optionalBehavior), driver.drive(publish)]
+      let subscriptions = [
+        driver.drive(relays.behavior), driver.drive(relays.optionalBehavior), driver.drive(relays.publish),
+      ]
       subject.onNext(5)
       subject.onError(TestError.boom)
       drainMain()
-      #expect(behavior.value == -1)
-      #expect(optionalBehavior.value == -1)
-      #expect(published == [5, -1])
+      relays.expectFiveThenMinusOne()
       subscriptions.forEach { $0.dispose() }
-      watch.dispose()
+      relays.dispose()
     }
   }
 
   @Test("drive(with:) passes the object without retaining it")
   func driveWithObject() {
-    final class Owner { var values: [Int] = [] }
     withMainLoop { _ in
       let subject = PublishSubject<Int>()
-      var owner: Owner? = Owner()
-      weak let weakOwner = owner
-      var seen: [Int] = []
-      let subscription = subject.asDriver(onErrorJustReturn: 0).drive(
-        with: owner!,
-        onNext: { object, value in
-          object.values.append(value)
-          seen = object.values
+      expectObjectNotRetained(
+        send: { value in
+          subject.onNext(value)
+          drainMain()
+        },
+        subscribe: { owner, onNext in
+          subject.asDriver(onErrorJustReturn: 0).drive(with: owner, onNext: onNext)
         })
-      subject.onNext(1)
-      drainMain()
-      owner = nil
-      #expect(weakOwner == nil)
-      subject.onNext(2)
-      drainMain()
-      #expect(seen == [1])
-      subscription.dispose()
     }
   }
 
@@ -285,32 +212,22 @@ struct DriverTests {
   func driveCompletion() {
     withMainLoop { _ in
       let subject = PublishSubject<Int>()
-      var completed = 0
-      var disposed = 0
-      _ = subject.asDriver(onErrorJustReturn: 0).drive(
-        onCompleted: { completed += 1 }, onDisposed: { disposed += 1 })
-      subject.onCompleted()
-      drainMain()
-      #expect(completed == 1)
-      #expect(disposed == 1)
+      expectCompletionAndDisposalOnce(of: subject, deliver: drainMain) { onCompleted, onDisposed in
+        subject.asDriver(onErrorJustReturn: 0).drive(onCompleted: onCompleted, onDisposed: onDisposed)
+      }
     }
   }
 
   @Test("asObservable exposes the shared sequence")
   func asObservableShares() {
     withMainLoop { _ in
-      var subscriptions = 0
-      let source = Observable<Int>.create { observer in
-        subscriptions += 1
-        observer.onNext(1)
-        return Disposables.create()
-      }
+      let (source, subscriptions) = countingSource([1], completing: false)
       let observable = source.asDriver(onErrorJustReturn: 0).asObservable()
       var received: [Int] = []
       let a = observable.subscribe(onNext: { received.append($0) })
       let b = observable.subscribe(onNext: { received.append($0) })
       drainMain()
-      #expect(subscriptions == 1)
+      #expect(subscriptions.value == 1)
       #expect(received == [1, 1])
       a.dispose()
       b.dispose()

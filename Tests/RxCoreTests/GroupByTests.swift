@@ -18,14 +18,35 @@ struct GroupByTests {
 
   static let afterWords: [Recorded<Event<String>>] = [.next(580, "error"), .completed(600)]
 
+  /// What the "foo" group receives of ``words`` before 320.
+  static let fooBefore320: [Recorded<Event<String>>] = [
+    .next(220, "foo"), .next(240, "FoO"), .next(310, "fOO"),
+  ]
+
+  /// What the "bar" group receives of ``words`` followed by completion at 570.
+  static let barToEnd: [Recorded<Event<String>>] = [
+    .next(270, "baR"), .next(390, "bar"), .next(420, "BAR"), .completed(570),
+  ]
+
   /// Records what the subscribers of each group receive, keyed by the group's key.
   final class GroupRecorder {
     let scheduler: TestScheduler
     var results: [String: TestableObserver<String>] = [:]
     var subscriptions: [String: Disposable] = [:]
     var keys: [String] = []
+    /// The subscription to the result of ``subscribeGroups(of:)``.
+    var outer: Disposable?
 
     init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
+
+    /// At 200, subscribes to `source` grouped by ``GroupByTests/key(_:)`` and records every group.
+    func subscribeGroups(of source: TestableObservable<String>) {
+      scheduler.scheduleAt(200) { [unowned self] in
+        outer = source.groupBy(keySelector: GroupByTests.key).subscribe(onNext: { [unowned self] in
+          subscribe($0)
+        })
+      }
+    }
 
     func subscribe(_ group: GroupedObservable<String, String>) {
       let observer = scheduler.createObserver(String.self)
@@ -199,16 +220,13 @@ struct GroupByTests {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createHotObservable(Self.words + [.completed(570)])
     let recorder = GroupRecorder(scheduler)
-    var outer: Disposable?
-    scheduler.scheduleAt(200) {
-      outer = xs.groupBy(keySelector: Self.key).subscribe(onNext: { recorder.subscribe($0) })
-    }
+    recorder.subscribeGroups(of: xs)
     scheduler.scheduleAt(400) {
-      outer?.dispose()
+      recorder.outer?.dispose()
       for subscription in recorder.subscriptions.values { subscription.dispose() }
     }
     scheduler.start()
-    #expect(recorder.results["foo"]?.events == [.next(220, "foo"), .next(240, "FoO"), .next(310, "fOO")])
+    #expect(recorder.results["foo"]?.events == Self.fooBefore320)
     #expect(recorder.results["bar"]?.events == [.next(270, "baR"), .next(390, "bar")])
     #expect(recorder.results["baz"]?.events == [.next(350, "Baz")])
     #expect(recorder.results["qux"]?.events == [.next(360, "qux")])
@@ -237,10 +255,7 @@ struct GroupByTests {
         .next(220, "foo"), .next(240, "FoO"), .next(310, "fOO"), .next(470, "FOO"), .next(530, "fOo"),
         .completed(570),
       ])
-    #expect(
-      recorder.results["bar"]?.events == [
-        .next(270, "baR"), .next(390, "bar"), .next(420, "BAR"), .completed(570),
-      ])
+    #expect(recorder.results["bar"]?.events == Self.barToEnd)
     #expect(xs.subscriptions == [Subscription(200, 570)])
   }
 
@@ -249,16 +264,11 @@ struct GroupByTests {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createHotObservable(Self.words + [.completed(570)])
     let recorder = GroupRecorder(scheduler)
-    scheduler.scheduleAt(200) {
-      _ = xs.groupBy(keySelector: Self.key).subscribe(onNext: { recorder.subscribe($0) })
-    }
+    recorder.subscribeGroups(of: xs)
     scheduler.scheduleAt(320) { recorder.subscriptions["foo"]?.dispose() }
     scheduler.start()
-    #expect(recorder.results["foo"]?.events == [.next(220, "foo"), .next(240, "FoO"), .next(310, "fOO")])
-    #expect(
-      recorder.results["bar"]?.events == [
-        .next(270, "baR"), .next(390, "bar"), .next(420, "BAR"), .completed(570),
-      ])
+    #expect(recorder.results["foo"]?.events == Self.fooBefore320)
+    #expect(recorder.results["bar"]?.events == Self.barToEnd)
     #expect(xs.subscriptions == [Subscription(200, 570)])
   }
 
@@ -267,11 +277,8 @@ struct GroupByTests {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createHotObservable(Self.words + [.completed(570)])
     let recorder = GroupRecorder(scheduler)
-    var outer: Disposable?
-    scheduler.scheduleAt(200) {
-      outer = xs.groupBy(keySelector: Self.key).subscribe(onNext: { recorder.subscribe($0) })
-    }
-    scheduler.scheduleAt(300) { outer?.dispose() }
+    recorder.subscribeGroups(of: xs)
+    scheduler.scheduleAt(300) { recorder.outer?.dispose() }
     scheduler.scheduleAt(400) { recorder.subscriptions["foo"]?.dispose() }
     scheduler.scheduleAt(450) { recorder.subscriptions["bar"]?.dispose() }
     scheduler.start()

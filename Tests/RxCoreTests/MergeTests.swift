@@ -127,10 +127,7 @@ struct MergeTests {
         probe.exit()
       },
       onCompleted: {
-        probe.enter()
-        probe.completions.add(1, ordering: .relaxed)
-        probe.valuesAtCompletion.store(probe.values.load(ordering: .relaxed), ordering: .relaxed)
-        probe.exit()
+        probe.complete()
         done.signal()
       })
     let feeders = UncheckedSendable(subjects)
@@ -170,10 +167,7 @@ struct MergeTests {
         probe.exit()
       },
       onCompleted: {
-        probe.enter()
-        probe.completions.add(1, ordering: .relaxed)
-        probe.valuesAtCompletion.store(probe.values.load(ordering: .relaxed), ordering: .relaxed)
-        probe.exit()
+        probe.complete()
         done.signal()
       })
     #expect(done.wait(timeout: .now() + 10) == .success)
@@ -412,5 +406,13 @@ final class ConcurrencyProbe: Sendable {
 
   func exit() {
     inFlight.subtract(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// Records the completion, inside the probe, with how many values came before it.
+  func complete() {
+    enter()
+    completions.add(1, ordering: .relaxed)
+    valuesAtCompletion.store(values.load(ordering: .relaxed), ordering: .relaxed)
+    exit()
   }
 }

@@ -321,26 +321,12 @@ struct MulticastTests {
 
   @Test("refCount over a synchronous source: each subscriber gets the whole sequence")
   func refCountSynchronous() {
-    var subscriptions = 0
-    let source = Observable<Int>.create { observer in
-      subscriptions += 1
-      observer.onNext(1)
-      observer.onNext(2)
-      observer.onCompleted()
-      return Disposables.create()
-    }
-    let shared = source.publish().refCount()
-    var first: [Int] = []
-    var second: [Int] = []
-    _ = shared.subscribe(onNext: { first.append($0) })
-    _ = shared.subscribe(onNext: { second.append($0) })
+    let (source, subscriptions) = countingSource([1, 2], completing: true)
     // publish() makes a subject per connection: the second subscriber connects the source again.
-    #expect(first == [1, 2])
-    #expect(second == [1, 2])
-    #expect(subscriptions == 2)
+    expectWholeSequencePerSubscriber(source.publish().refCount(), subscriptions: subscriptions)
 
     // With one subject for ever, the second subscriber only sees the completion it replays.
-    subscriptions = 0
+    subscriptions.value = 0
     let forever = source.multicast(PublishSubject()).refCount()
     var third: [Int] = []
     var thirdCompleted = false
@@ -348,7 +334,7 @@ struct MulticastTests {
     _ = forever.subscribe(onNext: { third.append($0) }, onCompleted: { thirdCompleted = true })
     #expect(third == [])
     #expect(thirdCompleted)
-    #expect(subscriptions == 1)
+    #expect(subscriptions.value == 1)
   }
 
   @Test("publish().refCount() after the source completed subscribes the source again")

@@ -12,6 +12,25 @@ private func subscribe<Element>(
   if let disposeAt { scheduler.scheduleAt(disposeAt) { subscription?.dispose() } }
 }
 
+/// What subscriber a (200 to 250) and then subscriber b (300 to 400) receive of `share(replay:scope:)`,
+/// made at 100, of a hot source sending 1, 2 and 3 at 210, 230 and 350; expects the source subscribed
+/// for each of them in turn.
+private func leaveAndReturn(replay: Int, scope: SubjectLifetimeScope) -> (
+  a: [Recorded<Event<Int>>], b: [Recorded<Event<Int>>]
+) {
+  let scheduler = TestScheduler(initialClock: 0)
+  let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(350, 3)])
+  var shared: Observable<Int>!
+  scheduler.scheduleAt(100) { shared = xs.share(replay: replay, scope: scope) }
+  let a = scheduler.createObserver(Int.self)
+  let b = scheduler.createObserver(Int.self)
+  subscribe(scheduler, { shared }, a, at: 200, until: 250)
+  subscribe(scheduler, { shared }, b, at: 300, until: 400)
+  scheduler.start()
+  #expect(xs.subscriptions == [Subscription(200, 250), Subscription(300, 400)])
+  return (a.events, b.events)
+}
+
 @Suite("share(replay:scope:)", .resourceCheck)
 struct ShareTests {
   @Test("share(): one source subscription for all subscribers, released when the last leaves")
@@ -48,18 +67,9 @@ struct ShareTests {
 
   @Test("whileConnected: disconnecting drops the buffer and the next subscriber reconnects")
   func whileConnectedDropsBufferOnDisconnect() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(350, 3)])
-    var shared: Observable<Int>!
-    scheduler.scheduleAt(100) { shared = xs.share(replay: 2, scope: .whileConnected) }
-    let a = scheduler.createObserver(Int.self)
-    let b = scheduler.createObserver(Int.self)
-    subscribe(scheduler, { shared }, a, at: 200, until: 250)
-    subscribe(scheduler, { shared }, b, at: 300, until: 400)
-    scheduler.start()
-    #expect(a.events == [.next(210, 1), .next(230, 2)])
-    #expect(b.events == [.next(350, 3)])
-    #expect(xs.subscriptions == [Subscription(200, 250), Subscription(300, 400)])
+    let (a, b) = leaveAndReturn(replay: 2, scope: .whileConnected)
+    #expect(a == [.next(210, 1), .next(230, 2)])
+    #expect(b == [.next(350, 3)])
   }
 
   @Test("whileConnected: after termination the next subscriber subscribes the source again")
@@ -102,18 +112,9 @@ struct ShareTests {
 
   @Test("forever: the source is still disconnected when the last subscriber leaves, but the buffer is kept")
   func foreverKeepsBufferAcrossDisconnect() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(350, 3)])
-    var shared: Observable<Int>!
-    scheduler.scheduleAt(100) { shared = xs.share(replay: 1, scope: .forever) }
-    let a = scheduler.createObserver(Int.self)
-    let b = scheduler.createObserver(Int.self)
-    subscribe(scheduler, { shared }, a, at: 200, until: 250)
-    subscribe(scheduler, { shared }, b, at: 300, until: 400)
-    scheduler.start()
-    #expect(a.events == [.next(210, 1), .next(230, 2)])
-    #expect(b.events == [.next(300, 2), .next(350, 3)])
-    #expect(xs.subscriptions == [Subscription(200, 250), Subscription(300, 400)])
+    let (a, b) = leaveAndReturn(replay: 1, scope: .forever)
+    #expect(a == [.next(210, 1), .next(230, 2)])
+    #expect(b == [.next(300, 2), .next(350, 3)])
   }
 
   @Test("forever: a late subscriber after completion gets the buffer and completion, no resubscription")
@@ -169,22 +170,8 @@ struct ShareTests {
 
   @Test("synchronous source: each subscription of share() runs it again")
   func synchronousSource() {
-    var runs = 0
-    let source = Observable<Int>.create { observer in
-      runs += 1
-      observer.onNext(1)
-      observer.onNext(2)
-      observer.onCompleted()
-      return Disposables.create()
-    }
-    let shared = source.share(replay: 1)
-    var first: [Int] = []
-    var second: [Int] = []
-    _ = shared.subscribe(onNext: { first.append($0) })
-    _ = shared.subscribe(onNext: { second.append($0) })
-    #expect(first == [1, 2])
-    #expect(second == [1, 2])
-    #expect(runs == 2)
+    let (source, runs) = countingSource([1, 2], completing: true)
+    expectWholeSequencePerSubscriber(source.share(replay: 1), subscriptions: runs)
   }
 
   @Test("a subscriber added from inside a value shares the running connection")

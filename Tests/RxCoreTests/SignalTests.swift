@@ -1,47 +1,16 @@
-import Dispatch
 import RxCore
 import RxTesting
-import Synchronization
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 // Every test routes the main scheduler into a mailbox it drains itself (global state, hence serialised
 // and exclusive with the other suites that use the main scheduler).
 @Suite("Signal", .resourceCheck, .serialized, .mainLoopExclusive)
 struct SignalTests {
-  /// Runs `body` with the main scheduler routed into a mailbox that this test drains itself.
-  private func withMainLoop(_ body: () throws -> Void) rethrows {
-    MainScheduler.instance.attachRunLoop {}
-    defer {
-      drainMain()
-      MainScheduler.instance.detachRunLoop()
-    }
-    try body()
-  }
-
-  /// Runs everything queued on the main scheduler, including what that work queues.
-  private func drainMain() {
-    while MainScheduler.instance.drain() > 0 {}
-  }
-
-  /// Advances virtual time one tick at a time, running the main loop after each tick.
-  private func run(_ scheduler: TestScheduler, until end: TestTime) {
-    while scheduler.clock < end {
-      scheduler.advanceTo(scheduler.clock + 1)
-      drainMain()
-    }
-  }
-
   // MARK: Sharing without replay
 
   @Test("subscribers share one source subscription, get nothing on subscribing, and all see the error value")
   func sharingWhenErroring() {
-    withMainLoop {
+    withMainLoop { _ in
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([
         .next(10, 0), .next(20, 1), .next(30, 2), .next(40, 3), .error(50, TestError.boom),
@@ -55,7 +24,7 @@ struct SignalTests {
       scheduler.scheduleAt(260) { subscriptions[1]?.dispose() }
       scheduler.scheduleAt(260) { subscriptions[2] = signal.emit(to: observers[2]) }
       scheduler.scheduleAt(285) { subscriptions[2]?.dispose() }
-      run(scheduler, until: 400)
+      runMainLoop(scheduler, until: 400)
       #expect(observers[0].events == [.next(210, 0), .next(220, 1), .next(230, 2)])
       #expect(observers[1].events == [.next(230, 2), .next(240, 3), .next(250, -1), .completed(250)])
       // After the source ended, a new subscriber starts it again, from the beginning.
@@ -66,7 +35,7 @@ struct SignalTests {
 
   @Test("a subscriber arriving after the last value hears only completion")
   func sharingWhenCompleted() {
-    withMainLoop {
+    withMainLoop { _ in
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
       let early = scheduler.createObserver(Int.self)
@@ -75,7 +44,7 @@ struct SignalTests {
       scheduler.scheduleAt(100) { signal = xs.asSignal(onErrorJustReturn: 0) }
       scheduler.scheduleAt(200) { _ = signal.emit(to: early) }
       scheduler.scheduleAt(230) { _ = signal.emit(to: late) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(early.events == [.next(210, 1), .next(220, 2), .completed(250)])
       #expect(late.events == [.completed(250)])
       #expect(xs.subscriptions == [Subscription(200, 250)])
@@ -84,7 +53,7 @@ struct SignalTests {
 
   @Test("map and filter return signals that share without replay")
   func mapAndFilter() {
-    withMainLoop {
+    withMainLoop { _ in
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4)])
       let first = scheduler.createObserver(String.self)
@@ -96,7 +65,7 @@ struct SignalTests {
       var subscriptions: [Disposable] = []
       scheduler.scheduleAt(200) { subscriptions.append(signal.emit(to: first)) }
       scheduler.scheduleAt(225) { subscriptions.append(signal.emit(to: second)) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(first.events == [.next(220, "v2"), .next(240, "v4")])
       #expect(second.events == [.next(240, "v4")])
       #expect(xs.subscriptions == [Subscription(200)])
@@ -109,57 +78,35 @@ struct SignalTests {
 
   @Test("values accepted by a relay on a background thread are emitted by the main loop, in order")
   func publishRelayOnMainLoop() {
-    withMainLoop {
+    withMainLoop { counter in
       let relay = PublishRelay<Int>()
       relay.accept(0)
-      var received: [Int] = []
-      var threads: [pthread_t] = []
-      let subscription = relay.asSignal().emit(onNext: {
-        received.append($0)
-        threads.append(pthread_self())
-      })
-      let sent = DispatchSemaphore(value: 0)
       let box = UncheckedSendable(relay)
-      DispatchQueue.global().async {
-        for value in 1...3 { box.value.accept(value) }
-        sent.signal()
+      expectDeliveredOnMainLoop(counter: counter, send: { box.value.accept($0) }) { handler in
+        relay.asSignal().emit(onNext: handler)
       }
-      #expect(sent.wait(timeout: .now() + 10) == .success)
-      #expect(received == [])
-      drainMain()
-      #expect(received == [1, 2, 3])
-      let me = pthread_self()
-      #expect(threads.allSatisfy { pthread_equal($0, me) != 0 })
-      subscription.dispose()
     }
   }
 
   @Test("a subscription disposed before the main loop runs receives nothing and releases the source")
   func disposedBeforeDrain() {
-    withMainLoop {
-      let subject = PublishSubject<Int>()
-      var received: [Int] = []
-      let subscription = subject.asSignal(onErrorJustReturn: 0).emit(onNext: { received.append($0) })
-      subject.onNext(1)
-      subscription.dispose()
-      drainMain()
-      #expect(received == [])
-      #expect(!subject.hasObservers)
+    withMainLoop { _ in
+      expectNothingAfterDisposingBeforeDrain { subject, handler in
+        subject.asSignal(onErrorJustReturn: 0).emit(onNext: handler)
+      }
     }
   }
 
-  // MARK: Never errors
-
   @Test("asSignal(onErrorSignalWith:) continues with the given signal")
   func onErrorSignalWith() {
-    withMainLoop {
+    withMainLoop { _ in
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.boom)])
       let observer = scheduler.createObserver(Int.self)
       var signal: Signal<Int>!
       scheduler.scheduleAt(100) { signal = xs.asSignal(onErrorSignalWith: Signal.of(42, 43)) }
       scheduler.scheduleAt(200) { _ = signal.emit(to: observer) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(observer.events == [.next(210, 1), .next(220, 42), .next(220, 43), .completed(220)])
       #expect(xs.subscriptions == [Subscription(200, 220)])
     }
@@ -167,7 +114,7 @@ struct SignalTests {
 
   @Test("asSignal(onErrorRecover:) continues with the signal made from the error")
   func onErrorRecover() {
-    withMainLoop {
+    withMainLoop { _ in
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, "a"), .error(220, TestError.other)])
       let observer = scheduler.createObserver(String.self)
@@ -176,7 +123,7 @@ struct SignalTests {
         signal = xs.asSignal(onErrorRecover: { error in Signal.just("recovered from \(error)") })
       }
       scheduler.scheduleAt(200) { _ = signal.emit(to: observer) }
-      run(scheduler, until: 300)
+      runMainLoop(scheduler, until: 300)
       #expect(observer.events == [.next(210, "a"), .next(220, "recovered from other"), .completed(220)])
       #expect(xs.subscriptions == [Subscription(200, 220)])
     }
@@ -186,7 +133,7 @@ struct SignalTests {
 
   @Test("just, empty, never, of, from and deferred deliver through the main loop")
   func factories() {
-    withMainLoop {
+    withMainLoop { _ in
       var results: [[Int]] = []
       var completions = 0
       let record = { (signal: Signal<Int>) in
@@ -228,7 +175,7 @@ struct SignalTests {
 
   @Test("emit to observers and to observers of optionals")
   func emitToObservers() {
-    withMainLoop {
+    withMainLoop { _ in
       let relay = PublishRelay<Int>()
       let signal = relay.asSignal()
       var plain: [Int] = []
@@ -254,96 +201,64 @@ struct SignalTests {
 
   @Test("emit to behaviour, publish and replay relays, plain and optional; completion is dropped")
   func emitToRelays() {
-    withMainLoop {
+    withMainLoop { _ in
       let subject = PublishSubject<Int>()
-      let behavior = BehaviorRelay(value: 0)
-      let optionalBehavior = BehaviorRelay<Int?>(value: nil)
-      let publish = PublishRelay<Int>()
-      let optionalPublish = PublishRelay<Int?>()
-      let replay = ReplayRelay<Int>.create(bufferSize: 5)
-      let optionalReplay = ReplayRelay<Int?>.create(bufferSize: 5)
-      var published: [Int] = []
-      var optionalPublished: [Int?] = []
-      let watches = [
-        publish.subscribe(onNext: { published.append($0) }),
-        optionalPublish.subscribe(onNext: { optionalPublished.append($0) }),
-      ]
+      let relays = RelayTargets()
       let signal = subject.asSignal(onErrorJustReturn: -1)
       let subscriptions = [
-        signal.emit(to: behavior, behavior), signal.emit(to: optionalBehavior), signal.emit(to: publish),
-        signal.emit(to: optionalPublish), signal.emit(to: replay), signal.emit(to: optionalReplay),
+        signal.emit(to: relays.behavior, relays.behavior), signal.emit(to: relays.optionalBehavior),
+        signal.emit(to: relays.publish), signal.emit(to: relays.optionalPublish),
+        signal.emit(to: relays.replay),
+        signal.emit(to: relays.optionalReplay),
       ]
       subject.onNext(5)
       subject.onError(TestError.boom)
       drainMain()
-      #expect(behavior.value == -1)
-      #expect(optionalBehavior.value == -1)
-      #expect(published == [5, -1])
-      #expect(optionalPublished == [5, -1])
+      relays.expectFiveThenMinusOne()
+      #expect(relays.optionalPublished == [5, -1])
       var replayed: [Int] = []
       var optionalReplayed: [Int?] = []
       var replayCompleted = false
-      _ = replay.subscribe(onNext: { replayed.append($0) }, onCompleted: { replayCompleted = true })
-      _ = optionalReplay.subscribe(onNext: { optionalReplayed.append($0) })
+      _ = relays.replay.subscribe(onNext: { replayed.append($0) }, onCompleted: { replayCompleted = true })
+      _ = relays.optionalReplay.subscribe(onNext: { optionalReplayed.append($0) })
       #expect(replayed == [5, -1])
       #expect(optionalReplayed == [5, -1])
       #expect(!replayCompleted)
-      (subscriptions + watches).forEach { $0.dispose() }
+      subscriptions.forEach { $0.dispose() }
+      relays.dispose()
     }
   }
 
   @Test("emit(with:) passes the object without retaining it")
   func emitWithObject() {
-    final class Owner { var values: [Int] = [] }
-    withMainLoop {
+    withMainLoop { _ in
       let relay = PublishRelay<Int>()
-      var owner: Owner? = Owner()
-      weak let weakOwner = owner
-      var seen: [Int] = []
-      let subscription = relay.asSignal().emit(
-        with: owner!,
-        onNext: { object, value in
-          object.values.append(value)
-          seen = object.values
-        })
-      relay.accept(1)
-      drainMain()
-      owner = nil
-      #expect(weakOwner == nil)
-      relay.accept(2)
-      drainMain()
-      #expect(seen == [1])
-      subscription.dispose()
+      expectObjectNotRetained(
+        send: { value in
+          relay.accept(value)
+          drainMain()
+        },
+        subscribe: { owner, onNext in relay.asSignal().emit(with: owner, onNext: onNext) })
     }
   }
 
   @Test("emit(onCompleted:onDisposed:) runs both once on completion; emit() subscribes")
   func emitCompletion() {
-    withMainLoop {
+    withMainLoop { _ in
       let subject = PublishSubject<Int>()
-      var completed = 0
-      var disposed = 0
-      _ = subject.asSignal(onErrorJustReturn: 0).emit(
-        onCompleted: { completed += 1 }, onDisposed: { disposed += 1 })
       let bare = subject.asSignal(onErrorJustReturn: 0).emit()
       #expect(subject.hasObservers)
-      subject.onCompleted()
-      drainMain()
-      #expect(completed == 1)
-      #expect(disposed == 1)
+      expectCompletionAndDisposalOnce(of: subject, deliver: drainMain) { onCompleted, onDisposed in
+        subject.asSignal(onErrorJustReturn: 0).emit(onCompleted: onCompleted, onDisposed: onDisposed)
+      }
       bare.dispose()
     }
   }
 
   @Test("asObservable exposes the shared sequence; asSignal returns the same signal")
   func asObservableShares() {
-    withMainLoop {
-      var subscriptions = 0
-      let source = Observable<Int>.create { observer in
-        subscriptions += 1
-        observer.onNext(1)
-        return Disposables.create()
-      }
+    withMainLoop { _ in
+      let (source, subscriptions) = countingSource([1], completing: false)
       let signal = source.asSignal(onErrorJustReturn: 0).asSignal()
       var first: [Int] = []
       var second: [Int] = []
@@ -351,7 +266,7 @@ struct SignalTests {
       drainMain()
       let b = signal.asObservable().subscribe(onNext: { second.append($0) })
       drainMain()
-      #expect(subscriptions == 1)
+      #expect(subscriptions.value == 1)
       #expect(first == [1])
       // The second subscriber joined after the value went out, and nothing is replayed.
       #expect(second == [])

@@ -17,6 +17,38 @@ extension ObservableType {
     }
   }
 
+  /// Sends every value to the relays; completion is dropped (a relay never ends) and an error is a
+  /// programming error.
+  public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+    bindValues { value in relays.forEach { $0.accept(value) } }
+  }
+
+  /// Sends every value to the relays of optionals.
+  public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+    bindValues { value in relays.forEach { $0.accept(value) } }
+  }
+
+  /// Sends every value to the relays; completion is dropped and an error is a programming error.
+  public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+    bindValues { value in relays.forEach { $0.accept(value) } }
+  }
+
+  /// Sends every value to the relays of optionals.
+  public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+    bindValues { value in relays.forEach { $0.accept(value) } }
+  }
+
+  /// Sends every value to the relays; completion is dropped (a relay never ends) and an error is a
+  /// programming error.
+  public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+    bindValues { value in relays.forEach { $0.accept(value) } }
+  }
+
+  /// Sends every value to the relays of optionals.
+  public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+    bindValues { value in relays.forEach { $0.accept(value) } }
+  }
+
   /// Calls `accept` with every value; completion is dropped and an error is a programming error (the
   /// plumbing of `bind(to:)` for relays).
   func bindValues(_ accept: @escaping (Element) -> Void) -> Disposable {

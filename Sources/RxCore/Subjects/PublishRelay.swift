@@ -41,26 +41,3 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
 
   public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
-
-extension ObservableType {
-  /// Sends every value to the relays; completion is dropped (a relay never ends) and an error is a
-  /// programming error.
-  public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-    bindValues { value in relays.forEach { $0.accept(value) } }
-  }
-
-  /// Sends every value to the relays of optionals.
-  public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-    bindValues { value in relays.forEach { $0.accept(value) } }
-  }
-
-  /// Sends every value to the relays; completion is dropped and an error is a programming error.
-  public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-    bindValues { value in relays.forEach { $0.accept(value) } }
-  }
-
-  /// Sends every value to the relays of optionals.
-  public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-    bindValues { value in relays.forEach { $0.accept(value) } }
-  }
-}

@@ -34,35 +34,3 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
 
   public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
-
-extension ObservableType {
-  /// Sends every value to the relays; completion is dropped (a relay never ends) and an error is a
-  /// programming error.
-  public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-    bindValues { value in relays.forEach { $0.accept(value) } }
-  }
-
-  /// Sends every value to the relays of optionals.
-  public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
-    bindValues { value in relays.forEach { $0.accept(value) } }
-  }
-}
-
-extension InfallibleType {
-  /// Sends every value to the relays.
-  public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
-  }
-}
-
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-  /// Sends every value to the relays.
-  public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-    sendValues { value in relays.forEach { $0.accept(value) } }
-  }
-
-  /// Sends every value to the relays of optionals.
-  public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-    sendValues { value in relays.forEach { $0.accept(value) } }
-  }
-}

@@ -92,6 +92,16 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     sendValues { value in relays.forEach { $0.accept(value) } }
   }
 
+  /// Sends every value to the relays.
+  public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+    sendValues { value in relays.forEach { $0.accept(value) } }
+  }
+
+  /// Sends every value to the relays of optionals.
+  public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
+    sendValues { value in relays.forEach { $0.accept(value) } }
+  }
+
   /// Calls `transformation` with the underlying sequence and returns what it returns.
   public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
     transformation(source)

@@ -17,6 +17,26 @@ final class FirstEventObserver<Element>: ObserverType, @unchecked Sendable {
   }
 }
 
+/// The source behind ``Single``'s and ``Maybe``'s `create`: each subscription runs `subscribe`, whose
+/// callback reports the one outcome: a value (sent, then completion), an error, or completion alone.
+func outcomeSource<Element>(
+  _ subscribe: @escaping (@escaping (MaybeEvent<Element>) -> Void) -> Disposable
+) -> Observable<Element> {
+  AnonymousObservable { observer in
+    subscribe { outcome in
+      switch outcome {
+      case .success(let element):
+        observer.onNext(element)
+        observer.onCompleted()
+      case .error(let error):
+        observer.onError(error)
+      case .completed:
+        observer.onCompleted()
+      }
+    }
+  }
+}
+
 /// The plumbing of the traits' `subscribe(on…:onDisposed:)`: subscribes closures for the first event
 /// of `source`, then runs `onDisposed` right after the one that handled it (or when the subscription
 /// is disposed first, whichever comes first, once).

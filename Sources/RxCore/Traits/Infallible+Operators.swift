@@ -215,4 +215,9 @@ extension InfallibleType {
   public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
     subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
   }
+
+  /// Sends every value to the relays.
+  public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+  }
 }

@@ -34,20 +34,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// - Parameter subscribe: Starts the work for one subscriber and returns what cancels it.
   /// - Returns: The maybe.
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
-    let source = AnonymousObservable<Element> { observer in
-      subscribe { event in
-        switch event {
-        case .success(let element):
-          observer.onNext(element)
-          observer.onCompleted()
-        case .error(let error):
-          observer.onError(error)
-        case .completed:
-          observer.onCompleted()
-        }
-      }
-    }
-    return PrimitiveSequence(raw: source)
+    Maybe(raw: outcomeSource(subscribe))
   }
 
   /// Subscribes `observer`, which receives exactly one event.

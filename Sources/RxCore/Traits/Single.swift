@@ -33,14 +33,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// - Returns: The single.
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element>
   {
-    let source = AnonymousObservable<Element> { observer in
-      subscribe { event in
-        switch event {
-        case .success(let element):
-          observer.onNext(element)
-          observer.onCompleted()
-        case .failure(let error):
-          observer.onError(error)
+    let source = outcomeSource { (report: @escaping (MaybeEvent<Element>) -> Void) in
+      subscribe { result in
+        switch result {
+        case .success(let element): report(.success(element))
+        case .failure(let error): report(.error(error))
         }
       }
     }
