@@ -89,7 +89,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -package-name ourplanet -module-name OurPlanetFuzz
 FUZZ_DECODER_SOURCES = $(wildcard Sources/EONETKit/Decoding/*.swift) $(wildcard Sources/EONETKit/Models/*.swift) \
   Sources/EONETKit/EONETError.swift $(wildcard Sources/Support/*.swift)
-FUZZ_ARCHIVE_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/EONETKit/Cache/EventArchive.swift
+FUZZ_ARCHIVE_SOURCES = $(FUZZ_DECODER_SOURCES) $(wildcard Sources/EONETKit/Cache/EventArchive*.swift)
 FUZZ_SEEN_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/OurPlanetModel/Follow/SeenState.swift \
   Sources/OurPlanetModel/Follow/SeenState+Reading.swift Sources/OurPlanetModel/Follow/StateFile.swift
 .PHONY: fuzz-decoder fuzz-archive fuzz-seen
