@@ -37,6 +37,34 @@ func runAppBenchmarks() {
   )
 
   // A keypress on the events screen: the slider moves, the list is filtered, rebuilt and drawn.
+  runEventsScreenBenchmarks(catalog, size: size)
+  // The whole dump (every event of the snapshot, whatever its age) for the All screen and export.
+  let everything =
+    waitForFirst(
+      LiveEventFeed(
+        client: EONETClient(
+          configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot)),
+        days: 36_500
+      ).stored()) ?? .empty
+  runAllScreenBenchmarks(everything, scale: 1, size: size)
+  let tenfoldCatalog = tenfold(everything)
+  runAllScreenBenchmarks(tenfoldCatalog, scale: 10, size: size)
+  // The slider's range of the 10x data, as the app holds it.
+  var inRange = tenfoldCatalog
+  inRange.items = tenfoldCatalog.items.map { item in
+    CategoryItem(
+      category: item.category, events: Array(item.events(inLast: 360)), fetchedAt: item.fetchedAt,
+      source: item.source, state: item.state)
+  }
+  runRefreshUpdatesBenchmark(inRange, size: size)
+  runExportBenchmark(everything)
+  let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
+  print("app.peak_rss        \(peak) MB (this benchmark process, VmHWM)")
+}
+
+/// A keypress on the wildfires events screen: a slider step (the list filtered, rebuilt and drawn)
+/// and a list move, each to the redrawn frame.
+private func runEventsScreenBenchmarks(_ catalog: Catalog, size: Size) {
   let relay = BehaviorRelay(value: catalog)
   let days = BehaviorRelay(value: 30)
   let model = EventListViewModel(
@@ -68,28 +96,6 @@ func runAppBenchmarks() {
   }
   print("app.list_move       \(format(move * 1000, 3)) ms per ↓ to the redrawn frame")
   subscription.dispose()
-  // The whole dump (every event of the snapshot, whatever its age) for the All screen and export.
-  let everything =
-    waitForFirst(
-      LiveEventFeed(
-        client: EONETClient(
-          configuration: EONETClient.Configuration(cacheDirectory: empty, offline: true, snapshot: snapshot)),
-        days: 36_500
-      ).stored()) ?? .empty
-  runAllScreenBenchmarks(everything, scale: 1, size: size)
-  let tenfoldCatalog = tenfold(everything)
-  runAllScreenBenchmarks(tenfoldCatalog, scale: 10, size: size)
-  // The slider's range of the 10x data, as the app holds it.
-  var inRange = tenfoldCatalog
-  inRange.items = tenfoldCatalog.items.map { item in
-    CategoryItem(
-      category: item.category, events: Array(item.events(inLast: 360)), fetchedAt: item.fetchedAt,
-      source: item.source, state: item.state)
-  }
-  runRefreshUpdatesBenchmark(inRange, size: size)
-  runExportBenchmark(everything)
-  let peak = peakResidentMegabytes().map { format($0, 1) } ?? "?"
-  print("app.peak_rss        \(peak) MB (this benchmark process, VmHWM)")
 }
 
 /// The median over 5 runs of `work`'s time per step (`steps` steps a run), in seconds: one run is
