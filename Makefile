@@ -110,14 +110,15 @@ fuzz-seen:
 	$(MAKE) fuzz-one FUZZ_NAME=seen FUZZ_SEEDS=Tests/Fuzz/corpus-seen FUZZ_ENTRY=SeenStateFuzzer \
 	  FUZZ_SOURCES='$(FUZZ_SEEN_SOURCES)'
 
-# One fuzzer: its sources copied without their module imports (one module here), compiled (the
+# One fuzzer: its sources copied without their module imports (one module here; each copy named by
+# its whole path, as Support and RxCore both have a LockedValue.swift), compiled (the
 # linker's note about ASan's local symbols is dropped, every other line shown, a failure fatal), run.
 .PHONY: fuzz-one
 fuzz-one:
 	rm -rf .build-fuzz/src-$(FUZZ_NAME) && mkdir -p .build-fuzz/src-$(FUZZ_NAME) .build-fuzz/corpus-$(FUZZ_NAME)
 	for f in $(FUZZ_SOURCES) Tests/Fuzz/$(FUZZ_ENTRY).swift; do \
 	  sed -e '/^import EONETKit$$/d' -e '/^import Support$$/d' -e '/^import RxCore$$/d' \
-	    -e '/^@_exported import class RxCore\./d' "$$f" > .build-fuzz/src-$(FUZZ_NAME)/$$(basename "$$f"); \
+	    -e '/^@_exported import class RxCore\./d' "$$f" > .build-fuzz/src-$(FUZZ_NAME)/$$(echo "$$f" | tr / _); \
 	done
 	$(SWIFT)c $(FUZZ_FLAGS) .build-fuzz/src-$(FUZZ_NAME)/*.swift -o .build-fuzz/$(FUZZ_NAME)-fuzzer \
 	  > .build-fuzz/$(FUZZ_NAME)-build.log 2>&1; status=$$?; \
