@@ -87,11 +87,14 @@ format:
 # regression test). `make fuzz-decoder`, `fuzz-archive`, `fuzz-seen` run one.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -package-name ourplanet -module-name OurPlanetFuzz
+# Support's lock box is RxCore's (re-exported): its three files come along, their imports stripped.
+FUZZ_RXCORE_SOURCES = $(addprefix Sources/RxCore/Internal/,Lock.swift LockedValue.swift UncheckedSendable.swift)
 FUZZ_DECODER_SOURCES = $(wildcard Sources/EONETKit/Decoding/*.swift) $(wildcard Sources/EONETKit/Models/*.swift) \
-  Sources/EONETKit/EONETError.swift $(wildcard Sources/Support/*.swift)
-FUZZ_ARCHIVE_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/EONETKit/Cache/EventArchive.swift
+  Sources/EONETKit/EONETError.swift $(wildcard Sources/Support/*.swift) $(FUZZ_RXCORE_SOURCES)
+FUZZ_ARCHIVE_SOURCES = $(FUZZ_DECODER_SOURCES) $(wildcard Sources/EONETKit/Cache/EventArchive*.swift)
 FUZZ_SEEN_SOURCES = $(FUZZ_DECODER_SOURCES) Sources/OurPlanetModel/Follow/SeenState.swift \
-  Sources/OurPlanetModel/Follow/SeenState+Reading.swift Sources/OurPlanetModel/Follow/StateFile.swift
+  Sources/OurPlanetModel/Follow/SeenState+Reading.swift Sources/OurPlanetModel/Follow/StateFile.swift \
+  Tests/Fuzz/SeenStateStandIns.swift
 .PHONY: fuzz-decoder fuzz-archive fuzz-seen
 fuzz: fuzz-decoder fuzz-archive fuzz-seen
 
@@ -107,13 +110,15 @@ fuzz-seen:
 	$(MAKE) fuzz-one FUZZ_NAME=seen FUZZ_SEEDS=Tests/Fuzz/corpus-seen FUZZ_ENTRY=SeenStateFuzzer \
 	  FUZZ_SOURCES='$(FUZZ_SEEN_SOURCES)'
 
-# One fuzzer: its sources copied without their module imports (one module here), compiled (the
+# One fuzzer: its sources copied without their module imports (one module here; each copy named by
+# its whole path, as Support and RxCore both have a LockedValue.swift), compiled (the
 # linker's note about ASan's local symbols is dropped, every other line shown, a failure fatal), run.
 .PHONY: fuzz-one
 fuzz-one:
 	rm -rf .build-fuzz/src-$(FUZZ_NAME) && mkdir -p .build-fuzz/src-$(FUZZ_NAME) .build-fuzz/corpus-$(FUZZ_NAME)
 	for f in $(FUZZ_SOURCES) Tests/Fuzz/$(FUZZ_ENTRY).swift; do \
-	  sed -e '/^import EONETKit$$/d' -e '/^import Support$$/d' "$$f" > .build-fuzz/src-$(FUZZ_NAME)/$$(basename "$$f"); \
+	  sed -e '/^import EONETKit$$/d' -e '/^import Support$$/d' -e '/^import RxCore$$/d' \
+	    -e '/^@_exported import class RxCore\./d' "$$f" > .build-fuzz/src-$(FUZZ_NAME)/$$(echo "$$f" | tr / _); \
 	done
 	$(SWIFT)c $(FUZZ_FLAGS) .build-fuzz/src-$(FUZZ_NAME)/*.swift -o .build-fuzz/$(FUZZ_NAME)-fuzzer \
 	  > .build-fuzz/$(FUZZ_NAME)-build.log 2>&1; status=$$?; \

@@ -15,10 +15,6 @@ func runNetworkWaitBenchmarks(window: Double = 5) {
 
 /// The cases over `http://`, or `https://` (the app trusting the test CA through `SSL_CERT_FILE`).
 private func runNetworkWaitBenchmarks(window: Double, tls: Bool) {
-  let scheme = tls ? "https" : "http"
-  // The test CA trusted as a user trusts theirs; CURL_CA_BUNDLE, which would win, emptied.
-  let trust = tls ? ["SSL_CERT_FILE": FixtureServer.caBundle.path, "CURL_CA_BUNDLE": ""] : [:]
-  let trustArguments = trust.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
   guard let binary = BuiltProducts.path(of: "ourplanet"),
     let resources = EONETSnapshot.resourceDirectories().first(where: {
       FileManager.default.fileExists(atPath: $0.appendingPathComponent("eonet/categories.json").path)
@@ -27,104 +23,134 @@ private func runNetworkWaitBenchmarks(window: Double, tls: Bool) {
     print("safety              skipped: needs the release ourplanet and the bundled snapshot")
     return
   }
-  let fixtures = resources.appendingPathComponent("eonet")
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ourplanet-safety-\(UUID())")
   defer { try? FileManager.default.removeItem(at: scratch) }
+  let run = NetworkWaitRun(
+    binary: binary, fixtures: resources.appendingPathComponent("eonet"), scratch: scratch, window: window,
+    tls: tls)
+  run.measureCLIHang()
+  run.measureWatch()
+  run.measureUI()
+  run.measureGzipBomb()
+}
+
+/// One pass of the cases, over one scheme: what every case needs, and each case as a step.
+private struct NetworkWaitRun {
+  let binary: String
+  let fixtures: URL
+  let scratch: URL
+  let window: Double
+  let tls: Bool
+
+  var scheme: String { tls ? "https" : "http" }
+  // The test CA trusted as a user trusts theirs; CURL_CA_BUNDLE, which would win, emptied.
+  var trust: [String: String] {
+    tls ? ["SSL_CERT_FILE": FixtureServer.caBundle.path, "CURL_CA_BUNDLE": ""] : [:]
+  }
+  var trustArguments: [String] { trust.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }
   let silent = #"{"rules":[{"pathPrefix":"/","fault":"silent","seconds":600}]}"#
 
-  // (a) The CLI while its request hangs: the server hangs up after `window` seconds, so the run ends
-  // by itself and wait4 gives the child's own CPU time.
-  if let server = try? FixtureServer(
-    fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"silent","seconds":\#(window)}]}"#,
-    tls: tls),
-    let run = try? MeasuredRun.run(
-      [
-        binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
-        scratch.appendingPathComponent("cli").path,
-      ], environment: ProcessInfo.processInfo.environment.merging(trust) { $1 })
-  {
-    server.stop()
-    print(
-      "safety.cli_hang     \(scheme) \(format(run.cpuSeconds / run.wallSeconds, 4)) CPU s/s: ourplanet categories while "
-        + "its request hangs (\(format(run.cpuSeconds, 3)) s CPU in \(format(run.wallSeconds, 2)) s)")
+  /// (a) The CLI while its request hangs: the server hangs up after `window` seconds, so the run
+  /// ends by itself and wait4 gives the child's own CPU time.
+  func measureCLIHang() {
+    if let server = try? FixtureServer(
+      fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"silent","seconds":\#(window)}]}"#,
+      tls: tls),
+      let run = try? MeasuredRun.run(
+        [
+          binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
+          scratch.appendingPathComponent("cli").path,
+        ], environment: ProcessInfo.processInfo.environment.merging(trust) { $1 })
+    {
+      server.stop()
+      print(
+        "safety.cli_hang     \(scheme) \(format(run.cpuSeconds / run.wallSeconds, 4)) CPU s/s: ourplanet categories while "
+          + "its request hangs (\(format(run.cpuSeconds, 3)) s CPU in \(format(run.wallSeconds, 2)) s)")
+    }
   }
 
-  // (b) watch: while a look hangs, and idle between looks.
-  for (label, plan, what) in [
-    ("safety.watch_hang   ", silent, "ourplanet watch while a look hangs"),
-    ("safety.watch_idle   ", nil, "ourplanet watch between looks (--interval 600)"),
-  ] {
-    guard let server = try? FixtureServer(fixtures: fixtures, plan: plan, tls: tls) else { continue }
-    defer { server.stop() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = [
-      "watch", "--api", server.baseURL.absoluteString, "--interval", "600", "--cache-dir",
-      scratch.appendingPathComponent("watch-\(plan == nil)").path,
-    ]
-    process.environment = [
-      "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": scratch.appendingPathComponent("state").path,
-    ].merging(trust) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { continue }
-    defer { process.stop(grace: .seconds(2)) }
-    let settled = waitFor(seconds: 30) {
-      guard let stats = try? server.stats() else { return false }
-      return plan == nil ? stats.requests > 0 && stats.inFlight == 0 : stats.inFlight > 0
-    }
-    guard settled, let rate = cpuRate(of: process.processIdentifier, over: window) else {
-      print("\(label)skipped: watch did not reach the state to measure")
-      continue
-    }
-    print("\(label)\(scheme) \(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
-  }
-
-  // (c) The UI in tmux: while its downloads hang, and idle once everything has loaded.
-  if TmuxSession.isAvailable {
+  /// (b) watch: while a look hangs, and idle between looks.
+  func measureWatch() {
     for (label, plan, what) in [
-      ("safety.ui_hang      ", silent, "the UI while its downloads hang"),
-      ("safety.ui_idle      ", nil, "the UI idle after loading (no automatic refresh)"),
+      ("safety.watch_hang   ", silent, "ourplanet watch while a look hangs"),
+      ("safety.watch_idle   ", nil, "ourplanet watch between looks (--interval 600)"),
     ] {
       guard let server = try? FixtureServer(fixtures: fixtures, plan: plan, tls: tls) else { continue }
       defer { server.stop() }
-      let folder = scratch.appendingPathComponent("ui-\(plan == nil)")
-      let command =
-        [
-          "/usr/bin/env", "XDG_STATE_HOME=\(folder.appendingPathComponent("state").path)",
-        ] + trustArguments + [
-          binary, "--api",
-          server.baseURL.absoluteString, "--cache-dir", folder.appendingPathComponent("cache").path,
-          "--refresh-interval", "off",
-        ]
-      guard let tmux = try? TmuxSession(command: command, columns: 120, rows: 40) else { continue }
-      defer { tmux.close() }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: binary)
+      process.arguments = [
+        "watch", "--api", server.baseURL.absoluteString, "--interval", "600", "--cache-dir",
+        scratch.appendingPathComponent("watch-\(plan == nil)").path,
+      ]
+      process.environment = [
+        "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": scratch.appendingPathComponent("state").path,
+      ].merging(trust) { $1 }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      guard (try? process.run()) != nil else { continue }
+      defer { process.stop(grace: .seconds(2)) }
       let settled = waitFor(seconds: 30) {
         guard let stats = try? server.stats() else { return false }
-        return plan == nil ? stats.requests >= 27 && stats.inFlight == 0 : stats.inFlight > 0
+        return plan == nil ? stats.requests > 0 && stats.inFlight == 0 : stats.inFlight > 0
       }
-      guard settled, let pid = try? tmux.programPID(), let rate = cpuRate(of: pid, over: window) else {
-        print("\(label)skipped: the UI did not reach the state to measure")
+      guard settled, let rate = cpuRate(of: process.processIdentifier, over: window) else {
+        print("\(label)skipped: watch did not reach the state to measure")
         continue
       }
       print("\(label)\(scheme) \(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
     }
   }
 
-  // (d) Peak memory against a gzip bomb (4 GiB of zeros) under the 64 MiB cap.
-  if let server = try? FixtureServer(
-    fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"gzip-bomb"}]}"#, tls: tls),
-    let run = try? MeasuredRun.run(
-      [
-        binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
-        scratch.appendingPathComponent("bomb").path,
-      ], environment: ProcessInfo.processInfo.environment.merging(trust) { $1 }, timeout: .seconds(300))
-  {
-    server.stop()
-    let refused = run.standardError.contains("larger than") ? "refused at the cap" : "NOT refused"
-    print(
-      "safety.gzip_bomb    \(scheme) \(format(run.peakMegabytes, 1)) MB peak: ourplanet categories against a gzip "
-        + "bomb of 4 GiB (\(refused), \(format(run.wallSeconds, 2)) s)")
+  /// (c) The UI in tmux: while its downloads hang, and idle once everything has loaded.
+  func measureUI() {
+    if TmuxSession.isAvailable {
+      for (label, plan, what) in [
+        ("safety.ui_hang      ", silent, "the UI while its downloads hang"),
+        ("safety.ui_idle      ", nil, "the UI idle after loading (no automatic refresh)"),
+      ] {
+        guard let server = try? FixtureServer(fixtures: fixtures, plan: plan, tls: tls) else { continue }
+        defer { server.stop() }
+        let folder = scratch.appendingPathComponent("ui-\(plan == nil)")
+        let command =
+          [
+            "/usr/bin/env", "XDG_STATE_HOME=\(folder.appendingPathComponent("state").path)",
+          ] + trustArguments + [
+            binary, "--api",
+            server.baseURL.absoluteString, "--cache-dir", folder.appendingPathComponent("cache").path,
+            "--refresh-interval", "off",
+          ]
+        guard let tmux = try? TmuxSession(command: command, columns: 120, rows: 40) else { continue }
+        defer { tmux.close() }
+        let settled = waitFor(seconds: 30) {
+          guard let stats = try? server.stats() else { return false }
+          return plan == nil ? stats.requests >= 27 && stats.inFlight == 0 : stats.inFlight > 0
+        }
+        guard settled, let pid = try? tmux.programPID(), let rate = cpuRate(of: pid, over: window) else {
+          print("\(label)skipped: the UI did not reach the state to measure")
+          continue
+        }
+        print("\(label)\(scheme) \(format(rate, 4)) CPU s/s: \(what), over \(format(window, 0)) s")
+      }
+    }
+  }
+
+  /// (d) Peak memory against a gzip bomb (4 GiB of zeros) under the 64 MiB cap.
+  func measureGzipBomb() {
+    if let server = try? FixtureServer(
+      fixtures: fixtures, plan: #"{"rules":[{"path":"/categories","fault":"gzip-bomb"}]}"#, tls: tls),
+      let run = try? MeasuredRun.run(
+        [
+          binary, "categories", "--api", server.baseURL.absoluteString, "--cache-dir",
+          scratch.appendingPathComponent("bomb").path,
+        ], environment: ProcessInfo.processInfo.environment.merging(trust) { $1 }, timeout: .seconds(300))
+    {
+      server.stop()
+      let refused = run.standardError.contains("larger than") ? "refused at the cap" : "NOT refused"
+      print(
+        "safety.gzip_bomb    \(scheme) \(format(run.peakMegabytes, 1)) MB peak: ourplanet categories against a gzip "
+          + "bomb of 4 GiB (\(refused), \(format(run.wallSeconds, 2)) s)")
+    }
   }
 }
 

@@ -32,7 +32,8 @@ struct JSONScanner {
     let hasAmpersand: Bool
   }
 
-  private let base: UnsafePointer<UInt8>
+  /// The document's first byte (read by the strings and numbers extensions too).
+  let base: UnsafePointer<UInt8>
   let count: Int
   var offset: Int
   private var depth = 0
@@ -111,8 +112,9 @@ struct JSONScanner {
     return Array(UnsafeBufferPointer(start: base + start, count: end - start))
   }
 
+  /// The next byte after whitespace, not consumed; the end of the data is a syntax failure.
   @inline(__always)
-  private mutating func next() throws(Failure) -> UInt8 {
+  mutating func next() throws(Failure) -> UInt8 {
     guard let byte = peek() else { throw .syntax(offset: offset, reason: "unexpected end of data") }
     return byte
   }
@@ -201,183 +203,6 @@ struct JSONScanner {
     try next()
   }
 
-  /// Reads a string token without building a `String`.
-  mutating func readStringToken() throws(Failure) -> StringToken {
-    guard try next() == UInt8(ascii: "\"") else { throw .type(offset: offset, expected: "a string") }
-    return try stringToken()
-  }
-
-  /// Reads a string, decoding HTML entities when `htmlEntities` is set.
-  mutating func readString(htmlEntities: Bool = false) throws(Failure) -> String {
-    let token = try readStringToken()
-    let value = string(token)
-    return htmlEntities && (token.hasAmpersand || token.hasEscapes) ? HTMLEntities.decode(value) : value
-  }
-
-  /// Reads a string or `null`.
-  mutating func readOptionalString(htmlEntities: Bool = false) throws(Failure) -> String? {
-    if try readNull() { return nil }
-    return try readString(htmlEntities: htmlEntities)
-  }
-
-  /// Calls `body` with the raw bytes of a string token that has no escapes.
-  func withBytes<T>(of token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    body(UnsafeBufferPointer(start: base + token.start, count: token.count))
-  }
-
-  /// The `String` value of a token.
-  func string(_ token: StringToken) -> String {
-    let bytes = UnsafeBufferPointer(start: base + token.start, count: token.count)
-    guard token.hasEscapes else { return String(decoding: bytes, as: UTF8.self) }
-    return Self.unescape(bytes)
-  }
-
-  /// Consumes a string whose opening quote is next; returns its range between the quotes.
-  private mutating func stringToken() throws(Failure) -> StringToken {
-    offset += 1
-    let start = offset
-    var escapes = false
-    var ampersand = false
-    while offset < count {
-      let byte = base[offset]
-      if byte == UInt8(ascii: "\"") {
-        let token = StringToken(
-          start: start, count: offset - start, hasEscapes: escapes, hasAmpersand: ampersand)
-        offset += 1
-        return token
-      }
-      if byte == UInt8(ascii: "\\") {
-        escapes = true
-        offset += 2
-        continue
-      }
-      if byte == UInt8(ascii: "&") { ampersand = true }
-      offset += 1
-    }
-    throw .syntax(offset: count, reason: "unterminated string")
-  }
-
-  /// Reads a number. A string holding a number is accepted too (some feeds quote magnitudes).
-  mutating func readDouble() throws(Failure) -> Double {
-    let byte = try next()
-    if byte == UInt8(ascii: "\"") {
-      let position = offset
-      let token = try stringToken()
-      let text = string(token).trimmingCharacters(in: .whitespaces)
-      guard let value = Double(text), value.isFinite else {
-        throw .type(offset: position, expected: "a number")
-      }
-      return value
-    }
-    guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
-      throw .type(offset: offset, expected: "a number")
-    }
-    return try number()
-  }
-
-  /// Reads a number or `null`.
-  mutating func readOptionalDouble() throws(Failure) -> Double? {
-    if try readNull() { return nil }
-    return try readDouble()
-  }
-
-  private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
-
-  /// Parses a JSON number at the cursor.
-  ///
-  /// Up to 15 significant digits with a small exponent convert exactly with one multiplication or
-  /// division (both operands are exact doubles), which covers every coordinate and magnitude EONET
-  /// sends; anything longer goes through the standard library's correctly rounded parser.
-  private mutating func number() throws(Failure) -> Double {
-    try number(converting: true)
-  }
-
-  /// Checks a number's syntax without converting it (a 400-digit number is valid JSON).
-  private mutating func skipNumber() throws(Failure) {
-    _ = try number(converting: false)
-  }
-
-  /// Parses (or, with `converting` off, only validates) a JSON number at the cursor.
-  ///
-  /// A number too large for a `Double` is well-formed JSON of the wrong range: a type failure, which
-  /// costs only the field it is in.
-  private mutating func number(converting: Bool) throws(Failure) -> Double {
-    let start = offset
-    var negative = false
-    if base[offset] == UInt8(ascii: "-") {
-      negative = true
-      offset += 1
-    }
-    var mantissa: UInt64 = 0
-    var significant = 0
-    var exponent = 0
-    var integerDigits = 0
-    while offset < count, base[offset] &- 0x30 < 10 {
-      let digit = UInt64(base[offset] &- 0x30)
-      if significant < 19 {
-        mantissa = mantissa &* 10 &+ digit
-        if mantissa != 0 { significant += 1 }
-      } else {
-        exponent += 1
-        significant += 1
-      }
-      integerDigits += 1
-      offset += 1
-    }
-    guard integerDigits > 0 else { throw .syntax(offset: offset, reason: "expected a digit") }
-    if offset < count, base[offset] == UInt8(ascii: ".") {
-      offset += 1
-      var fractionDigits = 0
-      while offset < count, base[offset] &- 0x30 < 10 {
-        let digit = UInt64(base[offset] &- 0x30)
-        if significant < 19 {
-          mantissa = mantissa &* 10 &+ digit
-          if mantissa != 0 { significant += 1 }
-          exponent -= 1
-        } else {
-          significant += 1
-        }
-        fractionDigits += 1
-        offset += 1
-      }
-      guard fractionDigits > 0 else { throw .syntax(offset: offset, reason: "expected a digit after '.'") }
-    }
-    if offset < count, base[offset] | 0x20 == UInt8(ascii: "e") {
-      offset += 1
-      var exponentNegative = false
-      if offset < count, base[offset] == UInt8(ascii: "-") || base[offset] == UInt8(ascii: "+") {
-        exponentNegative = base[offset] == UInt8(ascii: "-")
-        offset += 1
-      }
-      var value = 0
-      var digits = 0
-      while offset < count, base[offset] &- 0x30 < 10 {
-        if value < 100_000 { value = value * 10 + Int(base[offset] &- 0x30) }
-        digits += 1
-        offset += 1
-      }
-      guard digits > 0 else { throw .syntax(offset: offset, reason: "expected an exponent") }
-      exponent += exponentNegative ? -value : value
-    }
-    guard converting else { return 0 }
-    if significant <= 15, exponent >= -22, exponent <= 22 {
-      let magnitude = Double(mantissa)
-      let powers = Self.exactPowersOfTen
-      let value = exponent < 0 ? magnitude / powers[-exponent] : magnitude * powers[exponent]
-      return negative ? -value : value
-    }
-    let text = String(
-      decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
-      throw .type(offset: start, expected: "a number within the range of a Double")
-    }
-    return value
-  }
-
   private mutating func literal(_ word: StaticString) throws(Failure) {
     let length = word.utf8CodeUnitCount
     guard offset + length <= count, memcmp(base + offset, word.utf8Start, length) == 0 else {
@@ -411,69 +236,5 @@ struct JSONScanner {
     default:
       throw .syntax(offset: offset, reason: "unexpected character")
     }
-  }
-
-  // MARK: Escapes
-
-  /// Decodes a string body with backslash escapes; invalid escapes and lone surrogates become U+FFFD.
-  private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    var index = 0
-    func appendScalar(_ value: UInt32) {
-      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      UTF8.encode(scalar) { output.append($0) }
-    }
-    func hex4(at position: Int) -> UInt32? {
-      guard position + 4 <= bytes.count else { return nil }
-      var value: UInt32 = 0
-      for byte in bytes[position..<position + 4] {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 0x30
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 0x61 + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 0x41 + 10
-        default: return nil
-        }
-        value = value << 4 | UInt32(digit)
-      }
-      return value
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
-        output.append(byte)
-        index += 1
-        continue
-      }
-      let escaped = bytes[index + 1]
-      index += 2
-      switch escaped {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escaped)
-      case UInt8(ascii: "b"): output.append(0x08)
-      case UInt8(ascii: "f"): output.append(0x0C)
-      case UInt8(ascii: "n"): output.append(0x0A)
-      case UInt8(ascii: "r"): output.append(0x0D)
-      case UInt8(ascii: "t"): output.append(0x09)
-      case UInt8(ascii: "u"):
-        guard let high = hex4(at: index) else {
-          appendScalar(0xFFFD)
-          continue
-        }
-        index += 4
-        if (0xD800...0xDBFF).contains(high), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
-          bytes[index + 1] == UInt8(ascii: "u"), let low = hex4(at: index + 2),
-          (0xDC00...0xDFFF).contains(low)
-        {
-          index += 6
-          appendScalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-        } else {
-          appendScalar(high)
-        }
-      default:
-        appendScalar(0xFFFD)
-      }
-    }
-    return String(decoding: output, as: UTF8.self)
   }
 }
