@@ -54,7 +54,7 @@ struct EONETClientTests {
     arguments: Fixtures.serverCounts.keys.sorted())
   func events(id: String) throws {
     let server = InMemoryTransport(site: Fixtures.server)
-    let recording = record(try makeClient(server).fetchEvents(forLast: 30, category: category(id)))
+    let recording = record(try makeClient(server).fetchEvents(EventQuery(days: 30), category: category(id)))
     let fetched = try #require(recording.elements.first)
     let expected = try #require(Fixtures.serverCounts[id])
     #expect(fetched.value.count == expected.open + expected.closed)
@@ -90,7 +90,8 @@ struct EONETClientTests {
     #expect(server.requestCount == 2)
     // The range has files of its own: the last N days' files were not touched.
     let offline = try makeClient(server, cache: cache, offline: true)
-    #expect(record(offline.cachedEvents(forLast: 30, category: category("volcanoes"))).elements.isEmpty)
+    #expect(
+      record(offline.cachedEvents(EventQuery(days: 30), category: category("volcanoes"))).elements.isEmpty)
   }
 
   @Test("an event in both halves appears once, as its closed copy")
@@ -118,7 +119,7 @@ struct EONETClientTests {
     let caller = pthread_self()
     let threads = RecordingBox<pthread_t>()
     let recording = record(
-      try makeClient(server).events(forLast: 30, category: category("wildfires"))
+      try makeClient(server).fetchEvents(EventQuery(days: 30), category: category("wildfires")).map(\.value)
         .map { events -> Int in
           threads.update { $0.elements.append(pthread_self()) }
           return events.count
@@ -133,7 +134,7 @@ struct EONETClientTests {
   func refreshConcurrency() throws {
     let server = InMemoryTransport(site: Fixtures.server, latency: 0.1)
     let start = Date()
-    let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
+    let recording = record(try makeClient(server).refresh(EventQuery(days: 30)), timeout: 20)
     let elapsed = Date().timeIntervalSince(start)
     #expect(recording.completed)
     let final = RefreshSummary(recording.elements)
@@ -168,7 +169,7 @@ struct EONETClientTests {
         .init("/categories/severeStorms", query: ["status": "open"], Self.htmlPage(status: 502)),
         .init("/categories/floods", .json("")),
       ])
-    let recording = record(try makeClient(server).refresh(forLast: 30), timeout: 20)
+    let recording = record(try makeClient(server).refresh(EventQuery(days: 30)), timeout: 20)
     let final = RefreshSummary(recording.elements)
     #expect(recording.completed)
     #expect(Set(final.failures.keys) == ["volcanoes", "wildfires", "seaLakeIce", "severeStorms", "floods"])
@@ -273,7 +274,9 @@ struct EONETClientTests {
   func cancellation() throws {
     let server = InMemoryTransport(site: Fixtures.server, rules: [.init("/categories/wildfires", .never)])
     let received = RecordingBox<[EOEvent]>()
-    let subscription = try makeClient(server).events(forLast: 30, category: category("wildfires"))
+    let subscription = try makeClient(server).fetchEvents(
+      EventQuery(days: 30), category: category("wildfires")
+    ).map(\.value)
       .subscribe(onNext: { events in received.update { $0.elements.append(events) } })
     #expect(eventually { server.inFlight == 2 })
     subscription.dispose()
@@ -289,9 +292,9 @@ struct EONETClientTests {
     let server = InMemoryTransport(site: Fixtures.server, validators: true)
     let client = try makeClient(server)
     let first = try #require(
-      record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 30), category: category("wildfires"))).elements.first)
     let second = try #require(
-      record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 30), category: category("wildfires"))).elements.first)
     #expect(second.value == first.value)
     #expect(second.source == .live)
     #expect(second.fetchedAt >= first.fetchedAt)
@@ -315,8 +318,8 @@ struct EONETClientTests {
       baseURL: try #require(components.url), cacheDirectory: cacheDirectory, offline: false,
       requestTimeout: 5, retryPolicy: fastRetries, onWarning: { _ in })
     let client = EONETClient(configuration: configuration, transport: server)
-    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
-    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
+    _ = record(client.fetchEvents(EventQuery(days: 30), category: category("wildfires")))
+    _ = record(client.fetchEvents(EventQuery(days: 30), category: category("wildfires")))
     let files = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)
     #expect(!files.isEmpty)
     for file in files {
@@ -345,8 +348,8 @@ struct EONETClientTests {
   func validatorsPerURL() throws {
     let server = InMemoryTransport(site: Fixtures.server, validators: true)
     let client = try makeClient(server)
-    _ = record(client.fetchEvents(forLast: 30, category: category("wildfires")))
-    _ = record(client.fetchEvents(forLast: 7, category: category("wildfires")))
+    _ = record(client.fetchEvents(EventQuery(days: 30), category: category("wildfires")))
+    _ = record(client.fetchEvents(EventQuery(days: 7), category: category("wildfires")))
     #expect(server.log.allSatisfy { $0.headers["If-None-Match"] == nil && $0.status == 200 })
   }
 
@@ -355,22 +358,24 @@ struct EONETClientTests {
     let server = InMemoryTransport(site: Fixtures.server)
     let cache = try Fixtures.temporaryDirectory()
     let live = RefreshSummary(
-      record(try makeClient(server, cache: cache).refresh(forLast: 3650), timeout: 20).elements)
+      record(try makeClient(server, cache: cache).refresh(EventQuery(days: 3650)), timeout: 20).elements)
     let sent = server.requestCount
     let offline = try makeClient(server, cache: cache, offline: true)
     let categories = try #require(record(offline.fetchCategories()).elements.first)
     #expect(categories.source == .cache)
     #expect(categories.value.count == 13)
     let wildfires = try #require(
-      record(offline.fetchEvents(forLast: 3650, category: category("wildfires"))).elements.first)
+      record(offline.fetchEvents(EventQuery(days: 3650), category: category("wildfires"))).elements.first)
     #expect(wildfires.source == .cache)
     #expect(wildfires.value == live.events["wildfires"]?.value)
     let liveFetchedAt = try #require(live.events["wildfires"]?.fetchedAt)
     #expect(abs(wildfires.fetchedAt.timeIntervalSince(liveFetchedAt)) < 0.001)
-    let cached = record(offline.cachedEvents(forLast: 3650, category: category("volcanoes"))).elements
+    let cached = record(offline.cachedEvents(EventQuery(days: 3650), category: category("volcanoes")))
+      .elements
     #expect(cached.first?.value.count == 4)
-    #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).completed)
-    #expect(record(offline.cachedEvents(forLast: 3650, category: category("unknown"))).elements.isEmpty)
+    #expect(record(offline.cachedEvents(EventQuery(days: 3650), category: category("unknown"))).completed)
+    #expect(
+      record(offline.cachedEvents(EventQuery(days: 3650), category: category("unknown"))).elements.isEmpty)
     #expect(server.requestCount == sent, "offline sends nothing")
   }
 
@@ -379,16 +384,18 @@ struct EONETClientTests {
     let server = InMemoryTransport(site: Fixtures.server)
     let cache = try Fixtures.temporaryDirectory()
     _ = record(
-      try makeClient(server, cache: cache).fetchEvents(forLast: 3650, category: category("wildfires")))
+      try makeClient(server, cache: cache).fetchEvents(
+        EventQuery(days: 3650), category: category("wildfires")))
     // What a failing open half leaves when the closed half arrived first.
     let open = EONETCache(directory: cache).fileURL(
       for: EONETClient.eventsKey(category: category("wildfires"), status: "open"))
     try FileManager.default.removeItem(at: open)
     let offline = try makeClient(server, cache: cache, offline: true)
     let local = try #require(
-      record(offline.fetchEvents(forLast: 3650, category: category("wildfires"))).elements.first)
+      record(offline.fetchEvents(EventQuery(days: 3650), category: category("wildfires"))).elements.first)
     #expect(local.source == .snapshot)
-    #expect(record(offline.cachedEvents(forLast: 3650, category: category("wildfires"))).elements.isEmpty)
+    #expect(
+      record(offline.cachedEvents(EventQuery(days: 3650), category: category("wildfires"))).elements.isEmpty)
   }
 
   @Test("a narrower window never shrinks what a wider one cached")
@@ -411,16 +418,16 @@ struct EONETClientTests {
       onWarning: { _ in })
     let client = EONETClient(configuration: configuration, transport: server)
     let wide = try #require(
-      record(client.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 360), category: category("wildfires"))).elements.first)
     let narrow = try #require(
-      record(client.fetchEvents(forLast: 1, category: category("wildfires"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 1), category: category("wildfires"))).elements.first)
     #expect(wide.value.count == 1)
     #expect(narrow.value.isEmpty)
     let offline = EONETClient(
       configuration: EONETClient.Configuration(
         baseURL: configuration.baseURL, cacheDirectory: cache, offline: true, onWarning: { _ in }))
     let local = try #require(
-      record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+      record(offline.fetchEvents(EventQuery(days: 360), category: category("wildfires"))).elements.first)
     #expect(local.source == .cache)
     #expect(local.value.map(\.id) == wide.value.map(\.id))
   }
@@ -432,7 +439,7 @@ struct EONETClientTests {
     let categories = try #require(record(offline.fetchCategories()).elements.first?.value)
     #expect(categories.count == 13)
     let wildfires = try #require(
-      record(offline.fetchEvents(forLast: 360, category: category("wildfires"))).elements.first)
+      record(offline.fetchEvents(EventQuery(days: 360), category: category("wildfires"))).elements.first)
     #expect(wildfires.source == .snapshot)
     #expect(wildfires.fetchedAt == ISO8601.parse("2025-11-08T12:00:00Z"))
     let start = wildfires.fetchedAt.addingTimeInterval(-360 * 86_400)
@@ -441,7 +448,8 @@ struct EONETClientTests {
     let snapshot = try EONETSnapshot.locate(environment: [:], executableURL: nil)
     for category in categories {
       let all = try snapshot.events(for: category).value
-      let served = try #require(record(offline.fetchEvents(forLast: 360, category: category)).elements.first)
+      let served = try #require(
+        record(offline.fetchEvents(EventQuery(days: 360), category: category)).elements.first)
       #expect(served.value.count == all.filter { $0.date >= start }.count, "\(category.id)")
       #expect(served.value == served.value.sortedNewestFirst(), "\(category.id)")
     }
@@ -457,7 +465,7 @@ struct EONETClientTests {
     let warnings = WarningLog()
     let client = try makeClient(server, cache: blocked.appendingPathComponent("cache"), warnings: warnings)
     let fetched = try #require(
-      record(client.fetchEvents(forLast: 30, category: category("wildfires"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 30), category: category("wildfires"))).elements.first)
     #expect(fetched.source == .live)
     #expect(!fetched.value.isEmpty, "the data comes from memory")
     let notWritten = warnings.all.filter {
@@ -491,7 +499,7 @@ struct EONETClientTests {
     let warnings = WarningLog()
     let client = try makeClient(server, cache: cache, warnings: warnings)
     let good = try #require(
-      record(client.fetchEvents(forLast: 30, category: category("volcanoes"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 30), category: category("volcanoes"))).elements.first)
     #expect(good.value.count == 4)
 
     // The server now sends two good events and one broken one.
@@ -504,7 +512,7 @@ struct EONETClientTests {
     try JSONSerialization.data(withJSONObject: document).write(to: file)
 
     let partial = try #require(
-      record(client.fetchEvents(forLast: 30, category: category("volcanoes"))).elements.first)
+      record(client.fetchEvents(EventQuery(days: 30), category: category("volcanoes"))).elements.first)
     #expect(partial.value.count == 2)
     #expect(partial.skippedEvents == 1)
     #expect(
@@ -513,7 +521,7 @@ struct EONETClientTests {
     )
     // The fixtures are from 2025: count back far enough from today's fetch time to keep them.
     let cached = try #require(
-      record(client.cachedEvents(forLast: 3650, category: category("volcanoes"))).elements.first)
+      record(client.cachedEvents(EventQuery(days: 3650), category: category("volcanoes"))).elements.first)
     #expect(cached.value.count == 4)
   }
 }

@@ -150,15 +150,19 @@ struct EventArchiveCacheTests {
     let server = InMemoryTransport(site: Fixtures.server)
     let directory = try Fixtures.temporaryDirectory()
     let live = try #require(
-      record(client(server, cache: directory).fetchEvents(forLast: 3650, category: wildfires)).elements.first)
+      record(client(server, cache: directory).fetchEvents(EventQuery(days: 3650), category: wildfires))
+        .elements.first)
     guard case .hit(let entry) = EONETCache(directory: directory).read("events-wildfires-open") else {
       Issue.record("the open half is cached")
       return
     }
     #expect(entry.encoding == EventArchive.encoding)
     let offline = try #require(
-      record(client(server, cache: directory, offline: true).fetchEvents(forLast: 3650, category: wildfires))
-        .elements.first)
+      record(
+        client(server, cache: directory, offline: true).fetchEvents(
+          EventQuery(days: 3650), category: wildfires)
+      )
+      .elements.first)
     #expect(offline.source == .cache)
     #expect(offline.value == live.value)
   }
@@ -181,7 +185,8 @@ struct EventArchiveCacheTests {
     #expect(EONETCache(directory: directory).write(closed, for: "events-wildfires-closed") == nil)
     let offline = try #require(
       record(
-        client(server, cache: directory, offline: true).fetchEvents(forLast: 36_500, category: wildfires)
+        client(server, cache: directory, offline: true).fetchEvents(
+          EventQuery(days: 36_500), category: wildfires)
       )
       .elements.first)
     #expect(offline.source == .cache)
@@ -212,7 +217,8 @@ struct EventArchiveCacheTests {
     }
     let offline = client(server, cache: directory, offline: true)
     for days in [1, 30, 200, 500] {
-      let read = try #require(record(offline.cachedEvents(forLast: days, category: wildfires)).elements.first)
+      let read = try #require(
+        record(offline.cachedEvents(EventQuery(days: days), category: wildfires)).elements.first)
       let start = newest.addingTimeInterval(-86_400 * Double(days + 1))
       #expect(read.value == events.filter { $0.date >= start }.sortedNewestFirst(), "\(days) days")
       #expect(read.fetchedAt == newest.addingTimeInterval(-86_400))
@@ -233,7 +239,7 @@ struct EventArchiveCacheTests {
       onWarning: { warnings.append($0) })
     _ = record(
       EONETClient(configuration: configuration, transport: server).cachedEvents(
-        forLast: 30, category: wildfires))
+        EventQuery(days: 30), category: wildfires))
     #expect(warnings.all.contains { "\($0)".contains("ourplanet-events-9") })
   }
 }

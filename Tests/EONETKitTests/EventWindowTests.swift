@@ -80,7 +80,7 @@ struct EventWindowTests {
     #expect(expected.count == 2 * days + 1)
     // The loader's cut of a download is the same window.
     let fetched = EOFetched(value: Array(events.reversed()), source: .live, fetchedAt: reference)
-    #expect(EONETClient.filter(fetched, forLast: days).value.map(\.id) == expected)
+    #expect(EONETClient.filter(fetched, in: EventWindow(days: days)).value.map(\.id) == expected)
   }
   private static func day(_ text: String) throws -> Date { try EventWindow.day(parsing: text) }
 

@@ -92,7 +92,7 @@ struct EventScopeTests {
       #expect(item.events(in: scope, endingAt: reference).map(\.id) == ids, "`events all`'s share")
       // What the loader gets for the request's days holds every event of the window.
       let fetched = EOFetched(value: item.events, source: .live, fetchedAt: item.fetchedAt!)
-      let downloaded = EONETClient.filter(fetched, forLast: scope.requestDays).value
+      let downloaded = EONETClient.filter(fetched, in: EventWindow(days: scope.requestDays)).value
       #expect(downloaded.filter { scope.contains($0, reference: reference) }.map(\.id) == ids, "the request")
     }
     #expect(catalog.eventCount(in: scope) == distinct.count, "the status line and the All row")

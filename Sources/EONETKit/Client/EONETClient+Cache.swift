@@ -47,10 +47,6 @@ extension EONETClient {
     }
   }
 
-  func readCachedEvents(forLast days: Int, category: EOCategory) -> EOFetched<[EOEvent]>? {
-    readOwnCachedEvents(EventQuery(days: days), category: category)
-  }
-
   /// The cached events of `query`: its own files, else (for a query narrower than the last N days)
   /// the shared files when they cover its window, cut to it.
   func readCachedEvents(_ query: EventQuery, category: EOCategory) -> EOFetched<[EOEvent]>? {

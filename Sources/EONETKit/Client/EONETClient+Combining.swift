@@ -2,17 +2,12 @@ import Foundation
 
 /// How ``EONETClient`` merges a category's open and closed halves and cuts them to a window.
 extension EONETClient {
-  /// The events inside the ``EventWindow`` of `days` days before the data's fetch time.
+  /// The events inside `window` (counted back from its end, else the data's fetch time); a past
+  /// range keeps only events that began before its end.
   ///
   /// Newest first, the window is a prefix: when it holds them all (the usual case, the server was
   /// asked for those days), events already in order (``combine(_:knownUnique:)``'s) are handed on
   /// uncopied.
-  static func filter(_ fetched: EOFetched<[EOEvent]>, forLast days: Int) -> EOFetched<[EOEvent]> {
-    filter(fetched, in: EventWindow(days: days))
-  }
-
-  /// The events inside `window` (counted back from its end, else the data's fetch time); a past
-  /// range keeps only events that began before its end.
   static func filter(_ fetched: EOFetched<[EOEvent]>, in window: EventWindow) -> EOFetched<[EOEvent]> {
     fetched.map { events in
       let ordered = events.sortedNewestFirst()

@@ -15,20 +15,14 @@ extension EONETClient {
   /// stops the others. The sequence fails only if the category list itself cannot be loaded.
   ///
   /// ```swift
-  /// client.refresh(forLast: 360)
+  /// client.refresh(EventQuery(days: 360))
   ///   .subscribe(onNext: { update in print(update) })
   /// ```
   ///
-  /// - Parameter days: Prior days, today included.
+  /// - Parameter query: What each category's download asks for: the last N days
+  ///   (`EventQuery(days: 360)`), a past range, a status, magnitudes, sources.
   /// - Returns: ``EORefreshUpdate/listed(_:)``, then a `started` and a `loaded` or `failed` per
   ///   category, then completion.
-  package func refresh(forLast days: Int) -> Observable<EORefreshUpdate> {
-    refresh(EventQuery(days: days))
-  }
-
-  /// ``refresh(forLast:)`` for any query: a past range, a status, magnitudes, sources.
-  ///
-  /// - Parameter query: What each category's download asks for.
   ///
   /// A category list the server answers badly (an HTTP error, a body too large or not the list)
   /// costs no events: the cached list stands in, else the bundled one, and a warning says which.
@@ -88,7 +82,7 @@ extension EONETClient {
   ///   - order: The download order of the list (as it comes when `nil`), for instance
   ///     ``largestFirst(_:)``.
   ///   - load: One category's events.
-  /// - Returns: The updates, as ``refresh(forLast:)`` describes them.
+  /// - Returns: The updates, as ``refresh(_:)`` describes them.
   package static func refresh(
     categories: Observable<[EOCategory]>, maxConcurrent: Int = maxConcurrentDownloads,
     order: (([EOCategory]) -> [EOCategory])? = nil,

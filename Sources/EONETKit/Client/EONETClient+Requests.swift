@@ -48,20 +48,9 @@ extension EONETClient {
       .asObservable()
   }
 
-  /// A category's events from the last `days` days, with provenance (source, fetch time, skipped
-  /// count): its open and its closed events, requested in parallel, merged and de-duplicated by id,
-  /// newest first.
-  ///
-  /// - Parameters:
-  ///   - days: Prior days, today included.
-  ///   - category: The category.
-  /// - Returns: One element, then completion; or an ``EONETError``.
-  package func fetchEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    fetchEvents(EventQuery(days: days), category: category)
-  }
-
-  /// A category's events as `query` asks, with provenance: one request per status half, in
-  /// parallel, merged and de-duplicated by id, newest first, cut to the query's window.
+  /// A category's events as `query` asks (`EventQuery(days: 30)`: the last 30 days), with provenance
+  /// (source, fetch time, skipped count): one request per status half, in parallel, merged and
+  /// de-duplicated by id, newest first, cut to the query's window.
   ///
   /// A past range already downloaded after it ended is final: it comes from the cache without a
   /// request (``EventQuery/isComplete(fetchedAt:)``).

@@ -12,7 +12,7 @@ import RxCore
 /// ```swift
 /// let client = EONETClient()
 /// client.fetchCategories()
-///   .flatMap { categories in client.events(forLast: 30, category: categories.value[0]) }
+///   .flatMap { categories in client.fetchEvents(EventQuery(days: 30), category: categories.value[0]) }
 ///   .subscribe(onNext: { print($0.count, "events") })
 ///   .disposed(by: bag)
 /// ```
@@ -53,16 +53,6 @@ package final class EONETClient: @unchecked Sendable {
     }
   }
 
-  /// ``fetchEvents(forLast:category:)``'s events alone.
-  ///
-  /// - Parameters:
-  ///   - days: Prior days, today included.
-  ///   - category: The category.
-  /// - Returns: One array, then completion; or an ``EONETError``.
-  package func events(forLast days: Int, category: EOCategory) -> Observable<[EOEvent]> {
-    fetchEvents(forLast: days, category: category).map(\.value)
-  }
-
   /// The cached categories, sorted by title; completes empty when there is no usable cache file.
   ///
   /// Reads the disk on the client's scheduler. A damaged file is reported to `onWarning` and skipped.
@@ -70,13 +60,13 @@ package final class EONETClient: @unchecked Sendable {
     background { [self] in readCachedCategories() }
   }
 
-  /// A category's cached events from the last `days` days before the cache's fetch time, newest
-  /// first; completes empty unless both halves (open, closed) are cached: never half a category.
+  /// A category's cached events for `query`, its window counted back from the cache's fetch time,
+  /// newest first; completes empty unless both halves (open, closed) are cached: never half a category.
   ///
   /// - Parameters:
-  ///   - days: Prior days, counted back from the fetch time.
+  ///   - query: What was asked (`EventQuery(days: 30)`: the last 30 days).
   ///   - category: The category.
-  package func cachedEvents(forLast days: Int, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
-    background { [self] in readCachedEvents(forLast: days, category: category) }
+  package func cachedEvents(_ query: EventQuery, category: EOCategory) -> Observable<EOFetched<[EOEvent]>> {
+    background { [self] in readCachedEvents(query, category: category) }
   }
 }

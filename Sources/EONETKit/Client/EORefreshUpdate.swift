@@ -2,12 +2,12 @@
 /// ending, in the order they happen.
 ///
 /// ```swift
-/// client.refresh(forLast: 360).subscribe(onNext: { update in
+/// client.refresh(EventQuery(days: 360)).subscribe(onNext: { update in
 ///   if case .loaded(let category, let events) = update { print(category.id, events.value.count) }
 /// })
 /// ```
 package enum EORefreshUpdate: Sendable {
-  /// The categories to download, in the order they download (``EONETClient/refresh(forLast:)``
+  /// The categories to download, in the order they download (``EONETClient/refresh(_:)``
   /// starts the largest expected first: ``EONETClient/largestFirst(_:)``); always the first update.
   case listed([EOCategory])
   /// The category's download took one of the download slots.

@@ -5,7 +5,7 @@ import RxCore
 /// What the app needs from the data layer, as observables; the view models know nothing else of it.
 ///
 /// The live implementation is ``LiveEventFeed`` over an `EONETClient`: a refresh crosses into
-/// EONETKit once, as `EONETClient.refresh(forLast:)`. Tests pass fakes with virtual-time sequences
+/// EONETKit once, as `EONETClient.refresh(_:)`. Tests pass fakes with virtual-time sequences
 /// that run EONETKit's same graph over them (`EONETClient.refresh(categories:load:)`).
 package protocol EventFeed: Sendable {
   /// What is on disk: the cache, else the bundled snapshot (one value, then completion).
