@@ -19,44 +19,31 @@ import Testing
 
   @Test func readsSettingsPlacesKeysAndAlertsWithTheirLines() throws {
     let configuration = try Configuration.parse(
-      """
-      days = 30   # a comment
-      sort = "magnitude"
-      [places]
-      home = "29.76,-95.37,300"
-      coast = "bbox:-98,25,-88,31"
-      [keys]
-      quit = "Q"
-      refresh = ["r", "F5"]
-      [[alert]]
-      name = "fires near home"
-      near = "home"
-      [[alert]]
-      name = "storms"
-
-      """, file: "config.toml", optionKeys: optionKeys)
+      ConfigExample.text, file: "config.toml", optionKeys: optionKeys + ["theme"])
     #expect(
       configuration.settings == [
         .init(key: "days", value: .integer(30), line: 1),
         .init(key: "sort", value: .string("magnitude"), line: 2),
+        .init(key: "refresh-interval", value: .string("5m"), line: 3),
+        .init(key: "theme", value: .string("light"), line: 4),
       ])
     #expect(
       configuration.places == [
         .init(
           name: "home",
           region: .near(EOCoordinate(longitude: -95.37, latitude: 29.76), radiusKilometres: 300),
-          text: "29.76,-95.37,300", line: 4),
+          text: "29.76,-95.37,300", line: 6),
         .init(
           name: "coast", region: .box(minLongitude: -98, minLatitude: 25, maxLongitude: -88, maxLatitude: 31),
-          text: "bbox:-98,25,-88,31", line: 5),
+          text: "bbox:-98,25,-88,31", line: 7),
       ])
     #expect(
       configuration.keys == [
-        .init(action: "quit", keys: ["Q"], line: 7), .init(action: "refresh", keys: ["r", "F5"], line: 8),
+        .init(action: "quit", keys: ["Q"], line: 9), .init(action: "refresh", keys: ["r", "F5"], line: 10),
       ])
     #expect(configuration.alerts.map { $0["name"] } == [.string("fires near home"), .string("storms")])
-    #expect(configuration.alerts.map(\.line) == [9, 12])
-    #expect(configuration.place(named: "coast")?.line == 5)
+    #expect(configuration.alerts.map(\.line) == [11, 21])
+    #expect(configuration.place(named: "coast")?.line == 7)
     #expect(configuration.place(named: "Home") == nil)
     #expect(configuration.setting("sort")?.value == .string("magnitude"))
     #expect(configuration.file == "config.toml")

@@ -5,32 +5,7 @@ import Testing
 
 @Suite struct TOMLTests {
   /// The example of the config issue, as a user would write it.
-  private let example = """
-    days = 30                      # any long option of the UI/commands
-    sort = "magnitude"
-    refresh-interval = "5m"
-    theme = "light"
-    [places]
-    home = "29.76,-95.37,300"      # LAT,LON[,KM]
-    coast = "bbox:-98,25,-88,31"
-    [keys]
-    quit = "Q"
-    refresh = ["r", "F5"]
-    [[alert]]
-    name = "fires near home"
-    near = "home"
-    categories = ["wildfires"]
-    min-magnitude = 1000           # in the event's own unit
-    changes = ["new", "updated"]
-    bell = true
-    notify = true
-    exec = ["/usr/local/bin/page-me", "--urgent"]
-
-    [[alert]]
-    name = "storms"
-    categories = ["severeStorms"]
-
-    """
+  private let example = ConfigExample.text
 
   private func table(_ value: TOMLValue?) throws -> TOMLTable {
     guard case .table(let table)? = value else {
