@@ -22,20 +22,18 @@ extension TerminalSession {
       ["truecolor", "24bit"].contains(colorTerm) && (options.theme.usesRGB || options.directColorForImages)
     let escapeDelay = getenv("ESCDELAY") == nil ? options.escapeDelayMilliseconds : nil
 
-    let terminalOut = dup(STDOUT_FILENO)
-    let terminalIn = dup(STDIN_FILENO)
-    guard terminalOut >= 0, terminalIn >= 0,
-      let output = fdopen(terminalOut, "w"), let input = fdopen(terminalIn, "r")
-    else { throw .systemCall("dup", errno: errno) }
-    let wakePipe = try WakePipe()
+    let (output, input) = try terminalStreams()
+    let wakePipe: WakePipe
     let redirection: OutputRedirection
     do {
+      wakePipe = try WakePipe()
       redirection = try OutputRedirection(logPath: options.logPath)
     } catch {
       fclose(output)
       fclose(input)
       throw error
     }
+    let terminalOut = fileno(output)
     SignalRelay.install(wakeFD: wakePipe.writeFD, ttyFD: terminalOut)
     let screen: CursesScreen
     do {
@@ -46,11 +44,39 @@ extension TerminalSession {
     } catch {
       SignalRelay.uninstall()
       redirection.restore()
+      // The screen closed both streams when it refused the terminal.
       throw error
     }
     let logHint = options.logPath.map { "; see \($0)" } ?? ""
     SignalRelay.armCrashRestore(
       restoreBytes: screen.emergencyRestoreBytes(), crashMessage: "\r\n\(options.crashMessage)\(logHint)\r\n")
     return (screen, wakePipe, redirection, terminalOut)
+  }
+
+  /// Streams over copies of standard output and input (curses writes and reads them; the originals
+  /// are redirected to the log). A failure closes whatever copy was already made.
+  private static func terminalStreams() throws(TerminalError) -> (
+    output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>
+  ) {
+    let terminalOut = dup(STDOUT_FILENO)
+    guard terminalOut >= 0 else { throw .systemCall("dup", errno: errno) }
+    guard let output = fdopen(terminalOut, "w") else {
+      let failure = errno
+      Glibc.close(terminalOut)
+      throw .systemCall("fdopen", errno: failure)
+    }
+    let terminalIn = dup(STDIN_FILENO)
+    guard terminalIn >= 0 else {
+      let failure = errno
+      fclose(output)
+      throw .systemCall("dup", errno: failure)
+    }
+    guard let input = fdopen(terminalIn, "r") else {
+      let failure = errno
+      Glibc.close(terminalIn)
+      fclose(output)
+      throw .systemCall("fdopen", errno: failure)
+    }
+    return (output, input)
   }
 }
