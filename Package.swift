@@ -77,7 +77,9 @@ let package = Package(
       dependencies: ["OurPlanetModel", "RxCore", "RxTesting", "EONETKit", "TestSupport"]),
     .testTarget(
       name: "OurPlanetUITests",
-      dependencies: ["OurPlanetUI", "OurPlanetModel", "TerminalUI", "RxCore", "RxTesting", "EONETKit"]
+      dependencies: [
+        "OurPlanetUI", "OurPlanetModel", "TerminalUI", "RxCore", "RxTesting", "EONETKit", "TestSupport",
+      ]
     ),
     // The parser, the option declarations and the manual, tested in the executable's own module.
     .testTarget(

@@ -209,10 +209,9 @@ struct AlertEndToEndTests {
     let bin = setup.file("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let fake = bin.appendingPathComponent("notify-send")
-    try
-      "#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\" >> \"\(setup.file("notified").path)\"; done\necho '--END--' >> \"\(setup.file("notified").path)\"\n"
-      .write(to: fake, atomically: true, encoding: .utf8)
-    chmod(fake.path, 0o755)
+    try ScriptFile.write(
+      "#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\" >> \"\(setup.file("notified").path)\"; done\necho '--END--' >> \"\(setup.file("notified").path)\"\n",
+      to: fake)
     var environment = setup.environment
     environment["PATH"] = bin.path + ":/usr/bin:/bin"
     return environment
@@ -340,9 +339,7 @@ struct AlertEndToEndTests {
     defer { setup.finish() }
     // Two substitutions, the ones a reader makes: their home (the fixture's fires), their pager.
     let pager = setup.file("page-me")
-    try "#!/bin/sh\necho \"$OURPLANET_CHANGE $OURPLANET_ID $*\" >> \"$0.log\"\n".write(
-      to: pager, atomically: true, encoding: .utf8)
-    chmod(pager.path, 0o755)
+    try ScriptFile.write("#!/bin/sh\necho \"$OURPLANET_CHANGE $OURPLANET_ID $*\" >> \"$0.log\"\n", to: pager)
     let config = block.replacingOccurrences(of: "29.76,-95.37,300", with: "38.25,-120.5,300")
       .replacingOccurrences(of: "/usr/local/bin/page-me", with: pager.path)
     try setup.configure(config)
@@ -411,8 +408,7 @@ struct AlertEndToEndTests {
     defer { setup.finish() }
     let program = setup.file("record")
     let script = "#!/bin/sh\necho \"$OURPLANET_CHANGE $OURPLANET_ID\" >> \"\(setup.file("ran").path)\"\n"
-    try script.write(to: program, atomically: true, encoding: .utf8)
-    chmod(program.path, 0o755)
+    try ScriptFile.write(script, to: program)
     let run = try setup.start(["--exec", program.path])
     try setup.waitForBaseline()
     // Not executable any more: posix_spawn fails (EACCES), as it would with E2BIG.
@@ -437,8 +433,7 @@ struct AlertEndToEndTests {
     defer { setup.finish() }
     let record = setup.file("record")
     let script = "#!/bin/sh\nprintf '%s|%s\\n' \"$OURPLANET_ID\" \"${#OURPLANET_TITLE}\" >> \"$0.$1\"\n"
-    try script.write(to: record, atomically: true, encoding: .utf8)
-    chmod(record.path, 0o755)
+    try ScriptFile.write(script, to: record)
     try setup.configure(
       """
       [[alert]]

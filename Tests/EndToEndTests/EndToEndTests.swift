@@ -228,9 +228,7 @@ struct EndToEndTests {
       try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
       let opened = temporary.url.appendingPathComponent("opened.txt")
       let opener = bin.appendingPathComponent("xdg-open")
-      try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n".write(
-        to: opener, atomically: true, encoding: .utf8)
-      chmod(opener.path, 0o755)
+      try ScriptFile.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n", to: opener)
       let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
       let app = try AppHarness.start(
         arguments: ["--api", server.baseURL.absoluteString, "--days", "30"], cacheDirectory: cache(temporary),

@@ -151,8 +151,7 @@ struct TruthEndToEndTests {
       try FileManager.default.createDirectory(at: shadow, withIntermediateDirectories: true)
       for (name, status) in [("xdg-open", 3), ("open", 4)] {
         let script = shadow.appendingPathComponent(name)
-        try "#!/bin/sh\nexit \(status)\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        try ScriptFile.write("#!/bin/sh\nexit \(status)\n", to: script, mode: 0o700)
       }
       let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
       return ["BROWSER": "/bin/false", "PATH": shadow.path + ":" + path]

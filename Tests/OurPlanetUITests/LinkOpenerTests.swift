@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RxCore
+import TestSupport
 import Testing
 
 @testable import OurPlanetUI
@@ -34,8 +35,7 @@ struct LinkOpenerTests {
         let script = folder.appendingPathComponent(name)
         let text =
           "#!/bin/sh\nprintf '%s %s\\n' \"$(basename \"$0\")\" \"$*\" >> '\(calls.path)'\nexit \(status)\n"
-        try text.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        try ScriptFile.write(text, to: script, mode: 0o700)
       }
     }
 
